@@ -1,0 +1,88 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+// Exit statuses.
+const (
+	exitOK    = 0
+	exitFail  = 1 // invalid input or a failed check
+	exitUsage = 2 // bad flags or arguments
+)
+
+// cli holds what a command may touch, so tests and the catalog can run
+// commands in-process.
+type cli struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	open           func(name string) (io.ReadCloser, error)
+}
+
+func main() {
+	os.Exit(osCLI().run(os.Args[1:]))
+}
+
+func osCLI() *cli {
+	return &cli{
+		stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr,
+		open: func(name string) (io.ReadCloser, error) { return os.Open(name) },
+	}
+}
+
+// command is one subcommand.
+type command struct {
+	name, summary string
+	run           func(c *cli, args []string) int
+}
+
+func commands() []command {
+	return []command{
+		{"replay", "render a trace through the reference engine", (*cli).replay},
+		{"catalog", "run the built-in scenarios against their goldens (the default)", (*cli).catalog},
+		{"help", "list the commands", (*cli).help},
+	}
+}
+
+func (c *cli) run(args []string) int {
+	if len(args) == 0 {
+		return c.catalog(nil)
+	}
+	switch args[0] {
+	case "-h", "-help", "--help":
+		return c.help(nil)
+	}
+	for _, cmd := range commands() {
+		if cmd.name == args[0] {
+			return cmd.run(c, args[1:])
+		}
+	}
+	fmt.Fprintf(c.stderr, "toolsim: unknown command %q\n", args[0])
+	c.usage(c.stderr)
+	return exitUsage
+}
+
+func (c *cli) help([]string) int {
+	c.usage(c.stdout)
+	return exitOK
+}
+
+func (c *cli) usage(w io.Writer) {
+	fmt.Fprintln(w, "usage: toolsim [command] [flags] [args]")
+	fmt.Fprintln(w, "\nWith no command, toolsim runs its built-in scenario catalog.\n\nCommands:")
+	for _, cmd := range commands() {
+		fmt.Fprintf(w, "  %-8s %s\n", cmd.name, cmd.summary)
+	}
+	fmt.Fprintln(w, "\nRun 'toolsim COMMAND --help' for a command's flags.")
+}
+
+// openInput opens a named input; "-" is standard input.
+func (c *cli) openInput(name string) (io.ReadCloser, string, error) {
+	if name == "-" {
+		return io.NopCloser(c.stdin), "stdin", nil
+	}
+	f, err := c.open(name)
+	return f, name, err
+}

@@ -1,0 +1,120 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+
+	"github.com/toolsim/toolsim/engine"
+	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/render"
+	"github.com/toolsim/toolsim/timeline"
+)
+
+// minWidth is the narrowest rendering width accepted.
+const minWidth = 10
+
+type replayFlags struct {
+	width  int
+	frames bool
+	output bool
+	json   bool
+}
+
+func (c *cli) replay(args []string) int {
+	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
+	fs.SetOutput(c.stderr)
+	var f replayFlags
+	fs.IntVar(&f.width, "width", render.DefaultWidth, "rendering width in cells")
+	fs.BoolVar(&f.frames, "frames", false, "print the render after every event, under a line naming its seq and kind")
+	fs.BoolVar(&f.output, "output", false, "show output snippets under tools")
+	fs.BoolVar(&f.json, "json", false, "print the timeline JSON instead of the render (one line per event with --frames)")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: toolsim replay [--width N] [--frames] [--output] [--json] FILE\n\nReplays a canonical trace (- reads stdin) through the reference engine and\nprints the final render. Diagnostics go to stderr as 'seq N: code id=X'.\nExit status: 0 success, 1 invalid trace, 2 usage error.\n\nFlags:")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return helpOrUsage(err)
+	}
+	if fs.NArg() != 1 {
+		fmt.Fprintln(c.stderr, "toolsim replay: want exactly one FILE (or - for stdin)")
+		fs.Usage()
+		return exitUsage
+	}
+	if f.width < minWidth {
+		fmt.Fprintf(c.stderr, "toolsim replay: --width must be at least %d, got %d\n", minWidth, f.width)
+		return exitUsage
+	}
+	in, name, err := c.openInput(fs.Arg(0))
+	if err != nil {
+		fmt.Fprintf(c.stderr, "toolsim replay: %v\n", err)
+		return exitFail
+	}
+	defer in.Close()
+	return c.replayStream(in, name, f)
+}
+
+// helpOrUsage maps a flag parse error to an exit status.
+func helpOrUsage(err error) int {
+	if errors.Is(err, flag.ErrHelp) {
+		return exitOK
+	}
+	return exitUsage
+}
+
+// replayStream feeds a trace to the engine, printing frames as asked.
+func (c *cli) replayStream(in io.Reader, name string, f replayFlags) int {
+	eng := engine.New(engine.Options{})
+	opts := render.Options{Width: f.width, Output: f.output}
+	inc := render.NewIncremental(opts)
+	r := event.NewReader(in, event.ReaderOptions{Name: name})
+	last := ""
+	var ev event.Event
+	for {
+		err := r.Next(&ev)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			fmt.Fprintf(c.stderr, "toolsim replay: %v\n", err)
+			return exitFail
+		}
+		eng.Apply(&ev)
+		if f.frames {
+			last = c.frame(fmt.Sprintf("--- seq %d %s t=%d", ev.Seq, ev.Kind, ev.T), eng.Timeline(), inc, f.json)
+		}
+	}
+	eng.Finish()
+	tl := eng.Timeline()
+	switch {
+	case f.frames && f.json:
+		c.frame("", tl, inc, true)
+	case f.frames:
+		if final := inc.Render(tl); final != last {
+			c.frame("--- end of trace", tl, inc, false)
+		}
+	case f.json:
+		out, _ := json.MarshalIndent(tl, "", "  ")
+		fmt.Fprintf(c.stdout, "%s\n", out)
+	default:
+		io.WriteString(c.stdout, inc.Render(tl))
+	}
+	for _, d := range tl.Diagnostics {
+		fmt.Fprintf(c.stderr, "seq %d: %s id=%s\n", d.Seq, d.Code, d.ID)
+	}
+	return exitOK
+}
+
+// frame prints one frame and returns its render (empty in JSON mode).
+func (c *cli) frame(title string, tl *timeline.Timeline, inc *render.Incremental, asJSON bool) string {
+	if asJSON {
+		out, _ := json.Marshal(tl)
+		fmt.Fprintf(c.stdout, "%s\n", out)
+		return ""
+	}
+	text := inc.Render(tl)
+	fmt.Fprintf(c.stdout, "%s\n%s\n", title, text)
+	return text
+}

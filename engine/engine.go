@@ -1,0 +1,133 @@
+package engine
+
+import (
+	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/timeline"
+)
+
+// DefaultMetaTools are the tool names treated as meta tools unless
+// Options.MetaTools says otherwise.
+var DefaultMetaTools = []string{"todowrite", "TodoWrite", "todo_write", "update_plan"}
+
+// Options configure an Engine.
+type Options struct {
+	// MetaTools names the meta tools, which never join a group. Nil means
+	// DefaultMetaTools; an empty non-nil slice means none.
+	MetaTools []string
+}
+
+// Engine is the reference live engine. The zero value is not usable; call New.
+// An Engine is not safe for concurrent use.
+type Engine struct {
+	meta    map[string]bool
+	tl      timeline.Timeline
+	version uint64
+
+	ids     map[string]*slot          // pairing index
+	live    []*toolRef                // tools started, in start order; terminal ones are skipped
+	early   map[string][]*event.Event // results that arrived before their start
+	lastSeq int64
+
+	textOpen  *timeline.Item // the assistant or thinking item still growing
+	run       *run           // the current run of consecutive tool_start events
+	cancelled bool           // the current turn was cancelled
+	turnRole  string
+}
+
+// slot holds every tool that used one id.
+type slot struct {
+	live []*toolRef // not yet terminal, oldest first: results pair FIFO
+	last *toolRef   // the most recently started
+}
+
+// toolRef locates a tool in the timeline.
+type toolRef struct {
+	tool     *timeline.Tool
+	root     *timeline.Item // the top-level item holding it
+	resulted bool           // ended by a tool_done (else by cancel, deny or turn end)
+}
+
+// run is an open grouping run: the item that the next tool_start may join.
+type run struct {
+	container *[]*timeline.Item
+	item      *timeline.Item
+}
+
+// New returns an engine with an empty timeline.
+func New(opts Options) *Engine {
+	names := opts.MetaTools
+	if names == nil {
+		names = DefaultMetaTools
+	}
+	meta := make(map[string]bool, len(names))
+	for _, n := range names {
+		meta[n] = true
+	}
+	return &Engine{meta: meta, ids: make(map[string]*slot), early: make(map[string][]*event.Event)}
+}
+
+// Timeline returns the live timeline. It is owned by the engine: read it,
+// do not modify it, and do not keep it across calls to Apply if you need a
+// snapshot (encode it instead).
+func (e *Engine) Timeline() *timeline.Timeline { return &e.tl }
+
+// Apply applies one event. Events must come in trace order.
+func (e *Engine) Apply(ev *event.Event) {
+	e.tl.Now = ev.T
+	e.lastSeq = ev.Seq
+	if ev.Kind != event.KindToolStart {
+		e.run = nil
+	}
+	switch ev.Kind {
+	case event.KindTurnStart:
+		e.turnStart(ev)
+	case event.KindTurnEnd:
+		e.turnEnd(ev)
+	case event.KindUser:
+		e.closeText()
+		e.push(&e.tl.Items, &timeline.Item{Kind: timeline.ItemUser, Text: ev.Text})
+	case event.KindText:
+		e.appendText(timeline.ItemAssistant, ev.Text)
+	case event.KindThinking:
+		e.appendText(timeline.ItemThinking, ev.Text)
+	case event.KindToolStart:
+		e.toolStart(ev)
+	case event.KindToolProgress:
+		e.toolProgress(ev)
+	case event.KindToolDone:
+		e.toolDone(ev)
+	case event.KindPermission:
+		e.permission(ev)
+	case event.KindCancel:
+		e.cancel(ev)
+	case event.KindError:
+		e.closeText()
+		e.push(&e.tl.Items, &timeline.Item{Kind: timeline.ItemNotice, Level: timeline.NoticeError, Text: ev.Message})
+	}
+}
+
+// Finish ends the stream: results whose start never came are reported as
+// unknown_id, and tools still live become interrupted with diagnostic
+// unfinished_at_end, so that no spinner outlives the trace.
+func (e *Engine) Finish() {
+	e.flushEarly()
+	e.interruptLive(e.tl.Now, timeline.DiagUnfinishedAtEnd, e.lastSeq)
+	e.closeText()
+	e.run = nil
+}
+
+func (e *Engine) diag(seq int64, code, id string) {
+	e.tl.Diagnostics = append(e.tl.Diagnostics, timeline.Diagnostic{Seq: seq, Code: code, ID: id})
+}
+
+// bump marks an item as changed.
+func (e *Engine) bump(it *timeline.Item) {
+	e.version++
+	it.Version = e.version
+}
+
+// push appends a new item to a container.
+func (e *Engine) push(container *[]*timeline.Item, it *timeline.Item) {
+	e.bump(it)
+	*container = append(*container, it)
+}

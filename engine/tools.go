@@ -1,0 +1,158 @@
+package engine
+
+import (
+	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/timeline"
+)
+
+// This file pairs tool events with their tools through the id index.
+
+func (e *Engine) toolStart(ev *event.Event) {
+	if ev.ID == "" {
+		e.diag(ev.Seq, timeline.DiagMissingID, "")
+		return
+	}
+	e.closeText()
+	s := e.ids[ev.ID]
+	if s == nil {
+		s = &slot{}
+		e.ids[ev.ID] = s
+	} else if len(s.live) > 0 {
+		e.diag(ev.Seq, timeline.DiagDuplicateStart, ev.ID)
+	}
+	t := &timeline.Tool{
+		ID: ev.ID, Name: ev.Name, Summary: Summary(ev.Args), Status: timeline.StatusRunning,
+		Batch: ev.Batch, Parent: ev.Parent, Meta: e.meta[ev.Name], StartT: ev.T,
+	}
+	ref := &toolRef{tool: t}
+	e.place(ref, ev)
+	s.live = append(s.live, ref)
+	s.last = ref
+	e.live = append(e.live, ref)
+	if early := e.early[ev.ID]; len(early) > 0 {
+		done := early[0]
+		if len(early) == 1 {
+			delete(e.early, ev.ID)
+		} else {
+			e.early[ev.ID] = early[1:]
+		}
+		e.diag(done.Seq, timeline.DiagDoneBeforeStart, ev.ID)
+		e.applyDone(ref, done, ev.T)
+	}
+}
+
+// liveRef returns the oldest live tool with the id, or nil. report is the
+// diagnostic to add when the id is known but every tool with it is terminal;
+// unknown ids add unknown_id. Empty ids add missing_id.
+func (e *Engine) liveRef(ev *event.Event, late string) *toolRef {
+	if ev.ID == "" {
+		e.diag(ev.Seq, timeline.DiagMissingID, "")
+		return nil
+	}
+	s := e.ids[ev.ID]
+	if s == nil {
+		e.diag(ev.Seq, timeline.DiagUnknownID, ev.ID)
+		return nil
+	}
+	if len(s.live) == 0 {
+		e.diag(ev.Seq, late, ev.ID)
+		return nil
+	}
+	return s.live[0]
+}
+
+func (e *Engine) toolProgress(ev *event.Event) {
+	ref := e.liveRef(ev, timeline.DiagLateProgress)
+	if ref == nil {
+		return
+	}
+	t := ref.tool
+	t.Output += ev.Output
+	t.UpdateSeq++
+	if ev.Details != nil {
+		d, bad := Delegation(ev.Details)
+		switch {
+		case bad:
+			e.diag(ev.Seq, timeline.DiagBadDetails, ev.ID)
+		case d != nil:
+			t.Delegation = d
+		}
+	}
+	e.bump(ref.root)
+}
+
+func (e *Engine) toolDone(ev *event.Event) {
+	if ev.ID == "" {
+		e.diag(ev.Seq, timeline.DiagMissingID, "")
+		return
+	}
+	s := e.ids[ev.ID]
+	if s == nil {
+		// Perhaps the start is still to come: keep the result until then.
+		cp := *ev
+		e.early[ev.ID] = append(e.early[ev.ID], &cp)
+		return
+	}
+	if len(s.live) == 0 {
+		code := timeline.DiagLateDone
+		if s.last.resulted {
+			code = timeline.DiagDuplicateDone
+		}
+		e.diag(ev.Seq, code, ev.ID)
+		return
+	}
+	e.applyDone(s.live[0], ev, ev.T)
+}
+
+// applyDone records a result on a live tool. at is the time it takes effect.
+func (e *Engine) applyDone(ref *toolRef, ev *event.Event, at int64) {
+	t := ref.tool
+	status := timeline.StatusOK
+	if !ev.OK {
+		status = timeline.StatusFailed
+		t.Error = ev.Error
+	}
+	if ev.Output != "" {
+		t.Output = ev.Output
+	}
+	ref.resulted = true
+	e.finishTool(ref, status, at)
+	if ev.DurationMS != nil {
+		t.DurationMS = *ev.DurationMS
+	}
+}
+
+func (e *Engine) permission(ev *event.Event) {
+	ref := e.liveRef(ev, timeline.DiagLateProgress)
+	if ref == nil {
+		return
+	}
+	t := ref.tool
+	switch ev.State {
+	case event.PermissionAsked:
+		t.Status = timeline.StatusPending
+	case event.PermissionGranted:
+		t.Status = timeline.StatusRunning
+	case event.PermissionDenied:
+		e.finishTool(ref, timeline.StatusDenied, ev.T)
+		return
+	}
+	e.bump(ref.root)
+}
+
+// finishTool moves a live tool to a terminal status at time t and takes it
+// out of the index's live list.
+func (e *Engine) finishTool(ref *toolRef, status timeline.Status, t int64) {
+	tool := ref.tool
+	tool.Status = status
+	tool.EndT = t
+	tool.DurationMS = max(t-tool.StartT, 0)
+	s := e.ids[tool.ID]
+	for i, r := range s.live {
+		if r == ref {
+			s.live = append(s.live[:i], s.live[i+1:]...)
+			break
+		}
+	}
+	e.bump(ref.root)
+}

@@ -1,0 +1,234 @@
+package event
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+)
+
+// DefaultMaxLine is the longest line a Reader accepts unless told otherwise:
+// 64 MiB, since real traces carry whole file contents in one event.
+const DefaultMaxLine = 64 << 20
+
+// ReaderOptions configure a Reader. The zero value is ready to use.
+type ReaderOptions struct {
+	Name    string // file name used in errors
+	MaxLine int    // longest accepted line in bytes; DefaultMaxLine if 0
+	JSON    JSON   // JSON back end; StdJSON if nil
+}
+
+// Reader reads a trace one event at a time. Blank lines are skipped; a line
+// ending in CR LF is accepted. Decode errors are *DecodeError values and do
+// not stop the reader: the next call to Next moves on to the next line, so a
+// caller can list every bad line. I/O errors are returned as they are.
+type Reader struct {
+	br      *bufio.Reader
+	opts    ReaderOptions
+	dec     decoder
+	line    int
+	lineBuf []byte
+
+	header      *Header
+	pending     []byte // a line read by Header that is not a header
+	sawContent  bool
+	events      int
+	lastSeq     int64
+	lastT       int64
+	headerTried bool
+}
+
+// NewReader returns a Reader reading from r.
+func NewReader(r io.Reader, opts ReaderOptions) *Reader {
+	if opts.MaxLine <= 0 {
+		opts.MaxLine = DefaultMaxLine
+	}
+	if opts.JSON == nil {
+		opts.JSON = StdJSON{}
+	}
+	return &Reader{br: bufio.NewReaderSize(r, 256<<10), opts: opts, dec: decoder{js: opts.JSON}}
+}
+
+// Line returns the number of the line last read.
+func (r *Reader) Line() int { return r.line }
+
+// Header reads the header line if the trace starts with one. It returns a
+// nil Header (and no error) for a trace without a header. It must be called
+// before the first Next, or not at all (Next accepts a leading header too).
+func (r *Reader) Header() (*Header, error) {
+	if r.headerTried || r.sawContent {
+		return r.header, nil
+	}
+	r.headerTried = true
+	line, err := r.nextLine()
+	if err == io.EOF {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	isHeader, err := r.dec.parseLine(line)
+	if err != nil || !isHeader {
+		// Not a header: Next decodes (and reports) it.
+		r.pending = append(r.pending[:0], line...)
+		r.line--
+		return nil, nil
+	}
+	r.sawContent = true
+	h := new(Header)
+	if err := r.dec.decodeHeader(h); err != nil {
+		return nil, r.fail(err)
+	}
+	r.header = h
+	return h, nil
+}
+
+// Next decodes the next event into ev. It returns io.EOF after the last
+// event, and a *DecodeError wrapping ErrEmpty if the trace held nothing.
+func (r *Reader) Next(ev *Event) error {
+	for {
+		line, err := r.nextLine()
+		if err == io.EOF {
+			if !r.sawContent {
+				r.sawContent = true // report the empty trace once
+				return r.fail(&DecodeError{Reason: ErrEmpty.Error(), Err: ErrEmpty})
+			}
+			return io.EOF
+		}
+		if err != nil {
+			return err
+		}
+		first := !r.sawContent
+		r.sawContent = true
+		isHeader, err := r.dec.parseLine(line)
+		if err != nil {
+			return r.fail(err)
+		}
+		if isHeader {
+			if !first {
+				return r.fail(lineError("trace", "a header is only allowed on the first line"))
+			}
+			h := new(Header)
+			if err := r.dec.decodeHeader(h); err != nil {
+				return r.fail(err)
+			}
+			r.header = h
+			continue
+		}
+		if err := r.dec.decodeEvent(ev); err != nil {
+			return r.fail(err)
+		}
+		return r.checkOrder(ev)
+	}
+}
+
+// checkOrder enforces seq strictly increasing and t non-decreasing.
+func (r *Reader) checkOrder(ev *Event) error {
+	if r.events > 0 {
+		if ev.Seq <= r.lastSeq {
+			return r.fail(lineError("seq", "must be strictly increasing (previous %d, got %d)", r.lastSeq, ev.Seq))
+		}
+		if ev.T < r.lastT {
+			return r.fail(lineError("t", "must not decrease (previous %d, got %d)", r.lastT, ev.T))
+		}
+	}
+	r.events++
+	r.lastSeq, r.lastT = ev.Seq, ev.T
+	return nil
+}
+
+// fail stamps a decode error with the file name and line number.
+func (r *Reader) fail(err error) error {
+	var de *DecodeError
+	if errors.As(err, &de) {
+		de.Name = r.opts.Name
+		if de.Line == 0 && !errors.Is(err, ErrEmpty) {
+			de.Line = r.line
+		}
+	}
+	return err
+}
+
+// nextLine returns the next non-blank line without its line ending. The
+// slice is valid until the next call.
+func (r *Reader) nextLine() ([]byte, error) {
+	if r.pending != nil {
+		line := r.pending
+		r.pending = nil
+		r.line++
+		return line, nil
+	}
+	for {
+		line, err := r.readLine()
+		if err != nil {
+			return nil, err
+		}
+		r.line++
+		if len(bytes.TrimSpace(line)) > 0 {
+			return line, nil
+		}
+	}
+}
+
+// readLine reads one physical line, enforcing the length limit.
+func (r *Reader) readLine() ([]byte, error) {
+	r.lineBuf = r.lineBuf[:0]
+	for {
+		chunk, err := r.br.ReadSlice('\n')
+		if len(r.lineBuf)+len(chunk) > r.opts.MaxLine+2 {
+			return nil, r.skipLongLine(err)
+		}
+		if err == bufio.ErrBufferFull {
+			r.lineBuf = append(r.lineBuf, chunk...)
+			continue
+		}
+		line := chunk
+		if len(r.lineBuf) > 0 {
+			r.lineBuf = append(r.lineBuf, chunk...)
+			line = r.lineBuf
+		}
+		if err == io.EOF && len(line) == 0 {
+			return nil, io.EOF
+		}
+		if err != nil && err != io.EOF {
+			return nil, fmt.Errorf("read trace: %w", err)
+		}
+		line = bytes.TrimSuffix(line, []byte{'\n'})
+		return bytes.TrimSuffix(line, []byte{'\r'}), nil
+	}
+}
+
+// skipLongLine discards the rest of an over-long line and reports it.
+func (r *Reader) skipLongLine(err error) error {
+	for err == bufio.ErrBufferFull {
+		_, err = r.br.ReadSlice('\n')
+	}
+	r.line++
+	r.lineBuf = r.lineBuf[:0]
+	return r.fail(&DecodeError{
+		Reason: fmt.Sprintf("line longer than the %d-byte limit", r.opts.MaxLine),
+		Err:    ErrLineTooLong,
+	})
+}
+
+// ReadAll reads a whole trace. It stops at the first error.
+func ReadAll(rd io.Reader, opts ReaderOptions) (*Header, []Event, error) {
+	r := NewReader(rd, opts)
+	h, err := r.Header()
+	if err != nil {
+		return nil, nil, err
+	}
+	var evs []Event
+	for {
+		var ev Event
+		err := r.Next(&ev)
+		if err == io.EOF {
+			return r.header, evs, nil
+		}
+		if err != nil {
+			return h, evs, err
+		}
+		evs = append(evs, ev)
+	}
+}

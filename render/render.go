@@ -1,0 +1,114 @@
+package render
+
+import (
+	"strings"
+
+	"github.com/toolsim/toolsim/timeline"
+)
+
+// DefaultWidth is the width used when Options.Width is 0.
+const DefaultWidth = 80
+
+// Options configure rendering.
+type Options struct {
+	Width  int  // terminal width in cells; DefaultWidth if 0
+	Output bool // show output snippets under tools (seed 002)
+}
+
+func (o Options) width() int {
+	if o.Width <= 0 {
+		return DefaultWidth
+	}
+	return o.Width
+}
+
+// Render returns the plain-text rendering of tl: top-level items separated
+// by one blank line, every line ending in a newline.
+func Render(tl *timeline.Timeline, opts Options) string {
+	var b strings.Builder
+	for i, it := range tl.Items {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(Item(it, tl.Now, opts))
+	}
+	return b.String()
+}
+
+// Item renders one top-level item when the clock reads now.
+func Item(it *timeline.Item, now int64, opts Options) string {
+	r := renderer{opts: opts, w: opts.width(), now: now}
+	r.item(it, "")
+	return r.b.String()
+}
+
+// renderer accumulates the lines of one item.
+type renderer struct {
+	opts Options
+	w    int
+	now  int64
+	b    strings.Builder
+}
+
+// line writes one line, cut to the width, without trailing spaces.
+func (r *renderer) line(s string) {
+	r.b.WriteString(fit(strings.TrimRight(s, " "), r.w))
+	r.b.WriteByte('\n')
+}
+
+// item renders an item whose tool rows start at indent+"  ".
+func (r *renderer) item(it *timeline.Item, indent string) {
+	switch it.Kind {
+	case timeline.ItemUser:
+		r.text(it.Text, "> ", "  ")
+	case timeline.ItemAssistant:
+		r.text(it.Text, "│ ▸ ", "│   ")
+		if it.Interrupted {
+			r.line("│ ⚠ interrupted")
+		}
+	case timeline.ItemThinking:
+		r.text(it.Text, "  ∴ ", "    ")
+	case timeline.ItemTool, timeline.ItemMetaTool:
+		if it.Tool != nil {
+			r.single(it.Tool, indent+"  ")
+		}
+	case timeline.ItemToolGroup:
+		r.group(it, indent)
+	case timeline.ItemNotice:
+		r.notice(it)
+	case timeline.ItemSeparator:
+		r.line("── " + it.Text + " ──")
+	default:
+		r.line("  · " + string(it.Kind))
+	}
+}
+
+// text renders wrapped text with a prefix on the first line and another on
+// the rest.
+func (r *renderer) text(s, first, rest string) {
+	avail := r.w - width(first)
+	prefix := first
+	for _, para := range splitLines(s) {
+		for _, l := range wrap(para, avail) {
+			r.line(prefix + l)
+			prefix = rest
+		}
+	}
+}
+
+func (r *renderer) notice(it *timeline.Item) {
+	switch it.Level {
+	case timeline.NoticeInterrupted:
+		s := "  ⚠ Interrupted"
+		if it.Text != "" {
+			s += " (" + firstLine(it.Text) + ")"
+		}
+		r.line(s)
+	default:
+		r.line("  ✗ Error: " + firstLine(it.Text))
+	}
+}
+
+func firstLine(s string) string {
+	return splitLines(s)[0]
+}

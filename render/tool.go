@@ -1,0 +1,194 @@
+package render
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/toolsim/toolsim/timeline"
+)
+
+// Glyph returns the status glyph of a tool row.
+func Glyph(s timeline.Status) string {
+	switch s {
+	case timeline.StatusRunning:
+		return "▶"
+	case timeline.StatusOK:
+		return "✓"
+	case timeline.StatusFailed:
+		return "✗"
+	case timeline.StatusInterrupted:
+		return "⚠"
+	case timeline.StatusDenied:
+		return "⊘"
+	case timeline.StatusPending:
+		return "?"
+	}
+	return "·"
+}
+
+// toolDuration is the duration column of a row: elapsed while running,
+// the final duration once done, nothing while pending or when denied.
+func (r *renderer) toolDuration(t *timeline.Tool) string {
+	switch t.Status {
+	case timeline.StatusPending, timeline.StatusDenied:
+		return ""
+	}
+	return Duration(t.Elapsed(r.now))
+}
+
+// label is the summary plus the delegation progress suffix.
+func label(t *timeline.Tool) string {
+	s := t.Summary
+	if d := t.Delegation; d != nil {
+		if s != "" {
+			s += "  "
+		}
+		s += delegationSuffix(d)
+	}
+	return s
+}
+
+// single renders a tool that is not in a group:
+// indent, glyph, name, two spaces, summary, two spaces, duration.
+func (r *renderer) single(t *timeline.Tool, indent string) {
+	head := indent + Glyph(t.Status) + " " + t.Name
+	dur := r.toolDuration(t)
+	tail := ""
+	if dur != "" {
+		tail = "  " + dur
+	}
+	sum := label(t)
+	if sum != "" {
+		avail := r.w - width(head) - 2 - width(tail)
+		if avail >= 2 {
+			head += "  " + fit(sum, avail)
+		}
+	}
+	r.line(head + tail)
+	r.details(t, indent)
+}
+
+// group renders a tool group: a header, then one aligned row per member.
+func (r *renderer) group(it *timeline.Item, indent string) {
+	r.line(indent + "  ⫘ " + groupHeader(it.Tools))
+	nameW, sumW := 0, 0
+	for _, t := range it.Tools {
+		nameW = max(nameW, width(t.Name))
+		sumW = max(sumW, width(label(t)))
+	}
+	col := max(17, sumW+2)
+	member := indent + "    "
+	fixed := width(member) + 2 + nameW + 2
+	if fixed+col+5 > r.w {
+		col = max(r.w-fixed-5, 3)
+	}
+	for _, t := range it.Tools {
+		sum := fit(label(t), col-2)
+		row := member + Glyph(t.Status) + " " + padRight(t.Name, nameW) + "  " + padRight(sum, col)
+		r.line(row + padLeft(r.toolDuration(t), 5))
+		r.details(t, member)
+	}
+}
+
+// groupHeader is "N tools running" while a member is live, else "N tools"
+// with the batch span (last finish − first start), left out when every
+// member failed (seed 000, edge case 5).
+func groupHeader(tools []*timeline.Tool) string {
+	n := strconv.Itoa(len(tools)) + " tools"
+	first, last, allFailed := tools[0].StartT, tools[0].EndT, true
+	for _, t := range tools {
+		if !t.Status.Terminal() {
+			return n + " running"
+		}
+		first, last = min(first, t.StartT), max(last, t.EndT)
+		allFailed = allFailed && t.Status == timeline.StatusFailed
+	}
+	if allFailed {
+		return n
+	}
+	return n + "  " + Duration(last-first)
+}
+
+// details renders what goes under a tool row: the error, the output
+// snippet, delegation steps, and child tools.
+func (r *renderer) details(t *timeline.Tool, indent string) {
+	sub := indent + "  "
+	if t.Status == timeline.StatusFailed && t.Error != "" {
+		r.line(sub + firstLine(t.Error))
+	}
+	if r.opts.Output && t.Output != "" {
+		for _, l := range Snippet(t.Output) {
+			r.line(sub + "│ " + l)
+		}
+	}
+	if t.Delegation != nil {
+		r.delegation(t.Delegation, sub)
+	}
+	for _, c := range t.Children {
+		r.item(c, indent)
+	}
+}
+
+// SnippetLines is the most output lines a snippet shows (seed 002).
+const SnippetLines = 5
+
+// Snippet selects the output lines to show: all of them when there are at
+// most SnippetLines, else the first two, a "… +N lines" marker and the last
+// two.
+func Snippet(output string) []string {
+	lines := splitLines(output)
+	if len(lines) <= SnippetLines {
+		return lines
+	}
+	hidden := len(lines) - 4
+	out := append([]string{}, lines[:2]...)
+	out = append(out, "… +"+strconv.Itoa(hidden)+" lines")
+	return append(out, lines[len(lines)-2:]...)
+}
+
+// MaxDelegationRows is how many steps a collapsed delegation shows.
+const MaxDelegationRows = 8
+
+func (r *renderer) delegation(d *timeline.Delegation, indent string) {
+	for i, s := range d.Steps {
+		if i == MaxDelegationRows {
+			r.line(indent + "… " + strconv.Itoa(len(d.Steps)-MaxDelegationRows) + " more")
+			break
+		}
+		r.line(indent + stepGlyph(s.Status) + " " + fit(s.Agent, 24) + "  " + firstLine(s.Task))
+	}
+}
+
+func stepGlyph(status string) string {
+	switch status {
+	case timeline.StepPending:
+		return "○"
+	case timeline.StepRunning:
+		return "◌"
+	case timeline.StepOK:
+		return "✓"
+	case timeline.StepError:
+		return "✕"
+	}
+	return "·"
+}
+
+// delegationSuffix is "2 ok / 3", or "1 ok · 1 err / 3" once a step failed.
+func delegationSuffix(d *timeline.Delegation) string {
+	ok, errs := 0, 0
+	for _, s := range d.Steps {
+		switch s.Status {
+		case timeline.StepOK:
+			ok++
+		case timeline.StepError:
+			errs++
+		}
+	}
+	var b strings.Builder
+	b.WriteString(strconv.Itoa(ok) + " ok")
+	if errs > 0 {
+		b.WriteString(" · " + strconv.Itoa(errs) + " err")
+	}
+	b.WriteString(" / " + strconv.Itoa(len(d.Steps)))
+	return b.String()
+}
