@@ -5,6 +5,14 @@ go 1.26
 require github.com/rivo/uniseg v0.4.7
 
 require (
+	github.com/google/go-cmp v0.7.0 // indirect
+	github.com/pmezard/go-difflib v1.0.0 // indirect
+	github.com/sebdah/goldie/v2 v2.8.0 // indirect
+	github.com/sergi/go-diff v1.0.0 // indirect
+	pgregory.net/rapid v1.3.0 // indirect
+)
+
+require (
 	github.com/rogpeppe/go-internal v1.16.0
 	golang.org/x/tools v0.26.0 // indirect
 )

@@ -14,7 +14,6 @@ type detailsShape struct {
 }
 
 type uiShape struct {
-	Kind     json.RawMessage `json:"kind"`
 	Mode     *string         `json:"mode"`
 	Items    *[]stepShape    `json:"items"`
 	ActiveID json.RawMessage `json:"activeId"`

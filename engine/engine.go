@@ -116,6 +116,28 @@ func (e *Engine) Finish() {
 	e.run = nil
 }
 
+// Live returns the ids of the tools not yet in a terminal status, in start
+// order.
+func (e *Engine) Live() []string {
+	var ids []string
+	for _, ref := range e.live {
+		if !ref.tool.Status.Terminal() {
+			ids = append(ids, ref.tool.ID)
+		}
+	}
+	return ids
+}
+
+// Waiting returns how many results are held until their tool_start arrives
+// (done_before_start); turn_end or Finish reports those that never match.
+func (e *Engine) Waiting() int {
+	n := 0
+	for _, evs := range e.early {
+		n += len(evs)
+	}
+	return n
+}
+
 func (e *Engine) diag(seq int64, code, id string) {
 	e.tl.Diagnostics = append(e.tl.Diagnostics, timeline.Diagnostic{Seq: seq, Code: code, ID: id})
 }

@@ -76,16 +76,23 @@ func (r *renderer) group(it *timeline.Item, indent string) {
 		nameW = max(nameW, width(t.Name))
 		sumW = max(sumW, width(label(t)))
 	}
+	durs := make([]string, len(it.Tools))
+	durW := 5
+	for i, t := range it.Tools {
+		durs[i] = r.toolDuration(t)
+		durW = max(durW, width(durs[i]))
+	}
 	col := max(17, sumW+2)
 	member := indent + "    "
 	fixed := width(member) + 2 + nameW + 2
-	if fixed+col+5 > r.w {
-		col = max(r.w-fixed-5, 3)
+	if fixed+col+durW > r.w {
+		// Narrow screen: shorten summaries so that durations stay whole.
+		col = max(r.w-fixed-durW, 3)
 	}
-	for _, t := range it.Tools {
+	for i, t := range it.Tools {
 		sum := fit(label(t), col-2)
 		row := member + Glyph(t.Status) + " " + padRight(t.Name, nameW) + "  " + padRight(sum, col)
-		r.line(row + padLeft(r.toolDuration(t), 5))
+		r.line(row + padLeft(durs[i], 5))
 		r.details(t, member)
 	}
 }
@@ -124,10 +131,19 @@ func (r *renderer) details(t *timeline.Tool, indent string) {
 	if t.Delegation != nil {
 		r.delegation(t.Delegation, sub)
 	}
+	childIndent := indent
+	if len(indent) > MaxIndent {
+		childIndent = indent[:MaxIndent]
+	}
 	for _, c := range t.Children {
-		r.item(c, indent)
+		r.item(c, childIndent)
 	}
 }
+
+// MaxIndent caps the indentation of nested sub-agent tools, in cells:
+// deeper tools are still shown, at this indentation, so a long parent chain
+// cannot push rows off the screen (or make rendering quadratic in depth).
+const MaxIndent = 16
 
 // SnippetLines is the most output lines a snippet shows (seed 002).
 const SnippetLines = 5
@@ -149,13 +165,19 @@ func Snippet(output string) []string {
 // MaxDelegationRows is how many steps a collapsed delegation shows.
 const MaxDelegationRows = 8
 
+// delegation renders the steps, agents padded to the longest shown (at most
+// 24 cells), then the first line of each task.
 func (r *renderer) delegation(d *timeline.Delegation, indent string) {
-	for i, s := range d.Steps {
-		if i == MaxDelegationRows {
-			r.line(indent + "… " + strconv.Itoa(len(d.Steps)-MaxDelegationRows) + " more")
-			break
-		}
-		r.line(indent + stepGlyph(s.Status) + " " + fit(s.Agent, 24) + "  " + firstLine(s.Task))
+	shown := d.Steps[:min(len(d.Steps), MaxDelegationRows)]
+	agentW := 0
+	for _, s := range shown {
+		agentW = max(agentW, min(width(s.Agent), 24))
+	}
+	for _, s := range shown {
+		r.line(indent + stepGlyph(s.Status) + " " + padRight(fit(s.Agent, 24), agentW) + "  " + firstLine(s.Task))
+	}
+	if more := len(d.Steps) - len(shown); more > 0 {
+		r.line(indent + "… " + strconv.Itoa(more) + " more")
 	}
 }
 

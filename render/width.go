@@ -11,14 +11,29 @@ import (
 
 const ellipsis = "…"
 
-// width returns the display width of s in terminal cells.
+// Width returns the display width of s in terminal cells.
+func Width(s string) int { return width(s) }
+
+// narrowGlyphs are the non-ASCII runes the renderer itself draws; each is
+// one cell wide (TestNarrowGlyphs checks that against uniseg).
+const narrowGlyphs = "▶✓✗⚠⊘?⫘│▸…∴○◌✕─·"
+
+// width returns the display width of s in terminal cells. Strings made of
+// printable ASCII, Latin-1 letters and the renderer's glyphs are counted
+// rune by rune; anything else goes through grapheme segmentation.
 func width(s string) int {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 || s[i] < 0x20 {
+	n := 0
+	for _, r := range s {
+		switch {
+		case r >= 0x20 && r < 0x7f, r >= 0xa0 && r < 0x300:
+			n++
+		case r > 0x2000 && strings.ContainsRune(narrowGlyphs, r):
+			n++
+		default:
 			return uniseg.StringWidth(s)
 		}
 	}
-	return len(s)
+	return n
 }
 
 // fit returns s cut to at most w cells, ending in … when it was cut.
@@ -40,8 +55,7 @@ func fit(s string, w int) string {
 		b.WriteString(g.Str())
 		used += cw
 	}
-	b.WriteString(ellipsis)
-	return b.String()
+	return strings.TrimRight(b.String(), " ") + ellipsis
 }
 
 // padRight pads s with spaces to w cells.

@@ -194,7 +194,7 @@ func firstDiff(want, got string) string {
 }
 
 // splitArgs splits a script line into words; 'single quotes' group words,
-// with '' standing for a quote, as in testscript.
+// with ” standing for a quote, as in testscript.
 func splitArgs(line string) []string {
 	var args []string
 	var cur strings.Builder

@@ -21,6 +21,7 @@ type replayFlags struct {
 	frames bool
 	output bool
 	json   bool
+	finish bool
 }
 
 func (c *cli) replay(args []string) int {
@@ -31,6 +32,7 @@ func (c *cli) replay(args []string) int {
 	fs.BoolVar(&f.frames, "frames", false, "print the render after every event, under a line naming its seq and kind")
 	fs.BoolVar(&f.output, "output", false, "show output snippets under tools")
 	fs.BoolVar(&f.json, "json", false, "print the timeline JSON instead of the render (one line per event with --frames)")
+	fs.BoolVar(&f.finish, "finish", false, "apply the end-of-stream rule: interrupt tools still live, report results that never met their start")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: toolsim replay [--width N] [--frames] [--output] [--json] FILE\n\nReplays a canonical trace (- reads stdin) through the reference engine and\nprints the final render. Diagnostics go to stderr as 'seq N: code id=X'.\nExit status: 0 success, 1 invalid trace, 2 usage error.\n\nFlags:")
 		fs.PrintDefaults()
@@ -86,15 +88,18 @@ func (c *cli) replayStream(in io.Reader, name string, f replayFlags) int {
 			last = c.frame(fmt.Sprintf("--- seq %d %s t=%d", ev.Seq, ev.Kind, ev.T), eng.Timeline(), inc, f.json)
 		}
 	}
-	eng.Finish()
+	if f.finish {
+		eng.Finish()
+	}
 	tl := eng.Timeline()
 	switch {
-	case f.frames && f.json:
+	case f.frames && f.finish && f.json:
 		c.frame("", tl, inc, true)
-	case f.frames:
+	case f.frames && f.finish:
 		if final := inc.Render(tl); final != last {
-			c.frame("--- end of trace", tl, inc, false)
+			c.frame("--- end of trace (--finish)", tl, inc, false)
 		}
+	case f.frames:
 	case f.json:
 		out, _ := json.MarshalIndent(tl, "", "  ")
 		fmt.Fprintf(c.stdout, "%s\n", out)
@@ -103,6 +108,9 @@ func (c *cli) replayStream(in io.Reader, name string, f replayFlags) int {
 	}
 	for _, d := range tl.Diagnostics {
 		fmt.Fprintf(c.stderr, "seq %d: %s id=%s\n", d.Seq, d.Code, d.ID)
+	}
+	if live, waiting := eng.Live(), eng.Waiting(); len(live) > 0 || waiting > 0 {
+		fmt.Fprintf(c.stderr, "end of trace: %d tools still live %v, %d results waiting for their start (--finish resolves them)\n", len(live), live, waiting)
 	}
 	return exitOK
 }

@@ -1,0 +1,56 @@
+package engine_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/txtar"
+	"github.com/toolsim/toolsim/engine"
+	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/render"
+)
+
+// FuzzEngine drives the engine and the renderer with whatever events
+// arbitrary bytes decode to (bad lines are skipped): no input may make
+// either panic or hang, and the timeline must always encode.
+func FuzzEngine(f *testing.F) {
+	scripts, _ := filepath.Glob("../scenarios/*.txtar")
+	for _, s := range scripts {
+		data, err := os.ReadFile(s)
+		if err != nil {
+			f.Fatal(err)
+		}
+		for _, file := range txtar.Parse(data).Files {
+			f.Add(file.Data)
+		}
+	}
+	f.Add([]byte(`{"seq":1,"t":0,"kind":"tool_done","id":"a","ok":true}` + "\n" + `{"seq":2,"t":1,"kind":"tool_start","id":"a","name":"x","parent":"a"}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r := event.NewReader(bytes.NewReader(data), event.ReaderOptions{MaxLine: 1 << 16})
+		e := engine.New(engine.Options{})
+		inc := render.NewIncremental(render.Options{Width: 40, Output: true})
+		for range 5000 {
+			var ev event.Event
+			err := r.Next(&ev)
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				continue
+			}
+			e.Apply(&ev)
+			inc.Render(e.Timeline())
+		}
+		e.Finish()
+		if got, want := inc.Render(e.Timeline()), render.Render(e.Timeline(), render.Options{Width: 40, Output: true}); got != want {
+			t.Fatalf("incremental render differs from a fresh one:\n%s\n---\n%s", got, want)
+		}
+		if _, err := json.Marshal(e.Timeline()); err != nil {
+			t.Fatal(err)
+		}
+	})
+}

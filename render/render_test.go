@@ -1,0 +1,146 @@
+package render
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/rivo/uniseg"
+	"github.com/toolsim/toolsim/timeline"
+)
+
+func TestDuration(t *testing.T) {
+	tests := []struct {
+		ms   int64
+		want string
+	}{
+		{0, "0ms"}, {45, "45ms"}, {999, "999ms"}, {1000, "1s"}, {2300, "2s 300ms"},
+		{59_999, "59s 999ms"}, {60_000, "1m"}, {65_000, "1m 5s"}, {3_600_000, "1h"}, {3_720_000, "1h 2m"}, {-5, "0ms"},
+	}
+	for _, tt := range tests {
+		if got := Duration(tt.ms); got != tt.want {
+			t.Errorf("Duration(%d) = %q, want %q", tt.ms, got, tt.want)
+		}
+	}
+}
+
+func TestFit(t *testing.T) {
+	tests := []struct {
+		s    string
+		w    int
+		want string
+	}{
+		{"hello", 10, "hello"},
+		{"hello world", 6, "hello…"},
+		{"日本語テキスト", 7, "日本語…"}, // wide runes are 2 cells; never split
+		{"日本語", 6, "日本語"},
+		{"e\u0301e\u0301e\u0301e\u0301", 3, "e\u0301e\u0301…"}, // combining marks stay with their base
+		{"👩‍💻👩‍💻👩‍💻", 5, "👩‍💻👩‍💻…"},
+		{"abc", 0, ""},
+	}
+	for _, tt := range tests {
+		got := fit(tt.s, tt.w)
+		if got != tt.want || width(got) > max(tt.w, 0) {
+			t.Errorf("fit(%q, %d) = %q (width %d), want %q", tt.s, tt.w, got, width(got), tt.want)
+		}
+	}
+}
+
+// TestNarrowGlyphs checks the fast path of width against uniseg.
+func TestNarrowGlyphs(t *testing.T) {
+	for _, r := range narrowGlyphs {
+		if w := uniseg.StringWidth(string(r)); w != 1 {
+			t.Errorf("glyph %q is %d cells wide in uniseg, the fast path counts 1", r, w)
+		}
+	}
+	for _, s := range []string{"plain ascii", "café ñ", "  ⫘ 3 tools  │ ▸ ✓ ✗ ⚠ ⊘", "日本", "e\u0301", "👍", "\t"} {
+		if got, want := width(s), uniseg.StringWidth(s); got != want {
+			t.Errorf("width(%q) = %d, uniseg says %d", s, got, want)
+		}
+	}
+}
+
+func TestWrap(t *testing.T) {
+	tests := []struct {
+		s    string
+		w    int
+		want []string
+	}{
+		{"short", 10, []string{"short"}},
+		{"the quick brown fox", 10, []string{"the quick", "brown fox"}},
+		{"abcdefghij", 4, []string{"abcd", "efgh", "ij"}},
+		{"日本語のテキスト", 5, []string{"日本", "語の", "テキ", "スト"}},
+	}
+	for _, tt := range tests {
+		if diff := cmp.Diff(tt.want, wrap(tt.s, tt.w)); diff != "" {
+			t.Errorf("wrap(%q, %d) (-want +got):\n%s", tt.s, tt.w, diff)
+		}
+	}
+}
+
+func TestSnippet(t *testing.T) {
+	five := "1\n2\n3\n4\n5\n"
+	if diff := cmp.Diff([]string{"1", "2", "3", "4", "5"}, Snippet(five)); diff != "" {
+		t.Errorf("five lines (-want +got):\n%s", diff)
+	}
+	twelve := strings.Repeat("line\n", 10) + "last-but-one\nlast\n"
+	want := []string{"line", "line", "… +8 lines", "last-but-one", "last"}
+	if diff := cmp.Diff(want, Snippet(twelve)); diff != "" {
+		t.Errorf("twelve lines (-want +got):\n%s", diff)
+	}
+}
+
+func tool(id, name, summary string, status timeline.Status, start, end int64) *timeline.Tool {
+	return &timeline.Tool{ID: id, Name: name, Summary: summary, Status: status, StartT: start, EndT: end, DurationMS: end - start}
+}
+
+// TestSpecColumns renders the seed 000 "5 parallel tools" picture.
+func TestSpecColumns(t *testing.T) {
+	tl := &timeline.Timeline{Now: 2300, Items: []*timeline.Item{{Kind: timeline.ItemToolGroup, Tools: []*timeline.Tool{
+		tool("1", "grep", "src/", timeline.StatusOK, 0, 200),
+		tool("2", "grep", "tests/", timeline.StatusOK, 0, 180),
+		tool("3", "read", "README.md", timeline.StatusOK, 0, 45),
+		tool("4", "bash", "cargo test", timeline.StatusRunning, 0, 0),
+		tool("5", "bash", "cargo clippy", timeline.StatusRunning, 500, 0),
+	}}}}
+	want := "" +
+		"  ⫘ 5 tools running\n" +
+		"    ✓ grep  src/             200ms\n" +
+		"    ✓ grep  tests/           180ms\n" +
+		"    ✓ read  README.md         45ms\n" +
+		"    ▶ bash  cargo test       2s 300ms\n" +
+		"    ▶ bash  cargo clippy     1s 800ms\n"
+	if diff := cmp.Diff(want, Render(tl, Options{Width: 80})); diff != "" {
+		t.Errorf("render (-want +got):\n%s", diff)
+	}
+}
+
+func TestSingleAndGlyphs(t *testing.T) {
+	failed := tool("f", "bash", "make", timeline.StatusFailed, 0, 12)
+	failed.Error = "exit 2\nmore"
+	tl := &timeline.Timeline{Now: 50, Items: []*timeline.Item{
+		{Kind: timeline.ItemTool, Tool: tool("a", "bash", "ls", timeline.StatusOK, 0, 12)},
+		{Kind: timeline.ItemTool, Tool: failed},
+		{Kind: timeline.ItemTool, Tool: tool("d", "rm", "-rf /", timeline.StatusDenied, 0, 3)},
+		{Kind: timeline.ItemTool, Tool: tool("p", "edit", "", timeline.StatusPending, 0, 0)},
+		{Kind: timeline.ItemTool, Tool: tool("i", "grep", "x", timeline.StatusInterrupted, 10, 40)},
+		{Kind: timeline.ItemAssistant, Text: "Stopped here", Interrupted: true},
+		{Kind: timeline.ItemNotice, Level: timeline.NoticeInterrupted},
+		{Kind: timeline.ItemSeparator, Text: "Turn complete"},
+	}}
+	want := "  ✓ bash  ls  12ms\n\n  ✗ bash  make  12ms\n    exit 2\n\n  ⊘ rm  -rf /\n\n  ? edit\n\n  ⚠ grep  x  30ms\n\n" +
+		"│ ▸ Stopped here\n│ ⚠ interrupted\n\n  ⚠ Interrupted\n\n── Turn complete ──\n"
+	if diff := cmp.Diff(want, Render(tl, Options{Width: 80})); diff != "" {
+		t.Errorf("render (-want +got):\n%s", diff)
+	}
+}
+
+func TestNarrowWidthCutsSummary(t *testing.T) {
+	tl := &timeline.Timeline{Items: []*timeline.Item{
+		{Kind: timeline.ItemTool, Tool: tool("a", "bash", "find . -name '*.go' -exec grep -l TODO {} +", timeline.StatusOK, 0, 12)},
+	}}
+	want := "  ✓ bash  find . -name '*.go' -ex…  12ms\n" // exactly 40 cells
+	if got := Render(tl, Options{Width: 40}); got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

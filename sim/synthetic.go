@@ -1,0 +1,134 @@
+package sim
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/toolsim/toolsim/event"
+)
+
+// Options shape a synthetic trace. Zero fields take the defaults noted.
+type Options struct {
+	Events   int // stop after about this many events (default 1000)
+	MaxBatch int // largest batch of parallel tools (default 5)
+	Progress int // most progress updates per tool (default 3)
+	// CancelEvery makes about one turn in CancelEvery end in a cancel
+	// (0: never).
+	CancelEvery int
+}
+
+func (o *Options) defaults() {
+	if o.Events <= 0 {
+		o.Events = 1000
+	}
+	if o.MaxBatch <= 0 {
+		o.MaxBatch = 5
+	}
+	if o.Progress < 0 {
+		o.Progress = 0
+	} else if o.Progress == 0 {
+		o.Progress = 3
+	}
+}
+
+// gen is the state of one generation run.
+type gen struct {
+	rng  *rand.Rand
+	opts Options
+	evs  []event.Event
+	now  int64
+	ids  int
+}
+
+// Synthetic returns a well-formed trace of whole assistant turns: text,
+// batches of parallel tools whose progress and results arrive in a random
+// order, and occasional cancels. The same seed and options always give the
+// same events.
+func Synthetic(seed uint64, opts Options) []event.Event {
+	opts.defaults()
+	g := &gen{rng: rand.New(rand.NewPCG(seed, 0x700751)), opts: opts}
+	for len(g.evs) < opts.Events {
+		g.turn()
+	}
+	return g.evs
+}
+
+func (g *gen) emit(ev event.Event) {
+	g.now += int64(g.rng.IntN(40))
+	ev.Seq, ev.T = int64(len(g.evs)+1), g.now
+	g.evs = append(g.evs, ev)
+}
+
+var toolNames = []string{"grep", "read", "bash", "glob", "edit_file", "web_fetch"}
+
+func (g *gen) turn() {
+	g.emit(event.Event{Kind: event.KindTurnStart, Role: event.RoleUser})
+	g.emit(event.Event{Kind: event.KindUser, Text: "please look at the failing test"})
+	g.emit(event.Event{Kind: event.KindTurnEnd})
+	g.emit(event.Event{Kind: event.KindTurnStart, Role: event.RoleAssistant})
+	g.emit(event.Event{Kind: event.KindText, Text: "Let me check "})
+	g.emit(event.Event{Kind: event.KindText, Text: "these files."})
+	cancel := g.opts.CancelEvery > 0 && g.rng.IntN(g.opts.CancelEvery) == 0
+	for range 1 + g.rng.IntN(3) {
+		if g.batch(cancel) {
+			g.emit(event.Event{Kind: event.KindCancel, Reason: "user pressed Esc"})
+			g.emit(event.Event{Kind: event.KindTurnEnd})
+			return
+		}
+		g.emit(event.Event{Kind: event.KindText, Text: "Next step."})
+	}
+	g.emit(event.Event{Kind: event.KindTurnEnd})
+}
+
+// batch starts 1..MaxBatch tools back to back, then interleaves their
+// progress and results at random. With cancel it stops part-way and
+// reports true.
+func (g *gen) batch(cancel bool) bool {
+	n := 1 + g.rng.IntN(g.opts.MaxBatch)
+	pending := make([]int, n) // events left per tool: progress..., then the result
+	ids := make([]string, n)
+	for i := range n {
+		g.ids++
+		ids[i] = fmt.Sprintf("call_%d", g.ids)
+		name := toolNames[g.rng.IntN(len(toolNames))]
+		args, _ := json.Marshal(map[string]string{"path": fmt.Sprintf("src/file_%d.go", g.ids), "pattern": "TODO"})
+		g.emit(event.Event{Kind: event.KindToolStart, ID: ids[i], Name: name, Args: args})
+		pending[i] = 1 + g.rng.IntN(g.opts.Progress+1)
+	}
+	left := 0
+	for _, p := range pending {
+		left += p
+	}
+	stopAt := -1
+	if cancel {
+		stopAt = g.rng.IntN(left)
+	}
+	for step := 0; left > 0; step++ {
+		if step == stopAt {
+			return true
+		}
+		g.next(ids, pending)
+		left--
+	}
+	return false
+}
+
+// next emits the next event of a random tool that still has some.
+func (g *gen) next(ids []string, pending []int) {
+	i := g.rng.IntN(len(ids))
+	for pending[i] == 0 {
+		i = (i + 1) % len(ids)
+	}
+	pending[i]--
+	if pending[i] > 0 {
+		g.emit(event.Event{Kind: event.KindToolProgress, ID: ids[i], Output: "scanning...\n"})
+		return
+	}
+	ok := g.rng.IntN(8) != 0
+	ev := event.Event{Kind: event.KindToolDone, ID: ids[i], OK: ok, Output: "3 matches\n"}
+	if !ok {
+		ev.Error = "exit status 1"
+	}
+	g.emit(ev)
+}
