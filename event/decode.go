@@ -15,16 +15,20 @@ type decoder struct {
 // parseLine checks a line and splits it into members. It reports whether the
 // line is a header (it has a "trace" member).
 func (d *decoder) parseLine(line []byte) (isHeader bool, err error) {
-	if !utf8.Valid(line) {
+	v := validator{b: line, members: d.members[:0]}
+	serr := v.check()
+	d.members = v.members
+	switch {
+	case serr != nil && !serr.badUTF8 && !utf8.Valid(line):
+		// Report bad encoding before bad syntax, wherever it is.
 		return false, lineError("", "invalid UTF-8 at byte offset %d", invalidUTF8Offset(line))
+	case serr != nil && serr.badUTF8:
+		return false, lineError("", "invalid UTF-8 at byte offset %d", serr.offset)
+	case serr != nil:
+		return false, &DecodeError{Reason: "malformed JSON: " + serr.Error(), Err: serr}
 	}
-	if err := d.js.Check(line); err != nil {
-		return false, &DecodeError{Reason: "malformed JSON: " + err.Error(), Err: err}
-	}
-	var ok bool
-	d.members, ok = objectMembers(d.members[:0], line)
-	if !ok {
-		return false, lineError("", "want a JSON object, got %s", describe(bytes.TrimSpace(line)))
+	if trimmed := bytes.TrimSpace(line); trimmed[0] != '{' {
+		return false, lineError("", "want a JSON object, got %s", describe(trimmed))
 	}
 	for _, m := range d.members {
 		if string(m.key) == `"trace"` {
@@ -59,11 +63,21 @@ func (d *decoder) str(name string, val []byte) (string, error) {
 	if bytes.IndexByte(inner, '\\') < 0 {
 		return string(inner), nil
 	}
-	s, err := d.js.UnquoteString(val)
-	if err != nil {
-		return "", &DecodeError{Field: name, Reason: "bad string: " + err.Error(), Err: err}
+	return unquote(inner), nil
+}
+
+// kind decodes the kind member, without allocating for the known kinds.
+func (d *decoder) kind(val []byte) (Kind, error) {
+	if len(val) >= 2 && val[0] == '"' {
+		if k := knownKind(val[1 : len(val)-1]); k != "" {
+			return k, nil
+		}
 	}
-	return s, nil
+	s, err := d.str("kind", val)
+	if err == nil && s == "" {
+		err = lineError("kind", "must not be empty")
+	}
+	return Kind(s), err
 }
 
 // integer decodes a JSON integer; min is the smallest accepted value.
@@ -137,12 +151,7 @@ func (d *decoder) decodeEvent(ev *Event) error {
 			ev.T, err = integer("t", m.val, 0)
 			dup, have.t = have.t, true
 		case `"kind"`:
-			var k string
-			k, err = d.str("kind", m.val)
-			if err == nil && k == "" {
-				err = lineError("kind", "must not be empty")
-			}
-			ev.Kind = Kind(k)
+			ev.Kind, err = d.kind(m.val)
 			dup, have.kind = have.kind, true
 		}
 		if dup {
@@ -165,26 +174,27 @@ func (d *decoder) decodeEvent(ev *Event) error {
 
 // decodeFields decodes the kind-specific members and keeps the rest.
 func (d *decoder) decodeFields(ev *Event) error {
-	spec := kindFields[ev.Kind]
+	spec := specOf(ev.Kind)
 	var seen field
 	for _, m := range d.members {
-		name, err := d.key(m)
-		if err != nil {
-			return err
-		}
-		switch name {
+		raw := m.key[1 : len(m.key)-1]
+		switch string(raw) {
 		case "seq", "t", "kind":
 			continue
 		}
-		f := fieldByName(name)
+		f := fieldByName(raw)
 		if f == 0 || spec.allowed&f == 0 {
+			name, err := d.key(m)
+			if err != nil {
+				return err
+			}
 			if err := d.extra(&ev.Extra, name, m.val); err != nil {
 				return err
 			}
 			continue
 		}
 		if seen&f != 0 {
-			return lineError(name, "appears twice")
+			return lineError(f.String(), "appears twice")
 		}
 		seen |= f
 		if err := d.setField(ev, f, m.val); err != nil {

@@ -19,7 +19,7 @@ func AppendEvent(dst []byte, ev *Event) []byte {
 	dst = strconv.AppendInt(dst, ev.T, 10)
 	dst = append(dst, `,"kind":`...)
 	dst = appendString(dst, string(ev.Kind))
-	spec := kindFields[ev.Kind]
+	spec := specOf(ev.Kind)
 	for _, fn := range fieldNames {
 		if spec.allowed&fn.f == 0 || !(spec.required&fn.f != 0 || present(ev, fn.f)) {
 			continue

@@ -26,8 +26,7 @@ const (
 
 // Known reports whether k is one of the kinds of format v1.
 func (k Kind) Known() bool {
-	_, ok := kindFields[k]
-	return ok
+	return k == KindTurnEnd || specOf(k).allowed != 0
 }
 
 // Role of a turn_start event.
@@ -107,21 +106,6 @@ const (
 	fMessage
 )
 
-// kindFields lists, per kind, the fields it defines and the ones it requires.
-var kindFields = map[Kind]struct{ allowed, required field }{
-	KindTurnStart:    {fRole, fRole},
-	KindUser:         {fText, fText},
-	KindThinking:     {fText, fText},
-	KindText:         {fText, fText},
-	KindToolStart:    {fID | fName | fArgs | fBatch | fParent, fID | fName},
-	KindToolProgress: {fID | fOutput | fDetails, fID},
-	KindToolDone:     {fID | fOK | fOutput | fError | fDuration, fID | fOK},
-	KindPermission:   {fID | fState, fID | fState},
-	KindCancel:       {fReason, 0},
-	KindError:        {fMessage, fMessage},
-	KindTurnEnd:      {0, 0},
-}
-
 // fieldNames maps JSON member names to known fields, in encoding order.
 var fieldNames = []struct {
 	name string
@@ -134,13 +118,98 @@ var fieldNames = []struct {
 	{"reason", fReason}, {"message", fMessage},
 }
 
-func fieldByName(name string) field {
-	for _, fn := range fieldNames {
-		if fn.name == name {
-			return fn.f
-		}
+// fieldByName maps a raw (unescaped) member name to a known field; 0 if
+// unknown. A key written with escapes is looked up as an unknown name and
+// kept verbatim.
+func fieldByName(name []byte) field {
+	switch string(name) {
+	case "role":
+		return fRole
+	case "text":
+		return fText
+	case "id":
+		return fID
+	case "name":
+		return fName
+	case "args":
+		return fArgs
+	case "batch":
+		return fBatch
+	case "parent":
+		return fParent
+	case "output":
+		return fOutput
+	case "details":
+		return fDetails
+	case "ok":
+		return fOK
+	case "error":
+		return fError
+	case "duration_ms":
+		return fDuration
+	case "state":
+		return fState
+	case "reason":
+		return fReason
+	case "message":
+		return fMessage
 	}
 	return 0
+}
+
+// knownKind returns the Kind constant spelled by raw, or "".
+func knownKind(raw []byte) Kind {
+	switch string(raw) {
+	case "turn_start":
+		return KindTurnStart
+	case "user":
+		return KindUser
+	case "thinking":
+		return KindThinking
+	case "text":
+		return KindText
+	case "tool_start":
+		return KindToolStart
+	case "tool_progress":
+		return KindToolProgress
+	case "tool_done":
+		return KindToolDone
+	case "permission":
+		return KindPermission
+	case "cancel":
+		return KindCancel
+	case "error":
+		return KindError
+	case "turn_end":
+		return KindTurnEnd
+	}
+	return ""
+}
+
+// kindSpec is the set of fields a kind defines and the subset it requires.
+type kindSpec struct{ allowed, required field }
+
+// specOf returns the field spec of a kind; unknown kinds define none.
+func specOf(k Kind) kindSpec {
+	switch k {
+	case KindTurnStart:
+		return kindSpec{fRole, fRole}
+	case KindUser, KindThinking, KindText:
+		return kindSpec{fText, fText}
+	case KindToolStart:
+		return kindSpec{fID | fName | fArgs | fBatch | fParent, fID | fName}
+	case KindToolProgress:
+		return kindSpec{fID | fOutput | fDetails, fID}
+	case KindToolDone:
+		return kindSpec{fID | fOK | fOutput | fError | fDuration, fID | fOK}
+	case KindPermission:
+		return kindSpec{fID | fState, fID | fState}
+	case KindCancel:
+		return kindSpec{fReason, 0}
+	case KindError:
+		return kindSpec{fMessage, fMessage}
+	}
+	return kindSpec{}
 }
 
 func (f field) String() string {

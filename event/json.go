@@ -6,16 +6,16 @@ import (
 	"errors"
 )
 
-// JSON is the narrow JSON back end of the codec: the syntax check of a whole
-// line and the slow paths that a hand-written fast path does not cover.
-// [StdJSON] (encoding/json) is the default; a faster library can replace it
-// through [ReaderOptions.JSON].
+// JSON is the narrow JSON back end of the codec. The decode fast path is
+// hand-written (a one-pass validator that also splits members, and a string
+// unescaper); what remains goes through this interface: the writer's syntax
+// check of raw members and the compaction of raw values that hold white
+// space. [StdJSON] (encoding/json) is the default; a faster library can
+// replace it through [ReaderOptions.JSON].
 type JSON interface {
 	// Check returns nil for well-formed JSON, else an error with the byte
 	// offset of the problem.
 	Check(data []byte) error
-	// UnquoteString decodes a JSON string literal, quotes included.
-	UnquoteString(lit []byte) (string, error)
 	// Compact appends src without insignificant white space to dst.
 	Compact(dst *bytes.Buffer, src []byte) error
 }
@@ -34,13 +34,6 @@ func (StdJSON) Check(data []byte) error {
 		err = errors.New("invalid JSON")
 	}
 	return err
-}
-
-// UnquoteString implements [JSON].
-func (StdJSON) UnquoteString(lit []byte) (string, error) {
-	var s string
-	err := json.Unmarshal(lit, &s)
-	return s, err
 }
 
 // Compact implements [JSON].

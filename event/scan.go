@@ -1,10 +1,7 @@
 package event
 
-// This file walks the members of a JSON object that has already passed the
-// syntax check, without building any intermediate value.
-
-// member is one top-level member of a line: the key literal (quotes
-// included) and the raw value.
+// member is one top-level member of a line, as the validator found it: the
+// key literal (quotes included) and the raw value, both slices of the line.
 type member struct {
 	key, val []byte
 }
@@ -16,82 +13,6 @@ func skipSpace(b []byte, i int) int {
 		i++
 	}
 	return i
-}
-
-// skipString returns the index just after the string literal starting at i.
-func skipString(b []byte, i int) int {
-	for i++; i < len(b); i++ {
-		switch b[i] {
-		case '\\':
-			i++
-		case '"':
-			return i + 1
-		}
-	}
-	return len(b)
-}
-
-// skipValue returns the index just after the JSON value starting at i.
-func skipValue(b []byte, i int) int {
-	if i >= len(b) {
-		return i
-	}
-	switch b[i] {
-	case '"':
-		return skipString(b, i)
-	case '{', '[':
-		depth := 0
-		for i < len(b) {
-			switch b[i] {
-			case '"':
-				i = skipString(b, i)
-				continue
-			case '{', '[':
-				depth++
-			case '}', ']':
-				depth--
-				if depth == 0 {
-					return i + 1
-				}
-			}
-			i++
-		}
-		return i
-	}
-	for i < len(b) && b[i] != ',' && b[i] != '}' && b[i] != ']' && !isSpace(b[i]) {
-		i++
-	}
-	return i
-}
-
-// objectMembers appends the members of the well-formed JSON object in b to
-// dst. ok is false when b is not an object.
-func objectMembers(dst []member, b []byte) (_ []member, ok bool) {
-	i := skipSpace(b, 0)
-	if i >= len(b) || b[i] != '{' {
-		return dst, false
-	}
-	i = skipSpace(b, i+1)
-	if i < len(b) && b[i] == '}' {
-		return dst, true
-	}
-	for i < len(b) {
-		ks := i
-		i = skipString(b, i)
-		key := b[ks:i]
-		i = skipSpace(b, i) + 1 // the colon
-		i = skipSpace(b, i)
-		vs := i
-		i = skipValue(b, i)
-		dst = append(dst, member{key: key, val: b[vs:i]})
-		i = skipSpace(b, i)
-		if i < len(b) && b[i] == ',' {
-			i = skipSpace(b, i+1)
-			continue
-		}
-		break
-	}
-	return dst, true
 }
 
 // hasSpace reports whether raw JSON may need compaction.

@@ -1,0 +1,37 @@
+# toolsim — see README.md. `make` alone lists the targets.
+GO       ?= go
+FUZZTIME ?= 5s
+BENCHTIME ?= 1s
+
+.DEFAULT_GOAL := help
+
+.PHONY: help build test lint bench fuzz golden catalog
+
+help: ## list the targets
+	@grep -E '^[a-z]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-8s %s\n", $$1, $$2}'
+
+build: ## build bin/toolsim
+	$(GO) build -o bin/toolsim ./cmd/toolsim
+
+test: lint ## lint, then every test (unit, property, golden, testscript) with the race detector
+	$(GO) test -race -count=1 ./...
+
+lint: ## fail if gofmt, go vet or go mod tidy would change anything
+	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+	$(GO) vet ./...
+	$(GO) mod tidy -diff
+
+bench: ## run the benchmarks (events/s, MB/s, render times)
+	$(GO) test -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) ./event ./engine ./render
+
+fuzz: ## run each native fuzz target for FUZZTIME (default 5s)
+	$(GO) test -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime $(FUZZTIME) ./event
+	$(GO) test -run '^$$' -fuzz '^FuzzValid$$' -fuzztime $(FUZZTIME) ./event
+	$(GO) test -run '^$$' -fuzz '^FuzzEngine$$' -fuzztime $(FUZZTIME) ./engine
+
+golden: ## regenerate golden/ from the scenarios (read the diff before committing)
+	$(GO) test . -run TestGolden -update
+	@git --no-pager diff --stat -- golden
+
+catalog: ## run the built-in scenario catalog
+	$(GO) run ./cmd/toolsim

@@ -1,0 +1,61 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestExitStatus(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, content string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	good := write("good.jsonl", `{"seq":1,"t":0,"kind":"turn_start","role":"assistant"}`+"\n"+`{"seq":2,"t":5,"kind":"tool_done","id":"zz","ok":true}`+"\n"+`{"seq":3,"t":9,"kind":"turn_end"}`+"\n")
+	bad := write("bad.jsonl", `{"seq":1,"t":0,"kind":"turn_end"}`+"\n"+`{"seq":1,"t":0,"kind":"turn_end"}`+"\n")
+	tests := []struct {
+		name       string
+		args       []string
+		stdin      string
+		code       int
+		stdout     string
+		stderr     string
+		noStderrOK bool
+	}{
+		{"replay ok with diagnostics", []string{"replay", good}, "", exitOK, "── Turn complete ──", "seq 2: unknown_id id=zz", false},
+		{"invalid trace", []string{"replay", bad}, "", exitFail, "", "bad.jsonl:line 2: field \"seq\": must be strictly increasing", false},
+		{"missing file", []string{"replay", filepath.Join(dir, "nope.jsonl")}, "", exitFail, "", "no such file", false},
+		{"stdin", []string{"replay", "-"}, `{"seq":1,"t":0,"kind":"text","text":"hi"}`, exitOK, "│ ▸ hi", "", true},
+		{"empty stdin", []string{"replay", "-"}, "", exitFail, "", "stdin: empty trace", false},
+		{"json", []string{"replay", "--json", good}, "", exitOK, `"format": "toolsim-timeline/1"`, "", false},
+		{"usage: no file", []string{"replay"}, "", exitUsage, "", "want exactly one FILE", false},
+		{"usage: bad flag", []string{"replay", "--nope", good}, "", exitUsage, "", "flag provided but not defined", false},
+		{"usage: unknown command", []string{"frobnicate"}, "", exitUsage, "", "unknown command", false},
+		{"help", []string{"replay", "--help"}, "", exitOK, "", "usage: toolsim replay", false},
+		{"catalog filter matching nothing", []string{"catalog", "--run", "^nothing-matches$"}, "", exitFail, "0 scenarios", "", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			c := &cli{stdin: strings.NewReader(tt.stdin), stdout: &out, stderr: &errOut, open: osCLI().open}
+			if code := c.run(tt.args); code != tt.code {
+				t.Errorf("exit %d, want %d\nstdout: %s\nstderr: %s", code, tt.code, out.String(), errOut.String())
+			}
+			if !strings.Contains(out.String(), tt.stdout) {
+				t.Errorf("stdout lacks %q:\n%s", tt.stdout, out.String())
+			}
+			if !strings.Contains(errOut.String(), tt.stderr) {
+				t.Errorf("stderr lacks %q:\n%s", tt.stderr, errOut.String())
+			}
+			if tt.noStderrOK && errOut.Len() > 0 {
+				t.Errorf("unexpected stderr: %s", errOut.String())
+			}
+		})
+	}
+}

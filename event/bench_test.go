@@ -1,0 +1,57 @@
+package event_test
+
+import (
+	"bytes"
+	"io"
+	"testing"
+
+	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/sim"
+)
+
+func encodedTrace(b *testing.B, n int) []byte {
+	evs := sim.Synthetic(1, sim.Options{Events: n, CancelEvery: 5})
+	var buf bytes.Buffer
+	w := event.NewWriter(&buf)
+	for i := range evs {
+		if err := w.Write(&evs[i]); err != nil {
+			b.Fatal(err)
+		}
+	}
+	w.Flush()
+	return buf.Bytes()
+}
+
+// BenchmarkDecode reads a 10,000-event trace; the MB/s column is the decode
+// throughput.
+func BenchmarkDecode(b *testing.B) {
+	data := encodedTrace(b, 10_000)
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	var ev event.Event
+	for b.Loop() {
+		r := event.NewReader(bytes.NewReader(data), event.ReaderOptions{})
+		for {
+			err := r.Next(&ev)
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+// BenchmarkEncode writes the same trace.
+func BenchmarkEncode(b *testing.B) {
+	data := encodedTrace(b, 10_000)
+	_, evs, _ := event.ReadAll(bytes.NewReader(data), event.ReaderOptions{})
+	b.SetBytes(int64(len(data)))
+	var buf []byte
+	for b.Loop() {
+		for i := range evs {
+			buf = event.AppendEvent(buf[:0], &evs[i])
+		}
+	}
+}

@@ -1,0 +1,246 @@
+package event
+
+import (
+	"fmt"
+	"unicode/utf8"
+)
+
+// This file is a validating JSON syntax checker: one pass over the bytes, no
+// allocation, RFC 8259 grammar. It replaces json.Valid on the decode fast
+// path; the JSON back end is only asked to explain a failure.
+
+// maxDepth bounds nesting, as encoding/json does, so that hostile input
+// cannot exhaust the stack.
+const maxDepth = 10000
+
+// syntaxError is a failed check: where and why.
+type syntaxError struct {
+	offset  int
+	msg     string
+	badUTF8 bool // the bytes are not UTF-8 (rather than not JSON)
+}
+
+func (e *syntaxError) Error() string { return fmt.Sprintf("%s at byte offset %d", e.msg, e.offset) }
+
+type validator struct {
+	b       []byte
+	err     *syntaxError
+	members []member // top-level object members, when collecting
+}
+
+// checkJSON reports whether b holds exactly one well-formed JSON value.
+func checkJSON(b []byte) *syntaxError {
+	v := validator{b: b}
+	return v.check()
+}
+
+// check validates v.b; members of a top-level object are appended to
+// v.members on the way, so decoding needs no second pass.
+func (v *validator) check() *syntaxError {
+	b := v.b
+	i := v.value(skipSpace(b, 0), 0)
+	if v.err == nil && skipSpace(b, i) != len(b) {
+		v.fail(skipSpace(b, i), "unexpected data after the value")
+	}
+	return v.err
+}
+
+func (v *validator) fail(i int, msg string) int {
+	if v.err == nil {
+		v.err = &syntaxError{offset: i, msg: msg}
+	}
+	return len(v.b)
+}
+
+// value checks the value at i and returns the index after it.
+func (v *validator) value(i, depth int) int {
+	if i >= len(v.b) {
+		return v.fail(i, "unexpected end of input")
+	}
+	switch c := v.b[i]; {
+	case c == '{':
+		return v.object(i, depth+1)
+	case c == '[':
+		return v.array(i, depth+1)
+	case c == '"':
+		return v.str(i)
+	case c == '-' || (c >= '0' && c <= '9'):
+		return v.number(i)
+	case c == 't':
+		return v.literal(i, "true")
+	case c == 'f':
+		return v.literal(i, "false")
+	case c == 'n':
+		return v.literal(i, "null")
+	}
+	return v.fail(i, fmt.Sprintf("invalid character %q looking for a value", v.b[i]))
+}
+
+func (v *validator) literal(i int, lit string) int {
+	if len(v.b)-i < len(lit) || string(v.b[i:i+len(lit)]) != lit {
+		return v.fail(i, "invalid literal")
+	}
+	return i + len(lit)
+}
+
+func (v *validator) object(i, depth int) int {
+	if depth > maxDepth {
+		return v.fail(i, "nesting too deep")
+	}
+	i = skipSpace(v.b, i+1)
+	if i < len(v.b) && v.b[i] == '}' {
+		return i + 1
+	}
+	for v.err == nil {
+		if i >= len(v.b) || v.b[i] != '"' {
+			return v.fail(i, "expected a string key")
+		}
+		ks := i
+		ke := v.str(i)
+		i = skipSpace(v.b, ke)
+		if i >= len(v.b) || v.b[i] != ':' {
+			return v.fail(i, "expected ':' after a key")
+		}
+		vs := skipSpace(v.b, i+1)
+		ve := v.value(vs, depth)
+		if depth == 1 && v.err == nil {
+			v.members = append(v.members, member{key: v.b[ks:ke], val: v.b[vs:ve]})
+		}
+		i = skipSpace(v.b, ve)
+		if i < len(v.b) && v.b[i] == ',' {
+			i = skipSpace(v.b, i+1)
+			continue
+		}
+		if i < len(v.b) && v.b[i] == '}' {
+			return i + 1
+		}
+		return v.fail(i, "expected ',' or '}' in an object")
+	}
+	return len(v.b)
+}
+
+func (v *validator) array(i, depth int) int {
+	if depth > maxDepth {
+		return v.fail(i, "nesting too deep")
+	}
+	i = skipSpace(v.b, i+1)
+	if i < len(v.b) && v.b[i] == ']' {
+		return i + 1
+	}
+	for v.err == nil {
+		i = skipSpace(v.b, v.value(i, depth))
+		if i < len(v.b) && v.b[i] == ',' {
+			i = skipSpace(v.b, i+1)
+			continue
+		}
+		if i < len(v.b) && v.b[i] == ']' {
+			return i + 1
+		}
+		return v.fail(i, "expected ',' or ']' in an array")
+	}
+	return len(v.b)
+}
+
+// plain marks the bytes a string may hold without a closer look.
+var plain = func() (t [256]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
+// str checks a string literal starting at the quote at i.
+func (v *validator) str(i int) int {
+	for i++; i < len(v.b); i++ {
+		for i < len(v.b) && plain[v.b[i]] {
+			i++
+		}
+		if i >= len(v.b) {
+			break
+		}
+		switch c := v.b[i]; {
+		case c == '"':
+			return i + 1
+		case c >= utf8.RuneSelf:
+			r, n := utf8.DecodeRune(v.b[i:])
+			if r == utf8.RuneError && n <= 1 {
+				v.fail(i, "invalid UTF-8")
+				v.err.badUTF8 = true
+				return len(v.b)
+			}
+			i += n - 1
+		case c < 0x20:
+			return v.fail(i, "control character in a string")
+		case c == '\\':
+			i++
+			if i >= len(v.b) {
+				break
+			}
+			switch v.b[i] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+			case 'u':
+				if !isHex4(v.b[i+1 : min(i+5, len(v.b))]) {
+					return v.fail(i, `invalid \u escape`)
+				}
+				i += 4
+			default:
+				return v.fail(i, "invalid escape")
+			}
+		}
+	}
+	return v.fail(len(v.b), "unterminated string")
+}
+
+func isHex4(b []byte) bool {
+	if len(b) != 4 {
+		return false
+	}
+	for _, c := range b {
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F') {
+			return false
+		}
+	}
+	return true
+}
+
+// number checks -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
+func (v *validator) number(i int) int {
+	start := i
+	if v.b[i] == '-' {
+		i++
+	}
+	switch {
+	case i < len(v.b) && v.b[i] == '0':
+		i++
+	case i < len(v.b) && v.b[i] >= '1' && v.b[i] <= '9':
+		i = digits(v.b, i)
+	default:
+		return v.fail(start, "invalid number")
+	}
+	if i < len(v.b) && v.b[i] == '.' {
+		if j := digits(v.b, i+1); j > i+1 {
+			i = j
+		} else {
+			return v.fail(i, "invalid number")
+		}
+	}
+	if i < len(v.b) && (v.b[i] == 'e' || v.b[i] == 'E') {
+		i++
+		if i < len(v.b) && (v.b[i] == '+' || v.b[i] == '-') {
+			i++
+		}
+		if j := digits(v.b, i); j > i {
+			i = j
+		} else {
+			return v.fail(i, "invalid number")
+		}
+	}
+	return i
+}
+
+func digits(b []byte, i int) int {
+	for i < len(b) && b[i] >= '0' && b[i] <= '9' {
+		i++
+	}
+	return i
+}

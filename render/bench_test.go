@@ -1,0 +1,53 @@
+package render_test
+
+import (
+	"testing"
+
+	"github.com/toolsim/toolsim/engine"
+	"github.com/toolsim/toolsim/render"
+	"github.com/toolsim/toolsim/sim"
+	"github.com/toolsim/toolsim/timeline"
+)
+
+// timelineOf runs synthetic events until the timeline holds n items.
+func timelineOf(b *testing.B, n int) *timeline.Timeline {
+	evs := sim.Synthetic(3, sim.Options{Events: 20 * n})
+	e := engine.New(engine.Options{})
+	for i := range evs {
+		e.Apply(&evs[i])
+		if len(e.Timeline().Items) == n {
+			return e.Timeline()
+		}
+	}
+	b.Fatalf("synthetic trace gave only %d items", len(e.Timeline().Items))
+	return nil
+}
+
+// BenchmarkRenderFull renders a 1,000-item timeline from scratch.
+func BenchmarkRenderFull(b *testing.B) {
+	tl := timelineOf(b, 1000)
+	b.ReportAllocs()
+	for b.Loop() {
+		render.Render(tl, render.Options{Width: 100})
+	}
+}
+
+// BenchmarkRenderIncremental re-renders a 1,000-item timeline after one
+// tool group changed (its version moved, as a result would move it).
+func BenchmarkRenderIncremental(b *testing.B) {
+	tl := timelineOf(b, 1000)
+	var changed *timeline.Item
+	for _, it := range tl.Items[500:] {
+		if it.Kind == timeline.ItemToolGroup {
+			changed = it
+			break
+		}
+	}
+	inc := render.NewIncremental(render.Options{Width: 100})
+	inc.Render(tl)
+	b.ReportAllocs()
+	for b.Loop() {
+		changed.Version++
+		inc.Render(tl)
+	}
+}
