@@ -2,14 +2,17 @@ module github.com/toolsim/toolsim
 
 go 1.26
 
-require github.com/rivo/uniseg v0.4.7
+require (
+	github.com/google/go-cmp v0.7.0
+	github.com/rivo/uniseg v0.4.7
+	github.com/sebdah/goldie/v2 v2.8.0
+	pgregory.net/rapid v1.3.0
+)
 
 require (
-	github.com/google/go-cmp v0.7.0 // indirect
 	github.com/pmezard/go-difflib v1.0.0 // indirect
-	github.com/sebdah/goldie/v2 v2.8.0 // indirect
 	github.com/sergi/go-diff v1.0.0 // indirect
-	pgregory.net/rapid v1.3.0 // indirect
+	golang.org/x/sys v0.26.0 // indirect
 )
 
 require (

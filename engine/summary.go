@@ -1,52 +1,135 @@
 package engine
 
 import (
+	"bytes"
 	"encoding/json"
 	"strings"
 )
 
-// summaryArgs are the argument members a summary may come from.
-type summaryArgs struct {
-	Command  json.RawMessage `json:"command"`
-	Path     json.RawMessage `json:"path"`
-	FilePath json.RawMessage `json:"file_path"`
-	Pattern  json.RawMessage `json:"pattern"`
-	Query    json.RawMessage `json:"query"`
-	URL      json.RawMessage `json:"url"`
-}
+// summaryKeys are the argument members a summary may come from, in order
+// of preference; path and file_path share a rank.
+var summaryKeys = [...]string{"command", "path", "file_path", "pattern", "query", "url"}
 
 // Summary returns the one-line summary of a tool's arguments: the first line
 // of `command`, else `path` or `file_path`, else `pattern`, else `query`,
 // else `url`, else "". A command given as an argv array is joined with
 // spaces, except `sh -c SCRIPT` style arrays, which give SCRIPT. Members of
-// another type are skipped.
+// another type are skipped. Malformed arguments give "", never a panic.
 func Summary(args json.RawMessage) string {
-	if len(args) == 0 {
-		return ""
-	}
-	var a summaryArgs
-	if json.Unmarshal(args, &a) != nil {
-		return ""
-	}
-	if s := command(a.Command); s != "" {
+	var vals [len(summaryKeys)][]byte
+	eachMember(args, func(key, val []byte) {
+		for i, k := range summaryKeys {
+			if string(key) == k && vals[i] == nil {
+				vals[i] = val
+			}
+		}
+	})
+	if s := command(vals[0]); s != "" {
 		return firstLine(s)
 	}
-	for _, raw := range []json.RawMessage{a.Path, a.FilePath, a.Pattern, a.Query, a.URL} {
-		var s string
-		if raw != nil && json.Unmarshal(raw, &s) == nil && s != "" {
+	for _, raw := range vals[1:] {
+		if s := jsonString(raw); s != "" {
 			return firstLine(s)
 		}
 	}
 	return ""
 }
 
-func command(raw json.RawMessage) string {
-	if raw == nil {
+// eachMember calls fn with the unquoted key bytes and the raw value of each
+// top-level member of a JSON object. It stops quietly at anything
+// malformed.
+func eachMember(b []byte, fn func(key, val []byte)) {
+	i := skipWS(b, 0)
+	if i >= len(b) || b[i] != '{' {
+		return
+	}
+	for i = skipWS(b, i+1); i < len(b) && b[i] == '"'; {
+		ke := endString(b, i)
+		key := b[i+1 : max(ke-1, i+1)]
+		if bytes.IndexByte(key, '\\') >= 0 {
+			key = []byte(jsonString(b[i:ke]))
+		}
+		i = skipWS(b, ke)
+		if i >= len(b) || b[i] != ':' {
+			return
+		}
+		vs := skipWS(b, i+1)
+		ve := endValue(b, vs)
+		fn(key, b[vs:ve])
+		i = skipWS(b, ve)
+		if i >= len(b) || b[i] != ',' {
+			return
+		}
+		i = skipWS(b, i+1)
+	}
+}
+
+func skipWS(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// endString returns the index after the string literal whose quote is at i.
+func endString(b []byte, i int) int {
+	for i++; i < len(b); i++ {
+		switch b[i] {
+		case '\\':
+			i++
+		case '"':
+			return i + 1
+		}
+	}
+	return len(b)
+}
+
+// endValue returns the index after the value starting at i.
+func endValue(b []byte, i int) int {
+	if i < len(b) && b[i] == '"' {
+		return endString(b, i)
+	}
+	depth := 0
+	for ; i < len(b); i++ {
+		switch b[i] {
+		case '"':
+			i = endString(b, i) - 1
+		case '{', '[':
+			depth++
+		case '}', ']':
+			if depth == 0 {
+				return i
+			}
+			if depth--; depth == 0 {
+				return i + 1
+			}
+		case ',':
+			if depth == 0 {
+				return i
+			}
+		}
+	}
+	return len(b)
+}
+
+// jsonString decodes a raw JSON string value; anything else gives "".
+func jsonString(raw []byte) string {
+	if len(raw) < 2 || raw[0] != '"' || raw[len(raw)-1] != '"' {
 		return ""
 	}
+	if inner := raw[1 : len(raw)-1]; bytes.IndexByte(inner, '\\') < 0 {
+		return string(inner)
+	}
 	var s string
-	if json.Unmarshal(raw, &s) == nil {
-		return s
+	if json.Unmarshal(raw, &s) != nil {
+		return ""
+	}
+	return s
+}
+
+func command(raw []byte) string {
+	if len(raw) == 0 || raw[0] != '[' {
+		return jsonString(raw)
 	}
 	var argv []string
 	if json.Unmarshal(raw, &argv) != nil {

@@ -1,7 +1,11 @@
 package engine_test
 
 import (
+	"bytes"
+	"encoding/json"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/toolsim/toolsim/engine"
 )
@@ -57,4 +61,88 @@ func TestDelegationGuards(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzSummary checks the hand-written member scan against encoding/json on
+// well-formed objects, and that malformed bytes never panic.
+func FuzzSummary(f *testing.F) {
+	for _, s := range []string{`{"command":"ls"}`, `{"path":"a\"b","pattern":1}`, `{"x":{"command":"no"},"query":"q"}`, `{"url":"u","command":["sh","-c","x"]}`, `{"command":[1,2]}`, `{"p\u0061th":"esc"}`, `{`, `{"path":`, `[]`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, args []byte) {
+		got := engine.Summary(args)
+		var m map[string]any
+		// The reader guarantees UTF-8; encoding/json would rewrite bad bytes.
+		if !utf8.Valid(args) || json.Unmarshal(args, &m) != nil || hasDupKeys(args) {
+			return
+		}
+		if want := referenceSummary(m); got != want {
+			t.Fatalf("Summary(%s) = %q, reference says %q", args, got, want)
+		}
+	})
+}
+
+// referenceSummary is the documented rule written the slow, obvious way.
+func referenceSummary(m map[string]any) string {
+	first := func(s string) string {
+		s = strings.TrimLeft(s, "\n")
+		s, _, _ = strings.Cut(s, "\n")
+		return strings.TrimRight(s, "\r")
+	}
+	switch c := m["command"].(type) {
+	case string:
+		if c != "" {
+			return first(c)
+		}
+	case []any:
+		var argv []string
+		for _, a := range c {
+			s, ok := a.(string)
+			if !ok {
+				argv = nil
+				break
+			}
+			argv = append(argv, s)
+		}
+		if len(c) == len(argv) {
+			s := strings.Join(argv, " ")
+			if len(argv) == 3 && (argv[1] == "-c" || argv[1] == "-lc") {
+				s = argv[2]
+			}
+			if s != "" {
+				return first(s)
+			}
+		}
+	}
+	for _, k := range []string{"path", "file_path", "pattern", "query", "url"} {
+		if s, ok := m[k].(string); ok && s != "" {
+			return first(s)
+		}
+	}
+	return ""
+}
+
+// hasDupKeys reports whether the top-level object repeats a key (where
+// encoding/json keeps the last and Summary the first).
+func hasDupKeys(b []byte) bool {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return false
+	}
+	seen := map[string]bool{}
+	for dec.More() {
+		k, err := dec.Token()
+		if err != nil {
+			return false
+		}
+		if seen[k.(string)] {
+			return true
+		}
+		seen[k.(string)] = true
+		var skip json.RawMessage
+		if dec.Decode(&skip) != nil {
+			return false
+		}
+	}
+	return false
 }

@@ -33,8 +33,20 @@ func BenchmarkRenderFull(b *testing.B) {
 }
 
 // BenchmarkRenderIncremental re-renders a 1,000-item timeline after one
-// tool group changed (its version moved, as a result would move it).
+// result changed a tool group in the middle: the member's status flips (so
+// the group's text really changes) and its version moves, as the engine
+// does on a result.
 func BenchmarkRenderIncremental(b *testing.B) {
+	benchIncremental(b, func(inc *render.Incremental, tl *timeline.Timeline) { inc.Render(tl) })
+}
+
+// BenchmarkRenderIncrementalBytes is the same through Bytes, the zero-copy
+// path a terminal writer uses.
+func BenchmarkRenderIncrementalBytes(b *testing.B) {
+	benchIncremental(b, func(inc *render.Incremental, tl *timeline.Timeline) { inc.Bytes(tl) })
+}
+
+func benchIncremental(b *testing.B, render1 func(*render.Incremental, *timeline.Timeline)) {
 	tl := timelineOf(b, 1000)
 	var changed *timeline.Item
 	for _, it := range tl.Items[500:] {
@@ -46,8 +58,13 @@ func BenchmarkRenderIncremental(b *testing.B) {
 	inc := render.NewIncremental(render.Options{Width: 100})
 	inc.Render(tl)
 	b.ReportAllocs()
+	member := changed.Tools[0]
+	statuses := [2]timeline.Status{timeline.StatusOK, timeline.StatusFailed}
+	n := 0
 	for b.Loop() {
+		n++
+		member.Status = statuses[n%2]
 		changed.Version++
-		inc.Render(tl)
+		render1(inc, tl)
 	}
 }

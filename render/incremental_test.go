@@ -57,7 +57,7 @@ func TestIncrementalEqualsFresh(t *testing.T) {
 			now += rapid.Int64Range(0, 1500).Draw(t, "dt")
 			ev := anyEvent(t, int64(i), now)
 			eng.Apply(&ev)
-			if got, want := inc.Render(eng.Timeline()), render.Render(eng.Timeline(), opts); got != want {
+			if got, want := string(inc.Bytes(eng.Timeline())), render.Render(eng.Timeline(), opts); got != want {
 				t.Fatalf("after event %d (%s %s): incremental render differs\nincremental:\n%s\nfresh:\n%s", i, ev.Kind, ev.ID, got, want)
 			}
 		}

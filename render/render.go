@@ -25,19 +25,21 @@ func (o Options) width() int {
 // Render returns the plain-text rendering of tl: top-level items separated
 // by one blank line, every line ending in a newline.
 func Render(tl *timeline.Timeline, opts Options) string {
-	var b strings.Builder
+	r := renderer{opts: opts, w: opts.width(), now: tl.Now}
+	r.b.Grow(len(tl.Items) * 80)
 	for i, it := range tl.Items {
 		if i > 0 {
-			b.WriteByte('\n')
+			r.b.WriteByte('\n')
 		}
-		b.WriteString(Item(it, tl.Now, opts))
+		r.item(it, "")
 	}
-	return b.String()
+	return r.b.String()
 }
 
 // Item renders one top-level item when the clock reads now.
 func Item(it *timeline.Item, now int64, opts Options) string {
 	r := renderer{opts: opts, w: opts.width(), now: now}
+	r.b.Grow(128)
 	r.item(it, "")
 	return r.b.String()
 }
@@ -48,11 +50,26 @@ type renderer struct {
 	w    int
 	now  int64
 	b    strings.Builder
+	row  []byte // scratch for building one line
 }
 
 // line writes one line, cut to the width, without trailing spaces.
 func (r *renderer) line(s string) {
 	r.b.WriteString(fit(strings.TrimRight(s, " "), r.w))
+	r.b.WriteByte('\n')
+}
+
+// rowLine writes r.row as a line, without converting it when it fits.
+func (r *renderer) rowLine() {
+	row := r.row
+	for len(row) > 0 && row[len(row)-1] == ' ' {
+		row = row[:len(row)-1]
+	}
+	if len(row) > r.w {
+		r.line(string(row))
+		return
+	}
+	r.b.Write(row)
 	r.b.WriteByte('\n')
 }
 

@@ -90,9 +90,14 @@ func (r *renderer) group(it *timeline.Item, indent string) {
 		col = max(r.w-fixed-durW, 3)
 	}
 	for i, t := range it.Tools {
-		sum := fit(label(t), col-2)
-		row := member + Glyph(t.Status) + " " + padRight(t.Name, nameW) + "  " + padRight(sum, col)
-		r.line(row + padLeft(durs[i], 5))
+		row := append(r.row[:0], member...)
+		row = append(row, Glyph(t.Status)...)
+		row = append(row, ' ')
+		row = appendPadRight(row, t.Name, nameW)
+		row = append(row, "  "...)
+		row = appendPadRight(row, fit(label(t), col-2), col)
+		r.row = appendPadLeft(row, durs[i], 5)
+		r.rowLine()
 		r.details(t, member)
 	}
 }

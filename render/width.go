@@ -16,7 +16,16 @@ func Width(s string) int { return width(s) }
 
 // narrowGlyphs are the non-ASCII runes the renderer itself draws; each is
 // one cell wide (TestNarrowGlyphs checks that against uniseg).
-const narrowGlyphs = "▶✓✗⚠⊘?⫘│▸…∴○◌✕─·"
+const narrowGlyphs = "▶✓✗⚠⊘⫘│▸…∴○◌✕─"
+
+// isGlyph reports whether r is one of narrowGlyphs.
+func isGlyph(r rune) bool {
+	switch r {
+	case '▶', '✓', '✗', '⚠', '⊘', '⫘', '│', '▸', '…', '∴', '○', '◌', '✕', '─':
+		return true
+	}
+	return false
+}
 
 // width returns the display width of s in terminal cells. Strings made of
 // printable ASCII, Latin-1 letters and the renderer's glyphs are counted
@@ -27,7 +36,7 @@ func width(s string) int {
 		switch {
 		case r >= 0x20 && r < 0x7f, r >= 0xa0 && r < 0x300:
 			n++
-		case r > 0x2000 && strings.ContainsRune(narrowGlyphs, r):
+		case r > 0x2000 && isGlyph(r):
 			n++
 		default:
 			return uniseg.StringWidth(s)
@@ -38,7 +47,9 @@ func width(s string) int {
 
 // fit returns s cut to at most w cells, ending in … when it was cut.
 func fit(s string, w int) string {
-	if width(s) <= w {
+	// No character is wider in cells than in UTF-8 bytes, so a string of at
+	// most w bytes fits without being measured.
+	if len(s) <= w || width(s) <= w {
 		return s
 	}
 	if w <= 0 {
@@ -58,20 +69,35 @@ func fit(s string, w int) string {
 	return strings.TrimRight(b.String(), " ") + ellipsis
 }
 
+// spaces is a run of blanks to pad from without allocating.
+const spaces = "                                                                "
+
+// appendSpaces appends n blanks.
+func appendSpaces(b []byte, n int) []byte {
+	for n > 0 {
+		k := min(n, len(spaces))
+		b = append(b, spaces[:k]...)
+		n -= k
+	}
+	return b
+}
+
 // padRight pads s with spaces to w cells.
 func padRight(s string, w int) string {
 	if n := w - width(s); n > 0 {
-		return s + strings.Repeat(" ", n)
+		return string(appendSpaces([]byte(s), n))
 	}
 	return s
 }
 
-// padLeft right-aligns s in w cells.
-func padLeft(s string, w int) string {
-	if n := w - width(s); n > 0 {
-		return strings.Repeat(" ", n) + s
-	}
-	return s
+// appendPadRight appends s padded with spaces to w cells.
+func appendPadRight(b []byte, s string, w int) []byte {
+	return appendSpaces(append(b, s...), w-width(s))
+}
+
+// appendPadLeft appends s right-aligned in w cells.
+func appendPadLeft(b []byte, s string, w int) []byte {
+	return append(appendSpaces(b, w-width(s)), s...)
 }
 
 // wrap breaks s into lines of at most w cells, at spaces where it can and
