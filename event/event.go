@@ -212,6 +212,7 @@ func specOf(k Kind) kindSpec {
 	return kindSpec{}
 }
 
+// String returns the JSON member name of a known field.
 func (f field) String() string {
 	for _, fn := range fieldNames {
 		if fn.f == f {

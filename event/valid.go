@@ -20,6 +20,7 @@ type syntaxError struct {
 	badUTF8 bool // the bytes are not UTF-8 (rather than not JSON)
 }
 
+// Error describes the problem and its byte offset.
 func (e *syntaxError) Error() string { return fmt.Sprintf("%s at byte offset %d", e.msg, e.offset) }
 
 type validator struct {

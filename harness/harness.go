@@ -38,6 +38,7 @@ type Violation struct {
 	Detail string
 }
 
+// String formats the violation as "after seq N: oracle: detail".
 func (v Violation) String() string {
 	return fmt.Sprintf("after seq %d: %s: %s", v.Seq, v.Oracle, v.Detail)
 }

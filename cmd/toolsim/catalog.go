@@ -37,6 +37,11 @@ func (c *cli) catalog(args []string) int {
 		fmt.Fprintf(c.stderr, "toolsim catalog: bad --run: %v\n", err)
 		return exitUsage
 	}
+	return c.runCatalog(filter)
+}
+
+// runCatalog runs the embedded scenarios whose names match filter.
+func (c *cli) runCatalog(filter *regexp.Regexp) int {
 	entries, err := fs.ReadDir(toolsim.Scenarios, "scenarios")
 	if err != nil {
 		fmt.Fprintf(c.stderr, "toolsim catalog: %v\n", err)

@@ -91,6 +91,13 @@ func (c *cli) replayStream(in io.Reader, name string, f replayFlags) int {
 	if f.finish {
 		eng.Finish()
 	}
+	c.replayEnd(eng, inc, f, last)
+	return exitOK
+}
+
+// replayEnd prints the final output, the diagnostics, and what is still
+// open at the end of the trace.
+func (c *cli) replayEnd(eng *engine.Engine, inc *render.Incremental, f replayFlags, last string) {
 	tl := eng.Timeline()
 	switch {
 	case f.frames && f.finish && f.json:
@@ -112,7 +119,6 @@ func (c *cli) replayStream(in io.Reader, name string, f replayFlags) int {
 	if live, waiting := eng.Live(), eng.Waiting(); len(live) > 0 || waiting > 0 {
 		fmt.Fprintf(c.stderr, "end of trace: %d tools still live %v, %d results waiting for their start (--finish resolves them)\n", len(live), live, waiting)
 	}
-	return exitOK
 }
 
 // frame prints one frame and returns its render (empty in JSON mode).
