@@ -10,15 +10,10 @@ import (
 )
 
 func encodedTrace(b *testing.B, n int) []byte {
-	evs := sim.Synthetic(1, sim.Options{Events: n, CancelEvery: 5})
 	var buf bytes.Buffer
-	w := event.NewWriter(&buf)
-	for i := range evs {
-		if err := w.Write(&evs[i]); err != nil {
-			b.Fatal(err)
-		}
+	if err := event.WriteAll(&buf, nil, sim.Synthetic(1, sim.Options{Events: n, CancelEvery: 5})); err != nil {
+		b.Fatal(err)
 	}
-	w.Flush()
 	return buf.Bytes()
 }
 

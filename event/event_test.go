@@ -173,18 +173,7 @@ func reencode(t *testing.T, input string) string {
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
-	w := event.NewWriter(&buf)
-	if h != nil {
-		if err := w.WriteHeader(h); err != nil {
-			t.Fatal(err)
-		}
-	}
-	for i := range evs {
-		if err := w.Write(&evs[i]); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := w.Flush(); err != nil {
+	if err := event.WriteAll(&buf, h, evs); err != nil {
 		t.Fatal(err)
 	}
 	return buf.String()

@@ -85,59 +85,52 @@ func (v *validator) literal(i int, lit string) int {
 }
 
 func (v *validator) object(i, depth int) int {
-	if depth > maxDepth {
-		return v.fail(i, "nesting too deep")
+	return v.container(i, depth, '}', "an object", v.objectMember)
+}
+
+// objectMember checks one "key": value member at i.
+func (v *validator) objectMember(i, depth int) int {
+	if i >= len(v.b) || v.b[i] != '"' {
+		return v.fail(i, "expected a string key")
 	}
-	i = skipSpace(v.b, i+1)
-	if i < len(v.b) && v.b[i] == '}' {
-		return i + 1
+	ks := i
+	ke := v.str(i)
+	i = skipSpace(v.b, ke)
+	if i >= len(v.b) || v.b[i] != ':' {
+		return v.fail(i, "expected ':' after a key")
 	}
-	for v.err == nil {
-		if i >= len(v.b) || v.b[i] != '"' {
-			return v.fail(i, "expected a string key")
-		}
-		ks := i
-		ke := v.str(i)
-		i = skipSpace(v.b, ke)
-		if i >= len(v.b) || v.b[i] != ':' {
-			return v.fail(i, "expected ':' after a key")
-		}
-		vs := skipSpace(v.b, i+1)
-		ve := v.value(vs, depth)
-		if depth == 1 && v.err == nil {
-			v.members = append(v.members, member{key: v.b[ks:ke], val: v.b[vs:ve]})
-		}
-		i = skipSpace(v.b, ve)
-		if i < len(v.b) && v.b[i] == ',' {
-			i = skipSpace(v.b, i+1)
-			continue
-		}
-		if i < len(v.b) && v.b[i] == '}' {
-			return i + 1
-		}
-		return v.fail(i, "expected ',' or '}' in an object")
+	vs := skipSpace(v.b, i+1)
+	ve := v.value(vs, depth)
+	if depth == 1 && v.err == nil {
+		v.members = append(v.members, member{key: v.b[ks:ke], val: v.b[vs:ve]})
 	}
-	return len(v.b)
+	return ve
 }
 
 func (v *validator) array(i, depth int) int {
+	return v.container(i, depth, ']', "an array", v.value)
+}
+
+// container checks an object or array whose opening bracket is at i:
+// elements checked by elem, separated by commas, ended by closer.
+func (v *validator) container(i, depth int, closer byte, what string, elem func(i, depth int) int) int {
 	if depth > maxDepth {
 		return v.fail(i, "nesting too deep")
 	}
 	i = skipSpace(v.b, i+1)
-	if i < len(v.b) && v.b[i] == ']' {
+	if i < len(v.b) && v.b[i] == closer {
 		return i + 1
 	}
 	for v.err == nil {
-		i = skipSpace(v.b, v.value(i, depth))
+		i = skipSpace(v.b, elem(i, depth))
 		if i < len(v.b) && v.b[i] == ',' {
 			i = skipSpace(v.b, i+1)
 			continue
 		}
-		if i < len(v.b) && v.b[i] == ']' {
+		if i < len(v.b) && v.b[i] == closer {
 			return i + 1
 		}
-		return v.fail(i, "expected ',' or ']' in an array")
+		return v.fail(i, fmt.Sprintf("expected ',' or '%c' in %s", closer, what))
 	}
 	return len(v.b)
 }

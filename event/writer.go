@@ -54,6 +54,23 @@ func (w *Writer) Write(ev *Event) error {
 // Flush writes any buffered data.
 func (w *Writer) Flush() error { return w.w.Flush() }
 
+// WriteAll writes a whole trace: the header when h is not nil, then the
+// events, then flushes. It stops at the first error.
+func WriteAll(w io.Writer, h *Header, evs []Event) error {
+	tw := NewWriter(w)
+	if h != nil {
+		if err := tw.WriteHeader(h); err != nil {
+			return err
+		}
+	}
+	for i := range evs {
+		if err := tw.Write(&evs[i]); err != nil {
+			return err
+		}
+	}
+	return tw.Flush()
+}
+
 // Validate checks the fields of one event on its own: seq and t ranges, a
 // non-empty kind, the enumerations, and that raw members are well-formed
 // JSON (Args and Details objects). Order across events is the Reader's and

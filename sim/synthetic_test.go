@@ -12,13 +12,9 @@ import (
 func encode(t *testing.T, evs []event.Event) []byte {
 	t.Helper()
 	var buf bytes.Buffer
-	w := event.NewWriter(&buf)
-	for i := range evs {
-		if err := w.Write(&evs[i]); err != nil {
-			t.Fatal(err)
-		}
+	if err := event.WriteAll(&buf, nil, evs); err != nil {
+		t.Fatal(err)
 	}
-	w.Flush()
 	return buf.Bytes()
 }
 
