@@ -3,9 +3,11 @@ module github.com/toolsim/toolsim
 go 1.26
 
 require (
+	github.com/coder/acp-go-sdk v0.13.0
 	github.com/google/go-cmp v0.7.0
 	github.com/rivo/uniseg v0.4.7
 	github.com/sebdah/goldie/v2 v2.8.0
+	gopkg.in/yaml.v3 v3.0.1
 	pgregory.net/rapid v1.3.0
 )
 

@@ -11,17 +11,18 @@ import (
 	"github.com/sebdah/goldie/v2"
 	"github.com/toolsim/toolsim"
 	"github.com/toolsim/toolsim/engine"
-	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/formats"
+	"github.com/toolsim/toolsim/importer"
 	"github.com/toolsim/toolsim/render"
 )
 
 // goldenWidths are the widths every scenario is rendered at.
 var goldenWidths = []int{40, 80, 120}
 
-// scenario is one scripts/*.txtar file, reduced to what rendering needs.
+// scenario is one scenarios/*.txtar file, reduced to what rendering needs.
 type scenario struct {
 	name   string
-	trace  []byte
+	trace  []byte // the input of the first `exec toolsim replay` line, any format
 	output bool // the script replays with --output
 	finish bool // the script replays with --finish
 }
@@ -40,20 +41,23 @@ func loadScenarios(t *testing.T) []scenario {
 		}
 		ar := txtar.Parse(data)
 		s := scenario{name: strings.TrimSuffix(e.Name(), ".txtar")}
-		for _, f := range ar.Files {
-			if f.Name == "trace.jsonl" {
-				s.trace = f.Data
-			}
-		}
+		input := ""
 		for _, line := range strings.Split(string(ar.Comment), "\n") {
 			if strings.HasPrefix(line, "exec toolsim replay ") {
 				s.output = strings.Contains(line, " --output")
 				s.finish = strings.Contains(line, " --finish")
+				fields := strings.Fields(line)
+				input = fields[len(fields)-1]
 				break
 			}
 		}
+		for _, f := range ar.Files {
+			if f.Name == input {
+				s.trace = f.Data
+			}
+		}
 		if s.trace == nil {
-			t.Fatalf("%s: no trace.jsonl in the archive", e.Name())
+			t.Fatalf("%s: the archive has no %q, the file the first `exec toolsim replay` line reads", e.Name(), input)
 		}
 		out = append(out, s)
 	}
@@ -66,10 +70,15 @@ func loadScenarios(t *testing.T) []scenario {
 // renderScenario replays a scenario's trace and renders it at a width.
 func renderScenario(t *testing.T, s scenario, width int) string {
 	t.Helper()
-	_, evs, err := event.ReadAll(bytes.NewReader(s.trace), event.ReaderOptions{Name: s.name})
+	im, err := formats.Detect(s.trace[:min(len(s.trace), formats.HeadSize)])
 	if err != nil {
 		t.Fatalf("%s: %v", s.name, err)
 	}
+	res, err := im.Import(bytes.NewReader(s.trace), importer.Options{Name: s.name})
+	if err != nil {
+		t.Fatalf("%s: %v", s.name, err)
+	}
+	evs := res.Events
 	eng := engine.New(engine.Options{})
 	for i := range evs {
 		eng.Apply(&evs[i])

@@ -40,7 +40,8 @@ type command struct {
 
 func commands() []command {
 	return []command{
-		{"replay", "render a trace through the reference engine", (*cli).replay},
+		{"replay", "render a trace (any supported format) through the reference engine", (*cli).replay},
+		{"import", "convert an agent log into a canonical trace", (*cli).importCmd},
 		{"catalog", "run the built-in scenarios against their goldens (the default)", (*cli).catalog},
 		{"help", "list the commands", (*cli).help},
 	}

@@ -17,6 +17,7 @@ import (
 const minWidth = 10
 
 type replayFlags struct {
+	in     inputFlags
 	width  int
 	frames bool
 	output bool
@@ -32,9 +33,11 @@ func (c *cli) replay(args []string) int {
 	fs.BoolVar(&f.frames, "frames", false, "print the render after every event, under a line naming its seq and kind")
 	fs.BoolVar(&f.output, "output", false, "show output snippets under tools")
 	fs.BoolVar(&f.json, "json", false, "print the timeline JSON instead of the render (one line per event with --frames)")
+	fs.StringVar(&f.in.from, "from", "", "source format (default: detect from content)")
+	fs.BoolVar(&f.in.strict, "strict", false, "stop at the first source line that cannot be mapped")
 	fs.BoolVar(&f.finish, "finish", false, "apply the end-of-stream rule: interrupt tools still live, report results that never met their start")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: toolsim replay [--width N] [--frames] [--output] [--json] FILE\n\nReplays a canonical trace (- reads stdin) through the reference engine and\nprints the final render. Diagnostics go to stderr as 'seq N: code id=X'.\nExit status: 0 success, 1 invalid trace, 2 usage error.\n\nFlags:")
+		fmt.Fprintln(fs.Output(), "usage: toolsim replay [--width N] [--frames] [--output] [--json] [--finish] [--from F] FILE\n\nReplays a trace in any supported format (- reads stdin) through the reference engine and\nprints the final render. Diagnostics go to stderr as 'seq N: code id=X'.\nExit status: 0 success, 1 invalid trace, 2 usage error.\n\nFlags:")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -49,13 +52,13 @@ func (c *cli) replay(args []string) int {
 		fmt.Fprintf(c.stderr, "toolsim replay: --width must be at least %d, got %d\n", minWidth, f.width)
 		return exitUsage
 	}
-	in, name, err := c.openInput(fs.Arg(0))
+	src, closeFn, err := c.openSource(fs.Arg(0), f.in)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "toolsim replay: %v\n", err)
 		return exitFail
 	}
-	defer in.Close()
-	return c.replayStream(in, name, f)
+	defer closeFn()
+	return c.replayStream(src, f)
 }
 
 // helpOrUsage maps a flag parse error to an exit status.
@@ -67,11 +70,10 @@ func helpOrUsage(err error) int {
 }
 
 // replayStream feeds a trace to the engine, printing frames as asked.
-func (c *cli) replayStream(in io.Reader, name string, f replayFlags) int {
+func (c *cli) replayStream(r source, f replayFlags) int {
 	eng := engine.New(engine.Options{})
 	opts := render.Options{Width: f.width, Output: f.output}
 	inc := render.NewIncremental(opts)
-	r := event.NewReader(in, event.ReaderOptions{Name: name})
 	last := ""
 	var ev event.Event
 	for {

@@ -1,0 +1,67 @@
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"strings"
+
+	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/formats"
+	"github.com/toolsim/toolsim/importer"
+)
+
+func (c *cli) importCmd(args []string) int {
+	fs := flag.NewFlagSet("import", flag.ContinueOnError)
+	fs.SetOutput(c.stderr)
+	var in inputFlags
+	fs.StringVar(&in.from, "from", "", "source format (default: detect from content): "+strings.Join(formats.Names(), ", "))
+	fs.BoolVar(&in.strict, "strict", false, "stop at the first line that cannot be mapped")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: toolsim import [--from FORMAT] [--strict] FILE\n\nConverts an agent log (Claude Code, Codex, ACP, SSE streams, Gemini CLI,\ngo-vcr cassettes) into a canonical toolsim trace on stdout. Lines that\ncannot be mapped are listed on stderr with their line numbers.\nExit status: 0 clean, 1 lines were skipped or the import failed, 2 usage.\n\nFlags:")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return helpOrUsage(err)
+	}
+	if fs.NArg() != 1 {
+		fmt.Fprintln(c.stderr, "toolsim import: want exactly one FILE (or - for stdin)")
+		return exitUsage
+	}
+	if in.from != "" {
+		if _, err := formats.ByName(in.from); err != nil {
+			fmt.Fprintf(c.stderr, "toolsim import: --from: %v\n", err)
+			return exitUsage
+		}
+	}
+	return c.runImport(fs.Arg(0), in)
+}
+
+func (c *cli) runImport(name string, in inputFlags) int {
+	f, display, err := c.openInput(name)
+	if err != nil {
+		fmt.Fprintf(c.stderr, "toolsim import: %v\n", err)
+		return exitFail
+	}
+	defer f.Close()
+	br := bufio.NewReaderSize(f, formats.HeadSize)
+	im, err := pickImporter(br, in.from)
+	if err != nil {
+		fmt.Fprintf(c.stderr, "toolsim import: %s: %v\n", display, err)
+		return exitFail
+	}
+	res, err := im.Import(br, importer.Options{Name: display, Strict: in.strict})
+	if err != nil {
+		fmt.Fprintf(c.stderr, "toolsim import: %s as %s: %v\n", display, im.Name(), err)
+		return exitFail
+	}
+	if err := event.WriteAll(c.stdout, &res.Header, res.Events); err != nil {
+		fmt.Fprintf(c.stderr, "toolsim import: write: %v\n", err)
+		return exitFail
+	}
+	c.reportProblems(display, res.Problems)
+	if len(res.Problems) > 0 {
+		return exitFail
+	}
+	return exitOK
+}

@@ -1,0 +1,22 @@
+package gemini
+
+import (
+	"errors"
+	"io"
+
+	"github.com/toolsim/toolsim/importer"
+)
+
+// Importer imports the gemini-cli format.
+type Importer struct{}
+
+// Name implements importer.Importer.
+func (Importer) Name() string { return "gemini-cli" }
+
+// Detect implements importer.Importer.
+func (Importer) Detect(head []byte) bool { return false }
+
+// Import implements importer.Importer.
+func (Importer) Import(r io.Reader, opts importer.Options) (*importer.Result, error) {
+	return nil, errors.New("gemini-cli: importer not implemented yet")
+}

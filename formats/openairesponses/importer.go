@@ -1,0 +1,22 @@
+package openairesponses
+
+import (
+	"errors"
+	"io"
+
+	"github.com/toolsim/toolsim/importer"
+)
+
+// Importer imports the openai-responses-sse format.
+type Importer struct{}
+
+// Name implements importer.Importer.
+func (Importer) Name() string { return "openai-responses-sse" }
+
+// Detect implements importer.Importer.
+func (Importer) Detect(head []byte) bool { return false }
+
+// Import implements importer.Importer.
+func (Importer) Import(r io.Reader, opts importer.Options) (*importer.Result, error) {
+	return nil, errors.New("openai-responses-sse: importer not implemented yet")
+}

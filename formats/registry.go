@@ -1,0 +1,113 @@
+package formats
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"slices"
+
+	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/formats/acp"
+	"github.com/toolsim/toolsim/formats/anthropicsse"
+	"github.com/toolsim/toolsim/formats/claudestream"
+	"github.com/toolsim/toolsim/formats/claudetranscript"
+	"github.com/toolsim/toolsim/formats/codexexec"
+	"github.com/toolsim/toolsim/formats/codexrollout"
+	"github.com/toolsim/toolsim/formats/gemini"
+	"github.com/toolsim/toolsim/formats/openaichat"
+	"github.com/toolsim/toolsim/formats/openairesponses"
+	"github.com/toolsim/toolsim/formats/vcr"
+	"github.com/toolsim/toolsim/importer"
+)
+
+// HeadSize is how much of a file detection looks at.
+const HeadSize = 64 << 10
+
+// Canonical is the name of toolsim's own trace format.
+const Canonical = "toolsim"
+
+// all lists the importers in detection order: the most specific first.
+var all = []importer.Importer{
+	canonical{},
+	vcr.Importer{},
+	gemini.Importer{},
+	acp.Importer{},
+	anthropicsse.Importer{},
+	openairesponses.Importer{},
+	openaichat.Importer{},
+	codexexec.Importer{},
+	codexrollout.Importer{},
+	claudetranscript.Importer{},
+	claudestream.Importer{},
+}
+
+// All returns every importer, in detection order.
+func All() []importer.Importer { return slices.Clone(all) }
+
+// Names returns the format names --from accepts.
+func Names() []string {
+	var names []string
+	for _, im := range all {
+		names = append(names, im.Name())
+	}
+	return names
+}
+
+// ByName returns the importer for a format name.
+func ByName(name string) (importer.Importer, error) {
+	for _, im := range all {
+		if im.Name() == name {
+			return im, nil
+		}
+	}
+	return nil, fmt.Errorf("unknown format %q (known: %v)", name, Names())
+}
+
+// Detect returns the first importer whose Detect accepts head.
+func Detect(head []byte) (importer.Importer, error) {
+	for _, im := range all {
+		if im.Detect(head) {
+			return im, nil
+		}
+	}
+	return nil, fmt.Errorf("cannot detect the format (known: %v); name it with --from", Names())
+}
+
+// canonical imports toolsim's own format: it is the event reader.
+type canonical struct{}
+
+func (canonical) Name() string { return Canonical }
+
+// Detect accepts a first non-blank line that is a toolsim header or an
+// event with seq and kind.
+func (canonical) Detect(head []byte) bool {
+	line := firstLine(head)
+	return bytes.HasPrefix(line, []byte(`{`)) &&
+		(bytes.Contains(line, []byte(`"trace":"toolsim/`)) ||
+			bytes.Contains(line, []byte(`"seq":`)) && bytes.Contains(line, []byte(`"kind":`)))
+}
+
+func (canonical) Import(r io.Reader, opts importer.Options) (*importer.Result, error) {
+	h, evs, err := event.ReadAll(r, event.ReaderOptions{Name: opts.Name})
+	if err != nil {
+		return nil, err
+	}
+	res := &importer.Result{Events: evs}
+	if h != nil {
+		res.Header = *h
+	} else {
+		res.Header = event.Header{Trace: event.Version}
+	}
+	return res, nil
+}
+
+func firstLine(b []byte) []byte {
+	for len(b) > 0 {
+		line, rest, _ := bytes.Cut(b, []byte{'\n'})
+		if line = bytes.TrimSpace(line); len(line) > 0 {
+			return line
+		}
+		b = rest
+	}
+	return nil
+}

@@ -1,0 +1,83 @@
+package importer
+
+import (
+	"encoding/json"
+	"strconv"
+	"time"
+
+	"github.com/toolsim/toolsim/event"
+)
+
+// Builder accumulates canonical events. It numbers them (seq 1, 2, ...) and
+// keeps the trace clock non-decreasing: a source timestamp earlier than the
+// previous event's is clamped up to it, and the original is kept on the
+// event as the unknown field "src_t" so nothing is lost.
+//
+// Clock: with source timestamps, t is milliseconds since the first
+// timestamped record. Without them (At with ok=false), the synthetic clock
+// advances SyntheticStep ms per event.
+type Builder struct {
+	opts     Options
+	result   Result
+	origin   time.Time
+	haveTime bool
+	lastT    int64
+}
+
+// SyntheticStep is how far the synthetic clock moves per event, in ms.
+const SyntheticStep = 1
+
+// NewBuilder starts a trace from the named source format.
+func NewBuilder(source string, opts Options) *Builder {
+	b := &Builder{opts: opts}
+	b.result.Header = event.Header{Trace: event.Version, Source: source}
+	return b
+}
+
+// Clock converts a source timestamp to trace milliseconds. ok=false means
+// the source gave no usable time: the synthetic clock is used.
+func (b *Builder) Clock(ts time.Time, ok bool) int64 {
+	if !ok || ts.IsZero() {
+		return b.lastT + SyntheticStep
+	}
+	if !b.haveTime {
+		b.origin, b.haveTime = ts, true
+	}
+	return ts.Sub(b.origin).Milliseconds()
+}
+
+// Emit appends ev at trace time t (see Clock).
+func (b *Builder) Emit(t int64, ev event.Event) {
+	if t < b.lastT {
+		ev.Extra = append(ev.Extra, event.Field{Key: "src_t", Value: json.RawMessage(strconv.FormatInt(t, 10))})
+		t = b.lastT
+	}
+	b.lastT = t
+	ev.Seq = int64(len(b.result.Events) + 1)
+	ev.T = t
+	b.result.Events = append(b.result.Events, ev)
+}
+
+// Now is the trace time of the last event.
+func (b *Builder) Now() int64 { return b.lastT }
+
+// Problem records a line the importer could not fully map. Under
+// Options.Strict it returns a *StrictError to stop the import; otherwise nil.
+func (b *Builder) Problem(line int, reason string) error {
+	p := Problem{Line: line, Reason: reason}
+	b.result.Problems = append(b.result.Problems, p)
+	if b.opts.Strict {
+		return &StrictError{Name: b.opts.Name, Problem: p}
+	}
+	return nil
+}
+
+// SetMeta sets the header's meta object.
+func (b *Builder) SetMeta(meta map[string]any) {
+	if raw, err := json.Marshal(meta); err == nil {
+		b.result.Header.Meta = raw
+	}
+}
+
+// Result returns the trace built so far.
+func (b *Builder) Result() *Result { return &b.result }

@@ -1,0 +1,65 @@
+package importer
+
+import (
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/toolsim/toolsim/event"
+)
+
+// Importer turns one source format into a canonical trace.
+type Importer interface {
+	// Name is the format's name, as --from takes it (e.g. "claude-transcript").
+	Name() string
+	// Detect reports whether the start of a file (up to 64 KiB) looks like
+	// this format. It looks at content, never at a file name.
+	Detect(head []byte) bool
+	// Import reads a whole source. A problem with one line or record is
+	// reported in Result.Problems and the import goes on; with
+	// Options.Strict the first problem is returned as an error instead.
+	Import(r io.Reader, opts Options) (*Result, error)
+}
+
+// Options configure an import.
+type Options struct {
+	Name   string // the source file name, for messages
+	Strict bool   // stop at the first problem
+}
+
+// Result is an imported trace.
+type Result struct {
+	Header   event.Header
+	Events   []event.Event
+	Problems []Problem // what could not be mapped, in line order
+}
+
+// Problem is a line or record the importer skipped or could only partly
+// map.
+type Problem struct {
+	Line   int    // 1-based line (or record) number in the source; 0 if none
+	Reason string // what was wrong, in words
+}
+
+func (p Problem) String() string {
+	if p.Line == 0 {
+		return p.Reason
+	}
+	return fmt.Sprintf("line %d: %s", p.Line, p.Reason)
+}
+
+// ErrStrict wraps the first problem of a strict import.
+var ErrStrict = errors.New("strict import stopped")
+
+// StrictError is returned by a strict import at its first problem.
+type StrictError struct {
+	Name    string
+	Problem Problem
+}
+
+func (e *StrictError) Error() string {
+	return fmt.Sprintf("%s:%s", e.Name, e.Problem)
+}
+
+// Unwrap makes errors.Is(err, ErrStrict) true.
+func (e *StrictError) Unwrap() error { return ErrStrict }
