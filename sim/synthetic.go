@@ -16,6 +16,9 @@ type Options struct {
 	// CancelEvery makes about one turn in CancelEvery end in a cancel
 	// (0: never).
 	CancelEvery int
+	// BatchIDs gives each batch's tool_start events a batch id, as sources
+	// with a model message id do.
+	BatchIDs bool
 }
 
 func (o *Options) defaults() {
@@ -67,6 +70,10 @@ func (g *gen) turn() {
 	g.emit(event.Event{Kind: event.KindUser, Text: "please look at the failing test"})
 	g.emit(event.Event{Kind: event.KindTurnEnd})
 	g.emit(event.Event{Kind: event.KindTurnStart, Role: event.RoleAssistant})
+	if g.rng.IntN(2) == 0 {
+		g.emit(event.Event{Kind: event.KindThinking, Text: "The test fails on "})
+		g.emit(event.Event{Kind: event.KindThinking, Text: "a nil map."})
+	}
 	g.emit(event.Event{Kind: event.KindText, Text: "Let me check "})
 	g.emit(event.Event{Kind: event.KindText, Text: "these files."})
 	cancel := g.opts.CancelEvery > 0 && g.rng.IntN(g.opts.CancelEvery) == 0
@@ -88,20 +95,25 @@ func (g *gen) batch(cancel bool) bool {
 	n := 1 + g.rng.IntN(g.opts.MaxBatch)
 	pending := make([]int, n) // events left per tool: progress..., then the result
 	ids := make([]string, n)
+	batch := ""
+	if g.opts.BatchIDs {
+		batch = fmt.Sprintf("msg_%d", g.ids+1)
+	}
 	for i := range n {
 		g.ids++
 		ids[i] = fmt.Sprintf("call_%d", g.ids)
 		name := toolNames[g.rng.IntN(len(toolNames))]
 		args, _ := json.Marshal(map[string]string{"path": fmt.Sprintf("src/file_%d.go", g.ids), "pattern": "TODO"})
-		g.emit(event.Event{Kind: event.KindToolStart, ID: ids[i], Name: name, Args: args})
+		g.emit(event.Event{Kind: event.KindToolStart, ID: ids[i], Name: name, Args: args, Batch: batch})
 		pending[i] = 1 + g.rng.IntN(g.opts.Progress+1)
 	}
+	g.extras(ids, pending)
 	left := 0
 	for _, p := range pending {
 		left += p
 	}
 	stopAt := -1
-	if cancel {
+	if cancel && left > 0 {
 		stopAt = g.rng.IntN(left)
 	}
 	for step := 0; left > 0; step++ {
@@ -112,6 +124,34 @@ func (g *gen) batch(cancel bool) bool {
 		left--
 	}
 	return false
+}
+
+// extras gives some tools of a batch a permission prompt (granted, or
+// denied: a denied tool gets no result) or a sub-agent child that runs to
+// completion under it before the batch goes on.
+func (g *gen) extras(ids []string, pending []int) {
+	for i, id := range ids {
+		switch g.rng.IntN(12) {
+		case 0, 1:
+			g.emit(event.Event{Kind: event.KindPermission, ID: id, State: event.PermissionAsked})
+			g.emit(event.Event{Kind: event.KindPermission, ID: id, State: event.PermissionGranted})
+		case 2:
+			g.emit(event.Event{Kind: event.KindPermission, ID: id, State: event.PermissionAsked})
+			g.emit(event.Event{Kind: event.KindPermission, ID: id, State: event.PermissionDenied})
+			pending[i] = 0
+		case 3, 4:
+			g.child(id)
+		}
+	}
+}
+
+// child runs one sub-agent tool under parent.
+func (g *gen) child(parent string) {
+	g.ids++
+	id := fmt.Sprintf("call_%d", g.ids)
+	g.emit(event.Event{Kind: event.KindToolStart, ID: id, Name: "read", Parent: parent, Args: json.RawMessage(`{"path":"go.mod"}`)})
+	g.emit(event.Event{Kind: event.KindToolProgress, ID: id, Output: "module x\n"})
+	g.emit(event.Event{Kind: event.KindToolDone, ID: id, OK: true})
 }
 
 // next emits the next event of a random tool that still has some.

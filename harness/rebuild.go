@@ -1,0 +1,167 @@
+package harness
+
+import (
+	"bytes"
+	"fmt"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/toolsim/toolsim/engine"
+	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/rebuild"
+	"github.com/toolsim/toolsim/store"
+	"github.com/toolsim/toolsim/timeline"
+)
+
+// Oracle names for reconstruction (SPEC §4, §5.7).
+const (
+	OracleRebuild   = "live==rebuilt"  // (a) the rebuilt transcript equals the live one
+	OracleReconnect = "reconnect"      // (b) rebuild a prefix, go on live: same as pure live
+	OracleIdempot   = "replay-twice"   // (c) replaying a log twice changes nothing
+	OracleReported  = "reported-fault" // an unrecoverable log must report a problem
+)
+
+// Normalize removes the allowed differences between a live timeline and a
+// rebuilt one (docs/persisted-log.md): the clock (`now`), the seq numbers of
+// diagnostics (a rebuild numbers its own events), and the end time of tools
+// resolved by the end-of-stream rule (they end at `now`). It works on a copy.
+func Normalize(tl *timeline.Timeline) *timeline.Timeline {
+	out := &timeline.Timeline{Items: tl.Items}
+	atEnd := map[string]bool{}
+	for _, d := range tl.Diagnostics {
+		out.Diagnostics = append(out.Diagnostics, timeline.Diagnostic{Code: d.Code, ID: d.ID})
+		if d.Code == timeline.DiagUnfinishedAtEnd {
+			atEnd[d.ID] = true
+		}
+	}
+	if len(atEnd) == 0 {
+		return out
+	}
+	out.Items = copyItems(tl.Items, atEnd)
+	return out
+}
+
+// copyItems deep-copies items, zeroing end times of tools resolved at end.
+func copyItems(items []*timeline.Item, atEnd map[string]bool) []*timeline.Item {
+	out := make([]*timeline.Item, len(items))
+	for i, it := range items {
+		c := *it
+		if c.Tool != nil {
+			c.Tool = copyTool(c.Tool, atEnd)
+		}
+		c.Tools = make([]*timeline.Tool, len(it.Tools))
+		for j, t := range it.Tools {
+			c.Tools[j] = copyTool(t, atEnd)
+		}
+		if len(it.Tools) == 0 {
+			c.Tools = nil
+		}
+		out[i] = &c
+	}
+	return out
+}
+
+func copyTool(t *timeline.Tool, atEnd map[string]bool) *timeline.Tool {
+	c := *t
+	if atEnd[c.ID] && c.Status == timeline.StatusInterrupted {
+		c.EndT, c.DurationMS = 0, 0
+	}
+	c.Children = copyItems(t.Children, atEnd)
+	if len(t.Children) == 0 {
+		c.Children = nil
+	}
+	return &c
+}
+
+// Diff compares two timelines after Normalize and returns a
+// (-want +got) diff, or "" when they match.
+func Diff(want, got *timeline.Timeline) string {
+	return cmp.Diff(Normalize(want), Normalize(got), cmpopts.IgnoreFields(timeline.Item{}, "Version"), cmpopts.EquateEmpty())
+}
+
+// live runs events through a fresh reference engine.
+func live(evs []event.Event, finish bool) *timeline.Timeline {
+	e := engine.New(engine.Options{})
+	for i := range evs {
+		e.Apply(&evs[i])
+	}
+	if finish {
+		e.Finish()
+	}
+	return e.Timeline()
+}
+
+// RebuildReport is the outcome of oracle (a) on one trace and fault set.
+type RebuildReport struct {
+	Log      []byte
+	Problems []rebuild.Problem
+	Diff     string // (-live +rebuilt); "" when they match
+}
+
+// CheckRebuild is oracle (a): persist the trace with the faults, rebuild
+// the log, and compare with the live engine over the events the log still
+// holds, ended by the end-of-stream rule.
+func CheckRebuild(evs []event.Event, opts store.Options) (*RebuildReport, error) {
+	p := store.Persist(evs, opts)
+	res, err := rebuild.Rebuild(bytes.NewReader(p.Log), rebuild.Options{})
+	if err != nil {
+		return nil, fmt.Errorf("rebuild: %w", err)
+	}
+	return &RebuildReport{Log: p.Log, Problems: res.Problems, Diff: Diff(live(p.Expected, true), res.Timeline())}, nil
+}
+
+// CheckReconnect is oracle (b): persist the first k events, rebuild them
+// with the stream left open, apply the remaining events live, and compare
+// with a pure live run. It returns a (-live +reconnected) diff.
+func CheckReconnect(evs []event.Event, k int, opts store.Options) (string, error) {
+	p := store.Persist(evs[:k], opts)
+	res, err := rebuild.Rebuild(bytes.NewReader(p.Log), rebuild.Options{Open: true})
+	if err != nil {
+		return "", fmt.Errorf("rebuild: %w", err)
+	}
+	for i := k; i < len(evs); i++ {
+		res.Engine.Apply(&evs[i])
+	}
+	return Diff(live(evs, false), res.Timeline()), nil
+}
+
+// CheckTwice is oracle (c): a log rebuilt twice gives the same timeline,
+// and a log whose records were all written twice (a replayed log) rebuilds
+// to the same timeline as the log itself. It returns a diff or "".
+func CheckTwice(log []byte) (string, error) {
+	first, err := rebuild.Rebuild(bytes.NewReader(log), rebuild.Options{})
+	if err != nil {
+		return "", err
+	}
+	again, err := rebuild.Rebuild(bytes.NewReader(log), rebuild.Options{})
+	if err != nil {
+		return "", err
+	}
+	if d := cmp.Diff(first.Timeline(), again.Timeline(), cmpopts.IgnoreFields(timeline.Item{}, "Version")); d != "" {
+		return "rebuilding twice differs:\n" + d, nil
+	}
+	doubled, err := rebuild.Rebuild(bytes.NewReader(doubleRecords(log)), rebuild.Options{})
+	if err != nil {
+		return "", err
+	}
+	if d := Diff(first.Timeline(), doubled.Timeline()); d != "" {
+		return "a log replayed twice rebuilds differently:\n" + d, nil
+	}
+	return "", nil
+}
+
+// doubleRecords appends every complete record line of a log once more.
+func doubleRecords(log []byte) []byte {
+	lines := bytes.SplitAfter(log, []byte{'\n'})
+	out := bytes.Clone(log)
+	if len(out) > 0 && out[len(out)-1] != '\n' {
+		out = out[:bytes.LastIndexByte(out, '\n')+1] // a torn tail would tear the copy
+	}
+	for i, l := range lines {
+		if i == 0 || !bytes.HasSuffix(l, []byte{'\n'}) {
+			continue // the header, or a torn last line
+		}
+		out = append(out, l...)
+	}
+	return out
+}

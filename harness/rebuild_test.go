@@ -1,0 +1,94 @@
+package harness_test
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/toolsim/toolsim/harness"
+	"github.com/toolsim/toolsim/sim"
+	"github.com/toolsim/toolsim/store"
+	"pgregory.net/rapid"
+)
+
+// drawFaults draws a fault set from the given pool.
+func drawFaults(t *rapid.T, pool []store.Fault) []store.Fault {
+	var out []store.Fault
+	for _, f := range pool {
+		if rapid.Bool().Draw(t, "fault "+string(f)) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// recoverable reports whether a fault set leaves everything to recover:
+// the log keeps seq numbers, or parent links that no lost record (a crash
+// or a torn line) can break; and collapsed lifecycles have batch ids to
+// group by (where progress arrived is lost otherwise).
+func recoverable(faults []store.Fault, batchIDs bool) bool {
+	has := func(f store.Fault) bool { return slices.Contains(faults, f) }
+	ordered := !has(store.NoSeq) || (!has(store.NoParent) && !has(store.Torn) && !has(store.Kill))
+	return ordered && (batchIDs || !has(store.Collapse))
+}
+
+// TestPropRebuild is oracle (a) on generated traces and fault sets: with an
+// order to recover, the rebuilt timeline equals the live one; without, it
+// either still does or the rebuild reports a problem.
+func TestPropRebuild(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		batchIDs := rapid.Bool().Draw(t, "batch ids")
+		evs := sim.Synthetic(rapid.Uint64().Draw(t, "trace seed"), sim.Options{
+			Events: rapid.IntRange(20, 300).Draw(t, "events"), CancelEvery: 3, BatchIDs: batchIDs,
+		})
+		opts := store.Options{
+			Faults: drawFaults(t, store.AllFaults),
+			Seed:   rapid.Uint64().Draw(t, "fault seed"),
+			Fine:   rapid.Bool().Draw(t, "fine"),
+		}
+		rep, err := harness.CheckRebuild(evs, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch {
+		case rep.Diff == "":
+		case recoverable(opts.Faults, batchIDs):
+			t.Fatalf("faults %v: rebuilt differs from live (-live +rebuilt):\n%s\nproblems: %v", opts.Faults, rep.Diff, rep.Problems)
+		case len(rep.Problems) == 0:
+			t.Fatalf("faults %v: rebuilt differs from live and nothing was reported (-live +rebuilt):\n%s", opts.Faults, rep.Diff)
+		}
+	})
+}
+
+// TestPropReconnect is oracle (b): rebuild a prefix, continue live.
+func TestPropReconnect(t *testing.T) {
+	pool := []store.Fault{store.LateText, store.SubagentBlock, store.Collapse, store.Dup, store.NoSeq}
+	rapid.Check(t, func(t *rapid.T) {
+		evs := sim.Synthetic(rapid.Uint64().Draw(t, "trace seed"), sim.Options{
+			Events: rapid.IntRange(20, 200).Draw(t, "events"), CancelEvery: 3, BatchIDs: true,
+		})
+		k := rapid.IntRange(1, len(evs)).Draw(t, "reconnect after")
+		opts := store.Options{Faults: drawFaults(t, pool), Seed: rapid.Uint64().Draw(t, "fault seed")}
+		diff, err := harness.CheckReconnect(evs, k, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff != "" {
+			t.Fatalf("faults %v, reconnect after event %d: differs from pure live (-live +reconnected):\n%s", opts.Faults, k, diff)
+		}
+	})
+}
+
+// TestPropTwice is oracle (c).
+func TestPropTwice(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		evs := sim.Synthetic(rapid.Uint64().Draw(t, "trace seed"), sim.Options{Events: rapid.IntRange(20, 200).Draw(t, "events"), CancelEvery: 3})
+		opts := store.Options{Faults: drawFaults(t, store.AllFaults), Seed: rapid.Uint64().Draw(t, "fault seed")}
+		diff, err := harness.CheckTwice(store.Persist(evs, opts).Log)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff != "" {
+			t.Fatalf("faults %v: %s", opts.Faults, diff)
+		}
+	})
+}

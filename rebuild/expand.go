@@ -1,0 +1,159 @@
+package rebuild
+
+import (
+	"bytes"
+	"fmt"
+	"time"
+
+	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/store"
+)
+
+// clock turns log timestamps into trace milliseconds since t0.
+type clock struct {
+	origin time.Time
+	set    bool
+	lastT  int64
+}
+
+func (c *clock) setOrigin(ts string) error {
+	t, err := store.ParseTime(ts)
+	if err != nil {
+		return err
+	}
+	c.origin, c.set = t, true
+	return nil
+}
+
+// at returns the trace time of a timestamp; problems keep the previous time.
+func (b *builder) at(n *node) int64 {
+	c := &b.clock
+	ts, err := store.ParseTime(n.ts)
+	if err != nil {
+		b.problem(n.line, CodeBadTime, "timestamp %q: %v: using the previous record's time", n.ts, err)
+		return c.lastT
+	}
+	if !c.set {
+		c.origin, c.set = ts, true
+	}
+	d := ts.Sub(c.origin)
+	switch {
+	case d > farFuture:
+		b.problem(n.line, CodeBadTime, "timestamp %s is more than a year after t0: using the previous record's time", n.ts)
+		return c.lastT
+	case d.Milliseconds() < c.lastT:
+		b.problem(n.line, CodeBadTime, "timestamp %s goes back in time: using the previous record's time", n.ts)
+		return c.lastT
+	}
+	c.lastT = d.Milliseconds()
+	return c.lastT
+}
+
+// emit turns a node into canonical events and applies them.
+func (b *builder) emit(n *node) {
+	t := b.at(n)
+	b.res.Records++
+	for _, ev := range b.events(n) {
+		ev.T = t
+		b.apply(ev)
+	}
+}
+
+func (b *builder) apply(ev event.Event) {
+	ev.Seq = b.nextSeq()
+	b.res.Engine.Apply(&ev)
+	if b.opts.KeepEvents {
+		b.res.Events = append(b.res.Events, ev)
+	}
+}
+
+func (b *builder) nextSeq() int64 {
+	b.res.eventCount++
+	return b.res.eventCount
+}
+
+// events maps a node to canonical events (without seq and t).
+func (b *builder) events(n *node) []event.Event {
+	r := n.rec
+	if n.end {
+		return lifecycleEnd(r)
+	}
+	switch r.Type {
+	case store.TypeTurnStart:
+		return one(event.Event{Kind: event.KindTurnStart, Role: r.Role})
+	case store.TypeTurnEnd:
+		return one(event.Event{Kind: event.KindTurnEnd})
+	case store.TypeUserMessage:
+		return one(event.Event{Kind: event.KindUser, Text: r.Text})
+	case store.TypeAssistant, store.TypeTextDelta:
+		return one(event.Event{Kind: event.KindText, Text: r.Text})
+	case store.TypeThinking, store.TypeThinkingDelta:
+		return one(event.Event{Kind: event.KindThinking, Text: r.Text})
+	case store.TypeToolCall:
+		return one(event.Event{Kind: event.KindToolStart, ID: r.CallID, Name: r.Name, Args: r.Args, Batch: r.Batch, Parent: r.ParentCall})
+	case store.TypeToolLifecycle:
+		return lifecycleStart(r)
+	case store.TypeToolProgress:
+		return one(event.Event{Kind: event.KindToolProgress, ID: r.CallID, Output: r.Output, Details: r.Details})
+	case store.TypeToolResult:
+		return b.result(n)
+	case store.TypePermission:
+		return one(event.Event{Kind: event.KindPermission, ID: r.CallID, State: r.State})
+	case store.TypeCancel:
+		return one(event.Event{Kind: event.KindCancel, Reason: r.Reason})
+	case store.TypeError:
+		return one(event.Event{Kind: event.KindError, Message: r.Message})
+	case store.TypeRawEvent:
+		return b.rawEvent(n)
+	}
+	b.problem(n.line, CodeUnknownType, "record type %q: skipped", r.Type)
+	return nil
+}
+
+func one(ev event.Event) []event.Event { return []event.Event{ev} }
+
+func (b *builder) result(n *node) []event.Event {
+	r := n.rec
+	if r.OK == nil {
+		b.problem(n.line, CodeBadRecord, "tool_result %s has no ok: skipped", r.CallID)
+		return nil
+	}
+	return one(event.Event{Kind: event.KindToolDone, ID: r.CallID, OK: *r.OK, Output: r.Output, Error: r.Error, DurationMS: r.DurationMS})
+}
+
+// lifecycleStart expands the call of a lifecycle.
+func lifecycleStart(r *store.Record) []event.Event {
+	return one(event.Event{Kind: event.KindToolStart, ID: r.CallID, Name: r.Name, Args: r.Args, Batch: r.Batch, Parent: r.ParentCall})
+}
+
+// folded re-creates the progress updates a lifecycle folded in: the first
+// carries the joined output and the last details.
+func folded(r *store.Record) []event.Event {
+	var out []event.Event
+	for i := range r.Updates {
+		ev := event.Event{Kind: event.KindToolProgress, ID: r.CallID}
+		if i == 0 {
+			ev.Output, ev.Details = r.Progress, r.Details
+		}
+		out = append(out, ev)
+	}
+	return out
+}
+
+// lifecycleEnd expands the folded progress and the result of a lifecycle.
+func lifecycleEnd(r *store.Record) []event.Event {
+	out := folded(r)
+	if r.OK != nil {
+		out = append(out, event.Event{Kind: event.KindToolDone, ID: r.CallID, OK: *r.OK, Output: r.Output, Error: r.Error, DurationMS: r.DurationMS})
+	}
+	return out
+}
+
+func (b *builder) rawEvent(n *node) []event.Event {
+	_, evs, err := event.ReadAll(bytes.NewReader(n.rec.Event), event.ReaderOptions{})
+	if err != nil || len(evs) != 1 {
+		b.problem(n.line, CodeBadRecord, "raw_event does not hold one canonical event: %v", fmt.Sprint(err))
+		return nil
+	}
+	return evs
+}

@@ -1,0 +1,152 @@
+package rebuild
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+
+	"github.com/toolsim/toolsim/engine"
+	"github.com/toolsim/toolsim/store"
+)
+
+// maxLine is the longest log line accepted.
+const maxLine = 64 << 20
+
+// builder is the state of one rebuild.
+type builder struct {
+	opts       Options
+	res        Result
+	order      orderer
+	clock      clock
+	sawFirst   bool
+	file       int  // records read, in file order
+	warnedFold bool // CodeFolded was reported
+}
+
+func newBuilder(opts Options) *builder {
+	b := &builder{opts: opts}
+	b.res.Engine = engine.New(opts.Engine)
+	b.order = orderer{b: b, next: 1, waiting: map[int64]*node{}}
+	return b
+}
+
+func (b *builder) problem(line int, code, format string, args ...any) {
+	b.res.Problems = append(b.res.Problems, Problem{Line: line, Code: code, Detail: fmt.Sprintf(format, args...)})
+}
+
+// read parses the log line by line.
+func (b *builder) read(r io.Reader) error {
+	br := bufio.NewReaderSize(r, 256<<10)
+	var buf []byte
+	for n := 1; ; n++ {
+		line, complete, err := readLine(br, &buf)
+		if errors.Is(err, io.EOF) && line == nil {
+			return nil
+		}
+		if err != nil && !errors.Is(err, io.EOF) {
+			if errors.Is(err, errLong) {
+				b.problem(n, CodeBadRecord, "line longer than %d bytes", maxLine)
+				continue
+			}
+			return fmt.Errorf("read %s line %d: %w", b.opts.Name, n, err)
+		}
+		if len(bytes.TrimSpace(line)) > 0 {
+			b.line(n, line, complete)
+		}
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+	}
+}
+
+var errLong = errors.New("line too long")
+
+// readLine returns the next line and whether it ended with a newline.
+func readLine(br *bufio.Reader, buf *[]byte) ([]byte, bool, error) {
+	*buf = (*buf)[:0]
+	for {
+		chunk, err := br.ReadSlice('\n')
+		if len(*buf)+len(chunk) > maxLine {
+			for errors.Is(err, bufio.ErrBufferFull) {
+				_, err = br.ReadSlice('\n')
+			}
+			return nil, true, errLong
+		}
+		*buf = append(*buf, chunk...)
+		if errors.Is(err, bufio.ErrBufferFull) {
+			continue
+		}
+		if errors.Is(err, io.EOF) && len(*buf) == 0 {
+			return nil, false, io.EOF
+		}
+		complete := bytes.HasSuffix(*buf, []byte{'\n'})
+		return bytes.TrimRight(*buf, "\r\n"), complete, err
+	}
+}
+
+// line handles one non-blank line: the header, or a record.
+func (b *builder) line(n int, line []byte, complete bool) {
+	first := !b.sawFirst
+	b.sawFirst = true
+	if first && bytes.Contains(line, []byte(`"log"`)) {
+		b.header(n, line)
+		return
+	}
+	if first {
+		b.problem(n, CodeMissingHeader, "the log has no header line; the trace clock starts at the first record")
+	}
+	var rec store.Record
+	if err := json.Unmarshal(line, &rec); err != nil {
+		if !complete {
+			b.problem(n, CodeTornTail, "the last line is cut short (%d bytes): dropped", len(line))
+			return
+		}
+		b.problem(n, CodeBadRecord, "not a record: %v", err)
+		return
+	}
+	if rec.V != store.RecordVersion {
+		b.problem(n, CodeVersion, "record version %d (this reader knows %d): skipped", rec.V, store.RecordVersion)
+		return
+	}
+	b.file++
+	b.order.add(b.nodes(n, &rec))
+}
+
+func (b *builder) header(n int, line []byte) {
+	var h store.Header
+	if err := json.Unmarshal(line, &h); err != nil || h.Log != store.LogVersion {
+		b.problem(n, CodeBadHeader, "header %q is not %s; the trace clock starts at the first record", bytes.TrimSpace(line), store.LogVersion)
+		return
+	}
+	if err := b.clock.setOrigin(h.T0); err != nil {
+		b.problem(n, CodeBadHeader, "t0: %v", err)
+	}
+}
+
+// nodes splits a record into the nodes ordering works on: one, or two for
+// a lifecycle with a result.
+func (b *builder) nodes(n int, rec *store.Record) []*node {
+	start := &node{rec: rec, line: n, file: b.file, id: rec.ID, seq: rec.Seq, parent: rec.Parent, ts: rec.TS}
+	if rec.Type != store.TypeToolLifecycle {
+		return []*node{start}
+	}
+	if rec.Updates > 0 && rec.Batch == "" && !b.warnedFold {
+		b.warnedFold = true
+		b.problem(n, CodeFolded, "tool_lifecycle %s folds %d progress updates and has no batch: where they arrived is lost, so tools without a batch may group differently than they did live", rec.CallID, rec.Updates)
+	}
+	if rec.EndTS == "" && rec.EndSeq == nil {
+		return []*node{start}
+	}
+	end := &node{rec: rec, end: true, line: n, file: b.file, id: rec.ID + "#end", seq: rec.EndSeq, parent: rec.EndParent, ts: rec.EndTS}
+	return []*node{start, end}
+}
+
+// sortProblems puts problems in line order (stable: same-line problems
+// keep the order found).
+func (b *builder) sortProblems() {
+	slices.SortStableFunc(b.res.Problems, func(x, y Problem) int { return x.Line - y.Line })
+}

@@ -1,0 +1,87 @@
+package rebuild
+
+import (
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/toolsim/toolsim/engine"
+	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/timeline"
+)
+
+// Options configure a rebuild.
+type Options struct {
+	Name   string         // the log's name, for messages
+	Engine engine.Options // options of the engine fed
+	// Open leaves the stream open at the end: tools still live stay live, as
+	// when a UI reconnects mid-stream and goes on with live events. By
+	// default the end-of-stream rule applies (engine.Finish).
+	Open bool
+	// KeepEvents keeps the rebuilt event list in Result.Events.
+	KeepEvents bool
+}
+
+// Problem is something in the log that could not be used as written.
+type Problem struct {
+	Line   int    // 1-based line of the log; 0 when about the whole log
+	Code   string // see the Code constants
+	Detail string
+}
+
+func (p Problem) String() string {
+	if p.Line == 0 {
+		return fmt.Sprintf("%s: %s", p.Code, p.Detail)
+	}
+	return fmt.Sprintf("line %d: %s: %s", p.Line, p.Code, p.Detail)
+}
+
+// Problem codes.
+const (
+	CodeMissingHeader = "missing_header"      // no header line: t0 taken from the first record
+	CodeBadHeader     = "bad_header"          // a header of another version or unreadable
+	CodeBadRecord     = "bad_record"          // a line that is not a record
+	CodeTornTail      = "torn_tail"           // the last line was cut short (crash mid-write)
+	CodeVersion       = "unsupported_version" // a record version this reader does not know
+	CodeUnknownType   = "unknown_record"      // a record type this reader does not know
+	CodeDuplicate     = "duplicate_record"    // a retried write, dropped
+	CodeConflict      = "conflicting_record"  // two different records claim one position
+	CodeSeqGap        = "seq_gap"             // sequence numbers missing: records lost
+	CodeMissingSeq    = "missing_seq"         // a record without seq in a numbered log
+	CodeBrokenChain   = "broken_chain"        // a parent link to no record
+	CodeAmbiguous     = "ambiguous_order"     // records tie on time with nothing else to order them
+	CodeBadTime       = "bad_time"            // a timestamp that is unreadable, far in the future or going back
+	CodeFolded        = "folded_progress"     // lifecycle records lost where progress arrived
+)
+
+// Result is a rebuilt transcript.
+type Result struct {
+	Engine   *engine.Engine // the engine fed; go on applying live events to reconnect
+	Problems []Problem      // in line order where they have one
+	Order    string         // how records were ordered: "seq", "parent" or "time"
+	Records  int            // records used
+	Events   []event.Event  // with Options.KeepEvents
+
+	eventCount int64
+}
+
+// Timeline is the rebuilt timeline.
+func (r *Result) Timeline() *timeline.Timeline { return r.Engine.Timeline() }
+
+// farFuture is how far past t0 a timestamp may be before it is distrusted.
+const farFuture = 365 * 24 * time.Hour
+
+// Rebuild reads a log and rebuilds its timeline. It returns an error only
+// when reading fails; every problem in the content is in Result.Problems.
+func Rebuild(r io.Reader, opts Options) (*Result, error) {
+	b := newBuilder(opts)
+	if err := b.read(r); err != nil {
+		return nil, err
+	}
+	b.flush()
+	if !opts.Open {
+		b.res.Engine.Finish()
+	}
+	b.sortProblems()
+	return &b.res, nil
+}
