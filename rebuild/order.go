@@ -136,8 +136,13 @@ func (o *orderer) dedupe() []*node {
 // reported and spliced back after the last earlier-or-equal timestamp.
 func (o *orderer) byParent(nodes []*node) ([]*node, bool) {
 	ids := map[string]bool{}
+	linked := false
 	for _, n := range nodes {
 		ids[n.id] = true
+		linked = linked || n.parent != ""
+	}
+	if !linked {
+		return nil, false // a log without parent links: order by time
 	}
 	children := map[string][]*node{}
 	var root *node

@@ -18,6 +18,8 @@ const minWidth = 10
 
 type replayFlags struct {
 	in     inputFlags
+	check  bool // --check-reconstruct
+	ff     faultFlags
 	width  int
 	frames bool
 	output bool
@@ -35,6 +37,8 @@ func (c *cli) replay(args []string) int {
 	fs.BoolVar(&f.json, "json", false, "print the timeline JSON instead of the render (one line per event with --frames)")
 	fs.StringVar(&f.in.from, "from", "", "source format (default: detect from content)")
 	fs.BoolVar(&f.in.strict, "strict", false, "stop at the first source line that cannot be mapped")
+	fs.BoolVar(&f.check, "check-reconstruct", false, "persist the trace (with --faults), rebuild it, and compare with the live run: oracle (a)")
+	f.ff.register(fs)
 	fs.BoolVar(&f.finish, "finish", false, "apply the end-of-stream rule: interrupt tools still live, report results that never met their start")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: toolsim replay [--width N] [--frames] [--output] [--json] [--finish] [--from F] FILE\n\nReplays a trace in any supported format (- reads stdin) through the reference engine and\nprints the final render. Diagnostics go to stderr as 'seq N: code id=X'.\nExit status: 0 success, 1 invalid trace, 2 usage error.\n\nFlags:")
@@ -51,6 +55,14 @@ func (c *cli) replay(args []string) int {
 	if f.width < minWidth {
 		fmt.Fprintf(c.stderr, "toolsim replay: --width must be at least %d, got %d\n", minWidth, f.width)
 		return exitUsage
+	}
+	if f.check {
+		evs, err := c.readEvents(fs.Arg(0), f.in)
+		if err != nil {
+			fmt.Fprintf(c.stderr, "toolsim replay: %v\n", err)
+			return exitFail
+		}
+		return c.checkReconstruct(evs, f.ff)
 	}
 	src, closeFn, err := c.openSource(fs.Arg(0), f.in)
 	if err != nil {
@@ -109,11 +121,8 @@ func (c *cli) replayEnd(eng *engine.Engine, inc *render.Incremental, f replayFla
 			c.frame("--- end of trace (--finish)", tl, inc, false)
 		}
 	case f.frames:
-	case f.json:
-		out, _ := json.MarshalIndent(tl, "", "  ")
-		fmt.Fprintf(c.stdout, "%s\n", out)
 	default:
-		io.WriteString(c.stdout, inc.Render(tl))
+		c.printTimelineEnd(tl, render.Options{Width: f.width, Output: f.output}, f.json)
 	}
 	for _, d := range tl.Diagnostics {
 		fmt.Fprintf(c.stderr, "seq %d: %s id=%s\n", d.Seq, d.Code, d.ID)
@@ -121,6 +130,16 @@ func (c *cli) replayEnd(eng *engine.Engine, inc *render.Incremental, f replayFla
 	if live, waiting := eng.Live(), eng.Waiting(); len(live) > 0 || waiting > 0 {
 		fmt.Fprintf(c.stderr, "end of trace: %d tools still live %v, %d results waiting for their start (--finish resolves them)\n", len(live), live, waiting)
 	}
+}
+
+// printTimelineEnd prints a final timeline: its render, or its JSON.
+func (c *cli) printTimelineEnd(tl *timeline.Timeline, opts render.Options, asJSON bool) {
+	if asJSON {
+		out, _ := json.MarshalIndent(tl, "", "  ")
+		fmt.Fprintf(c.stdout, "%s\n", out)
+		return
+	}
+	io.WriteString(c.stdout, render.Render(tl, opts))
 }
 
 // frame prints one frame and returns its render (empty in JSON mode).

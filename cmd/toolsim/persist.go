@@ -1,0 +1,157 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+
+	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/harness"
+	"github.com/toolsim/toolsim/rebuild"
+	"github.com/toolsim/toolsim/render"
+	"github.com/toolsim/toolsim/store"
+)
+
+// readEvents loads a whole trace in any supported format.
+func (c *cli) readEvents(name string, in inputFlags) ([]event.Event, error) {
+	src, closeFn, err := c.openSource(name, in)
+	if err != nil {
+		return nil, err
+	}
+	defer closeFn()
+	var evs []event.Event
+	for {
+		var ev event.Event
+		err := src.Next(&ev)
+		if err == io.EOF {
+			return evs, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		evs = append(evs, ev)
+	}
+}
+
+// faultFlags are the persistence-fault flags of persist and replay.
+type faultFlags struct {
+	faults string
+	seed   uint64
+	fine   bool
+}
+
+func (f *faultFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.faults, "faults", "", "comma-separated persistence faults, or all: ties, late-text, subagent-block, collapse, dup, torn, kill, no-seq, no-parent")
+	fs.Uint64Var(&f.seed, "seed", 1, "seed for the faults' random choices")
+	fs.BoolVar(&f.fine, "fine", false, "write one record per text delta instead of one per segment")
+}
+
+func (f *faultFlags) options() (store.Options, error) {
+	faults, err := store.ParseFaults(f.faults)
+	return store.Options{Faults: faults, Seed: f.seed, Fine: f.fine}, err
+}
+
+func (c *cli) persist(args []string) int {
+	fs := flag.NewFlagSet("persist", flag.ContinueOnError)
+	fs.SetOutput(c.stderr)
+	var ff faultFlags
+	ff.register(fs)
+	var in inputFlags
+	fs.StringVar(&in.from, "from", "", "source format (default: detect from content)")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: toolsim persist [--faults LIST] [--seed N] [--fine] TRACE\n\nWrites to stdout the persisted log a live app would have written while the\ntrace's events arrived (docs/persisted-log.md), with the faults applied.\n\nFlags:")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return helpOrUsage(err)
+	}
+	opts, err := ff.options()
+	if err != nil || fs.NArg() != 1 {
+		fmt.Fprintf(c.stderr, "toolsim persist: %v\n", orUsage(err, "want exactly one TRACE"))
+		return exitUsage
+	}
+	evs, err := c.readEvents(fs.Arg(0), in)
+	if err != nil {
+		fmt.Fprintf(c.stderr, "toolsim persist: %v\n", err)
+		return exitFail
+	}
+	c.stdout.Write(store.Persist(evs, opts).Log)
+	return exitOK
+}
+
+func orUsage(err error, msg string) any {
+	if err != nil {
+		return err
+	}
+	return msg
+}
+
+func (c *cli) reconstruct(args []string) int {
+	fs := flag.NewFlagSet("reconstruct", flag.ContinueOnError)
+	fs.SetOutput(c.stderr)
+	width := fs.Int("width", render.DefaultWidth, "rendering width in cells")
+	asJSON := fs.Bool("json", false, "print the timeline JSON instead of the render")
+	open := fs.Bool("open", false, "leave the stream open: do not resolve calls still unanswered")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: toolsim reconstruct [--width N] [--json] [--open] LOG\n\nRebuilds the transcript from a persisted log and renders it, as a UI does on\nreload. Problems in the log go to stderr with their line numbers.\nExit status: 0 clean, 1 problems were found (the best timeline is still\nprinted) or the log could not be read, 2 usage.\n\nFlags:")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return helpOrUsage(err)
+	}
+	if fs.NArg() != 1 || *width < minWidth {
+		fmt.Fprintf(c.stderr, "toolsim reconstruct: want one LOG and --width of at least %d\n", minWidth)
+		return exitUsage
+	}
+	f, name, err := c.openInput(fs.Arg(0))
+	if err != nil {
+		fmt.Fprintf(c.stderr, "toolsim reconstruct: %v\n", err)
+		return exitFail
+	}
+	defer f.Close()
+	res, err := rebuild.Rebuild(f, rebuild.Options{Name: name, Open: *open})
+	if err != nil {
+		fmt.Fprintf(c.stderr, "toolsim reconstruct: %v\n", err)
+		return exitFail
+	}
+	c.printTimelineEnd(res.Engine.Timeline(), render.Options{Width: *width}, *asJSON)
+	for _, p := range res.Problems {
+		fmt.Fprintf(c.stderr, "%s:%s\n", name, p)
+	}
+	if len(res.Problems) > 0 {
+		return exitFail
+	}
+	return exitOK
+}
+
+// checkReconstruct runs oracle (a) on a trace: exit 0 when the rebuilt
+// transcript equals the live one, 1 with a (-live +rebuilt) diff otherwise.
+func (c *cli) checkReconstruct(evs []event.Event, ff faultFlags) int {
+	opts, err := ff.options()
+	if err != nil {
+		fmt.Fprintf(c.stderr, "toolsim replay: %v\n", err)
+		return exitUsage
+	}
+	rep, err := harness.CheckRebuild(evs, opts)
+	if err != nil {
+		fmt.Fprintf(c.stderr, "toolsim replay: %v\n", err)
+		return exitFail
+	}
+	for _, p := range rep.Problems {
+		fmt.Fprintf(c.stderr, "log:%s\n", p)
+	}
+	if rep.Diff != "" {
+		fmt.Fprintf(c.stdout, "rebuilt transcript differs from the live one (-live +rebuilt):\n%s", rep.Diff)
+		fmt.Fprintf(c.stdout, "reproduce: toolsim replay --check-reconstruct --faults %q --seed %d TRACE\n", ff.faults, ff.seed)
+		return exitFail
+	}
+	fmt.Fprintf(c.stdout, "ok: rebuilt transcript equals the live one (faults: %s)\n", orNone(ff.faults))
+	return exitOK
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
+}
