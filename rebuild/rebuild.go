@@ -29,6 +29,20 @@ type Problem struct {
 	Detail string
 }
 
+// Recovered reports whether the rebuild fully made up for the problem (a
+// retried record dropped), so the timeline lost nothing to it.
+func (p Problem) Recovered() bool { return p.Code == CodeDuplicate }
+
+// Lost reports whether any problem cost the rebuilt timeline something.
+func Lost(problems []Problem) bool {
+	for _, p := range problems {
+		if !p.Recovered() {
+			return true
+		}
+	}
+	return false
+}
+
 func (p Problem) String() string {
 	if p.Line == 0 {
 		return fmt.Sprintf("%s: %s", p.Code, p.Detail)

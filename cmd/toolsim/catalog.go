@@ -17,8 +17,9 @@ import (
 
 // The catalog runs the embedded scenarios/*.txtar scripts in-process. It
 // understands the subset of testscript the scenarios use (documented in
-// scenarios/README.md): exec toolsim, cmp stdout|stderr FILE, and the
-// stdout/stderr regexp checks, each optionally negated with "!". The same
+// scenarios/README.md): exec toolsim, cmp stdout|stderr FILE, cp stdout|
+// stderr FILE, and the stdout/stderr regexp checks, each optionally negated
+// with "!". The same
 // scripts run under testscript in `make test`.
 
 func (c *cli) catalog(args []string) int {
@@ -104,6 +105,10 @@ func (s *script) step(line string) error {
 		return s.cmp(args[1], args[2])
 	case len(args) == 2 && (args[0] == "stdout" || args[0] == "stderr"):
 		return s.match(args[0], args[1], neg)
+	case len(args) == 3 && args[0] == "cp" && !neg:
+		text, err := s.stream(args[1])
+		s.files[args[2]] = []byte(text)
+		return err
 	}
 	return fmt.Errorf("not supported by the built-in catalog")
 }
