@@ -26,10 +26,10 @@ bench: ## run the benchmarks (events/s, MB/s, render times)
 
 fuzz: ## run each native fuzz target for FUZZTIME (default 5s)
 	$(GO) test -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime $(FUZZTIME) ./event
-	$(GO) test -run '^$$' -fuzz '^FuzzValid$$' -fuzztime $(FUZZTIME) ./event
+	$(GO) test -run '^$$' -fuzz '^FuzzCheck$$' -fuzztime $(FUZZTIME) ./internal/jsonscan
 	$(GO) test -run '^$$' -fuzz '^FuzzEngine$$' -fuzztime $(FUZZTIME) ./engine
 	$(GO) test -run '^$$' -fuzz '^FuzzSummary$$' -fuzztime $(FUZZTIME) ./engine
-	$(GO) test -run '^$$' -fuzz '^FuzzUnquote$$' -fuzztime $(FUZZTIME) ./event
+	$(GO) test -run '^$$' -fuzz '^FuzzUnquote$$' -fuzztime $(FUZZTIME) ./internal/jsonscan
 
 golden: ## regenerate golden/ from the scenarios (read the diff before committing)
 	$(GO) test . -run TestGolden -update

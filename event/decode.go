@@ -3,35 +3,36 @@ package event
 import (
 	"bytes"
 	"unicode/utf8"
+
+	"github.com/toolsim/toolsim/internal/jsonscan"
 )
 
 // decoder holds the per-reader scratch space for decoding lines.
 type decoder struct {
 	js      JSON
-	members []member
+	members []jsonscan.Member
 	buf     bytes.Buffer
 }
 
 // parseLine checks a line and splits it into members. It reports whether the
 // line is a header (it has a "trace" member).
 func (d *decoder) parseLine(line []byte) (isHeader bool, err error) {
-	v := validator{b: line, members: d.members[:0]}
-	serr := v.check()
-	d.members = v.members
+	var serr *jsonscan.SyntaxError
+	d.members, serr = jsonscan.Object(line, d.members[:0])
 	switch {
-	case serr != nil && !serr.badUTF8 && !utf8.Valid(line):
+	case serr != nil && !serr.BadUTF8 && !utf8.Valid(line):
 		// Report bad encoding before bad syntax, wherever it is.
 		return false, lineError("", "invalid UTF-8 at byte offset %d", invalidUTF8Offset(line))
-	case serr != nil && serr.badUTF8:
-		return false, lineError("", "invalid UTF-8 at byte offset %d", serr.offset)
+	case serr != nil && serr.BadUTF8:
+		return false, lineError("", "invalid UTF-8 at byte offset %d", serr.Offset)
 	case serr != nil:
 		return false, &DecodeError{Reason: "malformed JSON: " + serr.Error(), Err: serr}
 	}
 	if trimmed := bytes.TrimSpace(line); trimmed[0] != '{' {
-		return false, lineError("", "want a JSON object, got %s", describe(trimmed))
+		return false, lineError("", "want a JSON object, got %s", jsonscan.Describe(trimmed))
 	}
 	for _, m := range d.members {
-		if string(m.key) == `"trace"` {
+		if string(m.Key) == `"trace"` {
 			return true, nil
 		}
 	}
@@ -50,20 +51,17 @@ func invalidUTF8Offset(b []byte) int {
 }
 
 // key decodes a member's key.
-func (d *decoder) key(m member) (string, error) {
-	return d.str("", m.key)
+func (d *decoder) key(m jsonscan.Member) (string, error) {
+	return d.str("", m.Key)
 }
 
 // str decodes a JSON string value, copying it out of the line buffer.
 func (d *decoder) str(name string, val []byte) (string, error) {
 	if len(val) < 2 || val[0] != '"' {
-		return "", lineError(name, "want a string, got %s", describe(val))
+		return "", lineError(name, "want a string, got %s", jsonscan.Describe(val))
 	}
-	inner := val[1 : len(val)-1]
-	if bytes.IndexByte(inner, '\\') < 0 {
-		return string(inner), nil
-	}
-	return unquote(inner), nil
+	s, _ := jsonscan.String(val)
+	return s, nil
 }
 
 // kind decodes the kind member, without allocating for the known kinds.
@@ -88,12 +86,12 @@ func integer(name string, val []byte, min int64) (int64, error) {
 		digits = val[1:]
 	}
 	if len(digits) == 0 || len(digits) > 18 {
-		return 0, lineError(name, "want an integer, got %s", describe(val))
+		return 0, lineError(name, "want an integer, got %s", jsonscan.Describe(val))
 	}
 	var n int64
 	for _, c := range digits {
 		if c < '0' || c > '9' {
-			return 0, lineError(name, "want an integer, got %s", describe(val))
+			return 0, lineError(name, "want an integer, got %s", jsonscan.Describe(val))
 		}
 		n = n*10 + int64(c-'0')
 	}
@@ -113,20 +111,20 @@ func boolean(name string, val []byte) (bool, error) {
 	case "false":
 		return false, nil
 	}
-	return false, lineError(name, "want a boolean, got %s", describe(val))
+	return false, lineError(name, "want a boolean, got %s", jsonscan.Describe(val))
 }
 
 // object copies a raw JSON object value, compacted.
 func (d *decoder) object(name string, val []byte) ([]byte, error) {
 	if len(val) == 0 || val[0] != '{' {
-		return nil, lineError(name, "want an object, got %s", describe(val))
+		return nil, lineError(name, "want an object, got %s", jsonscan.Describe(val))
 	}
 	return d.raw(val)
 }
 
 // raw copies a raw JSON value, compacted.
 func (d *decoder) raw(val []byte) ([]byte, error) {
-	if !hasSpace(val) {
+	if !jsonscan.HasSpace(val) {
 		return append([]byte(nil), val...), nil
 	}
 	d.buf.Reset()
@@ -143,19 +141,19 @@ func (d *decoder) decodeEvent(ev *Event) error {
 	for _, m := range d.members {
 		var err error
 		var dup bool
-		switch string(m.key) {
+		switch string(m.Key) {
 		case `"seq"`:
-			ev.Seq, err = integer("seq", m.val, 1)
+			ev.Seq, err = integer("seq", m.Val, 1)
 			dup, have.seq = have.seq, true
 		case `"t"`:
-			ev.T, err = integer("t", m.val, 0)
+			ev.T, err = integer("t", m.Val, 0)
 			dup, have.t = have.t, true
 		case `"kind"`:
-			ev.Kind, err = d.kind(m.val)
+			ev.Kind, err = d.kind(m.Val)
 			dup, have.kind = have.kind, true
 		}
 		if dup {
-			return lineError(string(m.key[1:len(m.key)-1]), "appears twice")
+			return lineError(string(m.Key[1:len(m.Key)-1]), "appears twice")
 		}
 		if err != nil {
 			return err
@@ -177,7 +175,7 @@ func (d *decoder) decodeFields(ev *Event) error {
 	spec := specOf(ev.Kind)
 	var seen field
 	for _, m := range d.members {
-		raw := m.key[1 : len(m.key)-1]
+		raw := m.Key[1 : len(m.Key)-1]
 		switch string(raw) {
 		case "seq", "t", "kind":
 			continue
@@ -188,7 +186,7 @@ func (d *decoder) decodeFields(ev *Event) error {
 			if err != nil {
 				return err
 			}
-			if err := d.extra(&ev.Extra, name, m.val); err != nil {
+			if err := d.extra(&ev.Extra, name, m.Val); err != nil {
 				return err
 			}
 			continue
@@ -197,7 +195,7 @@ func (d *decoder) decodeFields(ev *Event) error {
 			return lineError(f.String(), "appears twice")
 		}
 		seen |= f
-		if err := d.setField(ev, f, m.val); err != nil {
+		if err := d.setField(ev, f, m.Val); err != nil {
 			return err
 		}
 	}
@@ -297,20 +295,20 @@ func (d *decoder) decodeHeader(h *Header) error {
 		}
 		switch name {
 		case "trace":
-			h.Trace, err = d.str(name, m.val)
+			h.Trace, err = d.str(name, m.Val)
 			if err == nil && h.Trace != Version {
 				err = lineError(name, "unsupported trace version %s (this toolsim reads %s)", quote(h.Trace), Version)
 			}
 		case "source":
-			h.Source, err = d.str(name, m.val)
+			h.Source, err = d.str(name, m.Val)
 		case "seed":
 			var n int64
-			n, err = integer(name, m.val, -1<<62)
+			n, err = integer(name, m.Val, -1<<62)
 			h.Seed = &n
 		case "meta":
-			h.Meta, err = d.object(name, m.val)
+			h.Meta, err = d.object(name, m.Val)
 		default:
-			err = d.extra(&h.Extra, name, m.val)
+			err = d.extra(&h.Extra, name, m.Val)
 		}
 		if err != nil {
 			return err

@@ -2,11 +2,9 @@ package event_test
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"io"
 	"testing"
-	"unicode/utf8"
 
 	"github.com/toolsim/toolsim/event"
 )
@@ -52,39 +50,5 @@ func FuzzDecode(f *testing.F) {
 			}
 		}
 		t.Fatal("reader did not reach EOF after 10000 calls")
-	})
-}
-
-// FuzzValid checks the hand-written syntax checker against encoding/json.
-func FuzzValid(f *testing.F) {
-	for _, s := range []string{"\"\x9f\"", `{}`, `[1,2.5e-3,"a\u00e9\n",true,null,{"k":[]}]`, `{"a":}`, `01`, `-`, `1.`, `"\x"`, "\"\x01\"", ` 3 `, `[1,]`, `{"a" 1}`, `"\ud800"`} {
-		f.Add([]byte(s))
-	}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		got := event.CheckJSON(data) == nil
-		// Traces are UTF-8: the checker rejects bad bytes that encoding/json
-		// would let through inside strings.
-		want := json.Valid(data) && utf8.Valid(data)
-		if got != want {
-			t.Fatalf("checker says valid=%v, encoding/json says %v, for %q", got, want, data)
-		}
-	})
-}
-
-// FuzzUnquote checks the string decoder against encoding/json.
-func FuzzUnquote(f *testing.F) {
-	for _, s := range []string{`"plain"`, `"a\nb\t\"q\"\\\/"`, `"\u00e9\ud83d\ude00"`, `"\ud800x"`, `"\udc00\ud800"`, `"\ud83d\u0041"`} {
-		f.Add([]byte(s))
-	}
-	f.Fuzz(func(t *testing.T, lit []byte) {
-		lit = bytes.TrimSpace(lit) // encoding/json allows white space around a value
-		var want string
-		// The reader rejects invalid UTF-8 before any string is decoded.
-		if !utf8.Valid(lit) || json.Unmarshal(lit, &want) != nil || len(lit) < 2 || lit[0] != '"' {
-			return
-		}
-		if got := event.Unquote(lit[1 : len(lit)-1]); got != want {
-			t.Fatalf("unquote(%s) = %q, encoding/json says %q", lit, got, want)
-		}
 	})
 }

@@ -1,6 +1,8 @@
 package event
 
 import (
+	"github.com/toolsim/toolsim/internal/jsonscan"
+
 	"bufio"
 	"fmt"
 	"io"
@@ -113,7 +115,7 @@ func checkRaw(js JSON, name string, raw []byte, object bool) error {
 		return &DecodeError{Field: name, Reason: "malformed JSON: " + err.Error(), Err: err}
 	}
 	if object && raw[0] != '{' {
-		return &DecodeError{Field: name, Reason: "want an object, got " + describe(raw)}
+		return &DecodeError{Field: name, Reason: "want an object, got " + jsonscan.Describe(raw)}
 	}
 	return nil
 }

@@ -15,7 +15,7 @@ const MaxLine = 64 << 20
 // 1-based number, until fn returns an error. Blank lines are passed too.
 // Lines longer than MaxLine are reported to tooLong and skipped.
 func EachLine(r io.Reader, fn func(n int, line []byte) error, tooLong func(n int) error) error {
-	br := bufio.NewReaderSize(r, 256<<10)
+	br := bufio.NewReaderSize(r, 16<<10) // longer lines are gathered across reads
 	var buf []byte
 	for n := 1; ; n++ {
 		line, err := readLine(br, &buf)

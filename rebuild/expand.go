@@ -14,6 +14,8 @@ type clock struct {
 	origin time.Time
 	set    bool
 	lastT  int64
+	prefix string    // date and minute of the last timestamp parsed
+	minute time.Time // that minute
 }
 
 func (c *clock) setOrigin(ts string) error {
@@ -25,10 +27,40 @@ func (c *clock) setOrigin(ts string) error {
 	return nil
 }
 
+// parse reads a log timestamp, reusing the last date-and-minute prefix:
+// consecutive records almost always share it, and only the seconds and
+// milliseconds need reading.
+func (c *clock) parse(s string) (time.Time, error) {
+	const prefix = len("2006-01-02T15:04:")
+	if len(s) == len(store.TimeLayout) && c.prefix != "" && s[:prefix] == c.prefix && s[len(s)-1] == 'Z' && s[prefix+2] == '.' {
+		sec, ok1 := digits(s[prefix : prefix+2])
+		ms, ok2 := digits(s[prefix+3 : prefix+6])
+		if ok1 && ok2 && sec < 60 {
+			return c.minute.Add(time.Duration(sec)*time.Second + time.Duration(ms)*time.Millisecond), nil
+		}
+	}
+	t, err := store.ParseTime(s)
+	if err == nil && len(s) == len(store.TimeLayout) {
+		c.prefix, c.minute = s[:prefix], t.Truncate(time.Minute)
+	}
+	return t, err
+}
+
+func digits(s string) (int, bool) {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, false
+		}
+		n = n*10 + int(s[i]-'0')
+	}
+	return n, true
+}
+
 // at returns the trace time of a timestamp; problems keep the previous time.
 func (b *builder) at(n *node) int64 {
 	c := &b.clock
-	ts, err := store.ParseTime(n.ts)
+	ts, err := c.parse(n.ts)
 	if err != nil {
 		b.problem(n.line, CodeBadTime, "timestamp %q: %v: using the previous record's time", n.ts, err)
 		return c.lastT
@@ -53,7 +85,8 @@ func (b *builder) at(n *node) int64 {
 func (b *builder) emit(n *node) {
 	t := b.at(n)
 	b.res.Records++
-	for _, ev := range b.events(n) {
+	b.evbuf = b.events(n, b.evbuf[:0])
+	for _, ev := range b.evbuf {
 		ev.T = t
 		b.apply(ev)
 	}
@@ -72,12 +105,13 @@ func (b *builder) nextSeq() int64 {
 	return b.res.eventCount
 }
 
-// events maps a node to canonical events (without seq and t).
-func (b *builder) events(n *node) []event.Event {
+// events appends a node's canonical events (without seq and t) to dst.
+func (b *builder) events(n *node, dst []event.Event) []event.Event {
 	r := n.rec
 	if n.end {
-		return lifecycleEnd(r)
+		return append(dst, lifecycleEnd(r)...)
 	}
+	one := func(ev event.Event) []event.Event { return append(dst, ev) }
 	switch r.Type {
 	case store.TypeTurnStart:
 		return one(event.Event{Kind: event.KindTurnStart, Role: r.Role})
@@ -92,11 +126,11 @@ func (b *builder) events(n *node) []event.Event {
 	case store.TypeToolCall:
 		return one(event.Event{Kind: event.KindToolStart, ID: r.CallID, Name: r.Name, Args: r.Args, Batch: r.Batch, Parent: r.ParentCall})
 	case store.TypeToolLifecycle:
-		return lifecycleStart(r)
+		return append(dst, lifecycleStart(r)...)
 	case store.TypeToolProgress:
 		return one(event.Event{Kind: event.KindToolProgress, ID: r.CallID, Output: r.Output, Details: r.Details})
 	case store.TypeToolResult:
-		return b.result(n)
+		return append(dst, b.result(n)...)
 	case store.TypePermission:
 		return one(event.Event{Kind: event.KindPermission, ID: r.CallID, State: r.State})
 	case store.TypeCancel:
@@ -104,10 +138,10 @@ func (b *builder) events(n *node) []event.Event {
 	case store.TypeError:
 		return one(event.Event{Kind: event.KindError, Message: r.Message})
 	case store.TypeRawEvent:
-		return b.rawEvent(n)
+		return append(dst, b.rawEvent(n)...)
 	}
 	b.problem(n.line, CodeUnknownType, "record type %q: skipped", r.Type)
-	return nil
+	return dst
 }
 
 func one(ev event.Event) []event.Event { return []event.Event{ev} }

@@ -67,6 +67,12 @@ func (o *orderer) addSeq(n *node) {
 		o.b.problem(n.line, code, "record %s claims seq %d, already held by %s (line %d): dropped", n.id, *n.seq, w.id, w.line)
 		return
 	}
+	if *n.seq == o.next && o.heap.Len() == 0 {
+		// In order, nothing waiting: the usual case needs no heap.
+		o.next++
+		o.b.emit(n)
+		return
+	}
 	o.waiting[*n.seq] = n
 	heap.Push(&o.heap, n)
 	for o.heap.Len() > 0 && *o.heap[0].seq == o.next {

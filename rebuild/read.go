@@ -10,6 +10,7 @@ import (
 	"slices"
 
 	"github.com/toolsim/toolsim/engine"
+	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/store"
 )
 
@@ -25,6 +26,8 @@ type builder struct {
 	sawFirst   bool
 	file       int  // records read, in file order
 	warnedFold bool // CodeFolded was reported
+	dec        decoder
+	evbuf      []event.Event // scratch for the events of one node
 }
 
 func newBuilder(opts Options) *builder {
@@ -99,9 +102,13 @@ func (b *builder) line(n int, line []byte, complete bool) {
 	if first {
 		b.problem(n, CodeMissingHeader, "the log has no header line; the trace clock starts at the first record")
 	}
-	var rec store.Record
-	if err := json.Unmarshal(line, &rec); err != nil {
-		if !complete {
+	rec := new(store.Record)
+	syntax, unknown, err := b.dec.decode(line, rec)
+	for _, key := range unknown {
+		b.problem(n, CodeUnknownField, "member %q is not part of a version %d record: ignored", key, store.RecordVersion)
+	}
+	if err != nil {
+		if syntax && !complete {
 			b.problem(n, CodeTornTail, "the last line is cut short (%d bytes): dropped", len(line))
 			return
 		}
@@ -113,7 +120,7 @@ func (b *builder) line(n int, line []byte, complete bool) {
 		return
 	}
 	b.file++
-	b.order.add(b.nodes(n, &rec))
+	b.order.add(b.nodes(n, rec))
 }
 
 func (b *builder) header(n int, line []byte) {

@@ -58,6 +58,7 @@ const (
 	CodeTornTail      = "torn_tail"           // the last line was cut short (crash mid-write)
 	CodeVersion       = "unsupported_version" // a record version this reader does not know
 	CodeUnknownType   = "unknown_record"      // a record type this reader does not know
+	CodeUnknownField  = "unknown_field"       // a record member this reader does not know
 	CodeDuplicate     = "duplicate_record"    // a retried write, dropped
 	CodeConflict      = "conflicting_record"  // two different records claim one position
 	CodeSeqGap        = "seq_gap"             // sequence numbers missing: records lost

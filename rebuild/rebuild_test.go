@@ -60,6 +60,7 @@ func TestBadInput(t *testing.T) {
 		{"garbage line", []string{header, start, "not json at all", call, done}, false, []problem{{3, "bad_record"}}, []string{"a:ok"}},
 		{"torn tail", []string{header, start, call, done[:25]}, true, []problem{{4, "torn_tail"}}, []string{"a:interrupted"}},
 		{"mixed record versions", []string{header, start, strings.Replace(call, `"v":1`, `"v":2`, 1), done}, false, []problem{{3, "unsupported_version"}, {4, "seq_gap"}}, nil},
+		{"unknown member kept out, record used", []string{header, start, strings.Replace(call, `"name":`, `"colour":"red","name":`, 1), done}, false, []problem{{3, "unknown_field"}}, []string{"a:ok"}},
 		{"unknown record type", []string{header, start, rec(2, 5, `"type":"telemetry"`), rec(3, 10, `"type":"tool_call","call_id":"a","name":"x"`)}, false, []problem{{3, "unknown_record"}}, []string{"a:interrupted"}},
 		{"far future timestamp", []string{header, start, call, strings.Replace(done, "2025-", "2099-", 1)}, false, []problem{{4, "bad_time"}}, []string{"a:ok"}},
 		{"missing header", []string{start, call, done}, false, []problem{{1, "missing_header"}}, []string{"a:ok"}},
@@ -100,7 +101,11 @@ func TestUnknownIDBecomesDiagnostic(t *testing.T) {
 
 // TestOrderModes checks the three orders: seq, parent links, time.
 func TestOrderModes(t *testing.T) {
-	noSeq := func(l string) string { return strings.Replace(l, `"seq":`, `"x":`, 1) }
+	noSeq := func(l string) string {
+		i := strings.Index(l, `"seq":`)
+		j := strings.Index(l[i:], ",")
+		return l[:i] + l[i+j+1:]
+	}
 	noParent := func(l string) string {
 		i := strings.Index(l, `"parent":`)
 		if i < 0 {

@@ -144,3 +144,20 @@ func TestNarrowWidthCutsSummary(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// TestLongNamesKeepDurations: names longer than the row cut, durations stay.
+func TestLongNamesKeepDurations(t *testing.T) {
+	long := "Read file /Users/someone/projects/spring-petclinic/src/main/resources/application.properties"
+	tl := &timeline.Timeline{Items: []*timeline.Item{
+		{Kind: timeline.ItemToolGroup, Tools: []*timeline.Tool{
+			tool("a", long, "", timeline.StatusOK, 0, 162), tool("b", "List", "src/", timeline.StatusOK, 0, 1165),
+		}},
+		{Kind: timeline.ItemTool, Tool: tool("c", long, "x", timeline.StatusOK, 0, 2300)},
+	}}
+	out := Render(tl, Options{Width: 60})
+	for _, want := range []string{"162ms\n", "1s 165ms\n", "2s 300ms\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("render lost duration %q:\n%s", want, out)
+		}
+	}
+}

@@ -51,12 +51,13 @@ func label(t *timeline.Tool) string {
 // single renders a tool that is not in a group:
 // indent, glyph, name, two spaces, summary, two spaces, duration.
 func (r *renderer) single(t *timeline.Tool, indent string) {
-	head := indent + Glyph(t.Status) + " " + t.Name
 	dur := r.toolDuration(t)
 	tail := ""
 	if dur != "" {
 		tail = "  " + dur
 	}
+	prefix := indent + Glyph(t.Status) + " "
+	head := prefix + fit(t.Name, max(r.w-width(prefix)-width(tail), 4))
 	sum := label(t)
 	if sum != "" {
 		avail := r.w - width(head) - 2 - width(tail)
@@ -76,6 +77,7 @@ func (r *renderer) group(it *timeline.Item, indent string) {
 		nameW = max(nameW, width(t.Name))
 		sumW = max(sumW, width(label(t)))
 	}
+
 	durs := make([]string, len(it.Tools))
 	durW := 5
 	for i, t := range it.Tools {
@@ -84,6 +86,8 @@ func (r *renderer) group(it *timeline.Item, indent string) {
 	}
 	col := max(17, sumW+2)
 	member := indent + "    "
+	// Cut names only when they would push the duration off the row.
+	nameW = min(nameW, max(r.w-width(member)-2-2-3-durW, 4))
 	fixed := width(member) + 2 + nameW + 2
 	if fixed+col+durW > r.w {
 		// Narrow screen: shorten summaries so that durations stay whole.
@@ -93,9 +97,13 @@ func (r *renderer) group(it *timeline.Item, indent string) {
 		row := append(r.row[:0], member...)
 		row = append(row, Glyph(t.Status)...)
 		row = append(row, ' ')
-		row = appendPadRight(row, t.Name, nameW)
+		row = appendPadRight(row, fit(t.Name, nameW), nameW)
 		row = append(row, "  "...)
-		row = appendPadRight(row, fit(label(t), col-2), col)
+		sum := ""
+		if col >= 5 { // too narrow for a useful summary: leave it out
+			sum = fit(label(t), col-2)
+		}
+		row = appendPadRight(row, sum, col)
 		r.row = appendPadLeft(row, durs[i], 5)
 		r.rowLine()
 		r.details(t, member)

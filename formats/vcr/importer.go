@@ -1,24 +1,361 @@
 package vcr
 
 import (
+	"bytes"
 	"errors"
+	"fmt"
 	"io"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
 
+	"gopkg.in/yaml.v3"
+
+	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/importer"
-
-	_ "gopkg.in/yaml.v3" // cassettes are YAML; used by the importer
+	"github.com/toolsim/toolsim/importer/sse"
 )
+
+// Name is the format's name.
+const Name = "vcr-cassette"
 
 // Importer imports the vcr-cassette format.
 type Importer struct{}
 
 // Name implements importer.Importer.
-func (Importer) Name() string { return "vcr-cassette" }
+func (Importer) Name() string { return Name }
 
-// Detect implements importer.Importer.
-func (Importer) Detect(head []byte) bool { return false }
+var (
+	interactionsLine = regexp.MustCompile(`(?m)^interactions:[ \t]*(\r?$|\[)`)
+	requestKey       = regexp.MustCompile(`(?m)^[ \t-]*request:[ \t]*\r?$`)
+)
+
+// Detect implements importer.Importer: a YAML document with a top-level
+// "interactions:" list whose entries hold a "request:" mapping (go-vcr's
+// cassette shape; "version:" is not required).
+func (Importer) Detect(head []byte) bool {
+	return interactionsLine.Match(head) && requestKey.Match(head)
+}
+
+// cassette is a go-vcr cassette (versions 1 to 4 share these members).
+type cassette struct {
+	Version      int         `yaml:"version"`
+	Interactions []yaml.Node `yaml:"interactions"`
+}
+
+type interaction struct {
+	ID         *int   `yaml:"id"`
+	RecordedAt string `yaml:"recorded_at"`
+	Request    struct {
+		Body   string `yaml:"body"`
+		URL    string `yaml:"url"`
+		Method string `yaml:"method"`
+	} `yaml:"request"`
+	Response struct {
+		Body    string              `yaml:"body"`
+		Headers map[string][]string `yaml:"headers"`
+		Status  string              `yaml:"status"`
+		Code    int                 `yaml:"code"`
+	} `yaml:"response"`
+}
 
 // Import implements importer.Importer.
 func (Importer) Import(r io.Reader, opts importer.Options) (*importer.Result, error) {
-	return nil, errors.New("vcr-cassette: importer not implemented yet")
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("%s: read: %w", Name, err)
+	}
+	var root yaml.Node
+	if err := yaml.Unmarshal(data, &root); err != nil {
+		return nil, fmt.Errorf("%s: not a YAML cassette: %w", Name, err)
+	}
+	var c cassette
+	if err := root.Decode(&c); err != nil {
+		return nil, fmt.Errorf("%s: not a go-vcr cassette: %w", Name, err)
+	}
+	b := importer.NewBuilder(Name, opts)
+	s := &state{t: sse.NewTurn(b)}
+	for i := range c.Interactions {
+		if err := s.interaction(&c.Interactions[i], i); err != nil {
+			return nil, err
+		}
+	}
+	if len(c.Interactions) == 0 {
+		if err := b.Problem(0, "the cassette has no interactions"); err != nil {
+			return nil, err
+		}
+	}
+	meta := map[string]any{"interactions": len(c.Interactions)}
+	if c.Version != 0 {
+		meta["cassette_version"] = c.Version
+	}
+	if len(s.t.Ignored) > 0 {
+		meta["ignored"] = s.t.Ignored
+	}
+	b.SetMeta(meta)
+	return b.Result(), nil
+}
+
+// state carries what one interaction needs from the ones before.
+type state struct {
+	t *sse.Turn
+	// prevLen is how many messages the previous model request held; the
+	// next request repeats them, then the previous response, then new ones.
+	prevLen  int
+	requests int  // model requests seen
+	produced bool // the previous response was a model response (echoed back next)
+}
+
+func (s *state) interaction(node *yaml.Node, i int) error {
+	t := s.t
+	line := node.Line
+	var in interaction
+	if err := node.Decode(&in); err != nil {
+		return t.B.Problem(line, fmt.Sprintf("interaction %d: %v: skipped", i, err))
+	}
+	ts, haveTS := in.timestamp()
+	if haveTS {
+		t.Clock = func() int64 { return t.B.Clock(ts, true) }
+	} else {
+		t.Clock = nil
+	}
+	reqNode := findKey(node, "request", "body")
+	respNode := findKey(node, "response", "body")
+
+	if err := s.request(&in, line, bodyOffset(reqNode, line)); err != nil {
+		return err
+	}
+	return s.response(&in, line, bodyOffset(respNode, line))
+}
+
+// timestamp is the interaction's recording time: "recorded_at" (Ruby VCR
+// style, RFC 3339 or RFC 1123), else the response's Date header (second
+// resolution). go-vcr itself records none: then the synthetic clock runs.
+func (in *interaction) timestamp() (time.Time, bool) {
+	layouts := []string{time.RFC3339Nano, time.RFC1123, time.RFC1123Z, "2006-01-02 15:04:05.999999999 -0700 MST", "2006-01-02 15:04:05 -0700"}
+	try := func(s string) (time.Time, bool) {
+		s = strings.TrimSpace(s)
+		for _, l := range layouts {
+			if ts, err := time.Parse(l, s); err == nil {
+				return ts, true
+			}
+		}
+		return time.Time{}, false
+	}
+	if in.RecordedAt != "" {
+		if ts, ok := try(in.RecordedAt); ok {
+			return ts, true
+		}
+	}
+	for k, v := range in.Response.Headers {
+		if strings.EqualFold(k, "Date") && len(v) > 0 {
+			return try(v[0])
+		}
+	}
+	return time.Time{}, false
+}
+
+// findKey walks mapping keys from node.
+func findKey(node *yaml.Node, keys ...string) *yaml.Node {
+	for _, k := range keys {
+		if node == nil || node.Kind != yaml.MappingNode {
+			return nil
+		}
+		var next *yaml.Node
+		for j := 0; j+1 < len(node.Content); j += 2 {
+			if node.Content[j].Value == k {
+				next = node.Content[j+1]
+			}
+		}
+		node = next
+	}
+	return node
+}
+
+// bodyOffset is what to add to a line of a body to get its cassette line:
+// a block scalar's first line follows its indicator; a flow scalar starts
+// on its own line (later lines of a multi-line flow scalar are
+// approximate).
+func bodyOffset(n *yaml.Node, fallback int) int {
+	switch {
+	case n == nil:
+		return fallback - 1
+	case n.Style&(yaml.LiteralStyle|yaml.FoldedStyle) != 0:
+		return n.Line
+	}
+	return n.Line - 1
+}
+
+// request maps the messages a request adds to the conversation.
+func (s *state) request(in *interaction, line, offset int) error {
+	t := s.t
+	body := strings.TrimSpace(in.Request.Body)
+	report := func(reason string) error {
+		return t.B.Problem(line, fmt.Sprintf("interaction %d: %s: skipped", s.index(in), reason))
+	}
+	req, err := parseRequest([]byte(body), t, report)
+	var serr *importer.StrictError
+	if errors.As(err, &serr) {
+		return err
+	}
+	if err != nil || req == nil {
+		reason := "no messages or input"
+		if err != nil {
+			reason = err.Error()
+		}
+		s.produced = false
+		return t.B.Problem(line, fmt.Sprintf("interaction %d: the request is not a model request (%s): its messages are not mapped", s.index(in), reason))
+	}
+	msgs := req.msgs
+	start := 0
+	if s.requests > 0 && !req.chained {
+		if len(msgs) >= s.prevLen {
+			start = s.prevLen
+		} else {
+			// The history was rewritten (compacted): take what follows the
+			// last model message.
+			for j := len(msgs) - 1; j >= 0; j-- {
+				if msgs[j].model {
+					start = j + 1
+					break
+				}
+			}
+			if err := t.B.Problem(line, fmt.Sprintf("interaction %d: the request holds fewer messages (%d) than the previous one (%d): taking those after the last assistant message as new", s.index(in), len(msgs), s.prevLen)); err != nil {
+				return err
+			}
+		}
+		if s.produced { // the previous response, echoed back
+			for start < len(msgs) && msgs[start].model {
+				start++
+			}
+		}
+	}
+	s.requests++
+	s.prevLen = len(msgs)
+	return s.apply(msgs[start:], offset)
+}
+
+func (s *state) index(in *interaction) int {
+	if in.ID != nil {
+		return *in.ID
+	}
+	return s.requests
+}
+
+// apply emits the new messages of a request: model messages (history the
+// cassette did not record) as assistant turns, tool results as tool_done,
+// user text as a user turn — or, next to tool results, as a user message
+// inside the open assistant turn.
+func (s *state) apply(msgs []message, offset int) error {
+	t := s.t
+	results := false
+	for _, m := range msgs {
+		if len(m.results) > 0 {
+			results = true
+		}
+	}
+	for i := 0; i < len(msgs); i++ {
+		m := &msgs[i]
+		if m.model {
+			// One assistant turn from a run of model messages (a Responses
+			// turn is several items: reasoning, function_call, ...).
+			if err := t.Begin(0, ""); err != nil {
+				return err
+			}
+			for ; i < len(msgs) && msgs[i].model; i++ {
+				for _, txt := range msgs[i].texts {
+					t.Text(txt)
+				}
+				for _, c := range msgs[i].calls {
+					c.Line = offset + 1
+					if err := t.ToolCall(c); err != nil {
+						return err
+					}
+				}
+			}
+			i--
+			t.End()
+			continue
+		}
+		for _, r := range m.results {
+			ev := event.Event{Kind: event.KindToolDone, ID: r.id, OK: r.ok}
+			if r.ok {
+				ev.Output = r.output
+			} else {
+				ev.Error = r.output
+			}
+			t.Emit(ev)
+		}
+		text := strings.Join(m.texts, "\n")
+		if text == "" {
+			continue
+		}
+		if t.TurnOpen() && results {
+			t.Emit(event.Event{Kind: event.KindUser, Text: text})
+			continue
+		}
+		t.CloseTurn()
+		t.Emit(event.Event{Kind: event.KindTurnStart, Role: event.RoleUser})
+		t.Emit(event.Event{Kind: event.KindUser, Text: text})
+		t.Emit(event.Event{Kind: event.KindTurnEnd})
+	}
+	return nil
+}
+
+// response maps a response body: an SSE stream of one of the three
+// dialects, a whole JSON response, or an HTTP error.
+func (s *state) response(in *interaction, line, offset int) error {
+	t := s.t
+	s.produced = false
+	body := []byte(in.Response.Body)
+	code := in.Response.Code
+	if code == 0 {
+		code, _ = strconv.Atoi(strings.SplitN(strings.TrimSpace(in.Response.Status), " ", 2)[0])
+	}
+	if code >= 400 {
+		msg := fmt.Sprintf("HTTP %d", code)
+		if e := errorMessage(body); e != "" {
+			msg += ": " + e
+		}
+		t.Emit(event.Event{Kind: event.KindError, Message: msg})
+		return nil
+	}
+	if len(bytes.TrimSpace(body)) == 0 {
+		return t.B.Problem(line, fmt.Sprintf("interaction %d: empty response body", s.index(in)))
+	}
+	d := sse.DetectDialect(body)
+	if d == sse.Unknown && bytes.HasPrefix(bytes.TrimSpace(body), []byte("event:")) {
+		d = urlDialect(in.Request.URL) // e.g. a stream holding only an error event
+	}
+	if d != sse.Unknown {
+		t.LineOffset = offset
+		err := sse.DecodeBytes(body, d, t)
+		t.LineOffset = 0
+		s.produced = true
+		return err
+	}
+	ok, err := s.jsonResponse(body, offset+1)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return t.B.Problem(offset+1, fmt.Sprintf("interaction %d: the response body is neither an SSE stream nor a model response: not mapped", s.index(in)))
+	}
+	s.produced = true
+	return nil
+}
+
+// urlDialect names the dialect of an API endpoint, for streams whose
+// events do not tell (one "error" event).
+func urlDialect(url string) sse.Dialect {
+	switch {
+	case strings.Contains(url, "/messages"):
+		return sse.Anthropic
+	case strings.Contains(url, "/chat/completions"):
+		return sse.OpenAIChat
+	case strings.Contains(url, "/responses"):
+		return sse.OpenAIResponses
+	}
+	return sse.Unknown
 }

@@ -1,4 +1,4 @@
-package event
+package jsonscan
 
 import (
 	"fmt"
@@ -6,49 +6,57 @@ import (
 )
 
 // This file is a validating JSON syntax checker: one pass over the bytes, no
-// allocation, RFC 8259 grammar. It replaces json.Valid on the decode fast
-// path; the JSON back end is only asked to explain a failure.
+// allocation, RFC 8259 grammar, and UTF-8 checked inside strings.
 
 // maxDepth bounds nesting, as encoding/json does, so that hostile input
 // cannot exhaust the stack.
 const maxDepth = 10000
 
-// syntaxError is a failed check: where and why.
-type syntaxError struct {
-	offset  int
-	msg     string
-	badUTF8 bool // the bytes are not UTF-8 (rather than not JSON)
+// SyntaxError is a failed check: where and why.
+type SyntaxError struct {
+	Offset  int
+	Msg     string
+	BadUTF8 bool // the bytes are not UTF-8 (rather than not JSON)
 }
 
 // Error describes the problem and its byte offset.
-func (e *syntaxError) Error() string { return fmt.Sprintf("%s at byte offset %d", e.msg, e.offset) }
+func (e *SyntaxError) Error() string { return fmt.Sprintf("%s at byte offset %d", e.Msg, e.Offset) }
 
 type validator struct {
 	b       []byte
-	err     *syntaxError
-	members []member // top-level object members, when collecting
+	err     *SyntaxError
+	members []Member // top-level object members, when collecting
 }
 
-// checkJSON reports whether b holds exactly one well-formed JSON value.
-func checkJSON(b []byte) *syntaxError {
+// Check returns nil when b holds exactly one well-formed JSON value in
+// valid UTF-8.
+func Check(b []byte) *SyntaxError {
 	v := validator{b: b}
 	return v.check()
 }
 
+// Object checks b like Check and appends the members of a top-level
+// object to members, without a second pass. The members are slices of b.
+func Object(b []byte, members []Member) ([]Member, *SyntaxError) {
+	v := validator{b: b, members: members}
+	err := v.check()
+	return v.members, err
+}
+
 // check validates v.b; members of a top-level object are appended to
-// v.members on the way, so decoding needs no second pass.
-func (v *validator) check() *syntaxError {
+// v.members on the way.
+func (v *validator) check() *SyntaxError {
 	b := v.b
-	i := v.value(skipSpace(b, 0), 0)
-	if v.err == nil && skipSpace(b, i) != len(b) {
-		v.fail(skipSpace(b, i), "unexpected data after the value")
+	i := v.value(SkipSpace(b, 0), 0)
+	if v.err == nil && SkipSpace(b, i) != len(b) {
+		v.fail(SkipSpace(b, i), "unexpected data after the value")
 	}
 	return v.err
 }
 
 func (v *validator) fail(i int, msg string) int {
 	if v.err == nil {
-		v.err = &syntaxError{offset: i, msg: msg}
+		v.err = &SyntaxError{Offset: i, Msg: msg}
 	}
 	return len(v.b)
 }
@@ -95,14 +103,14 @@ func (v *validator) objectMember(i, depth int) int {
 	}
 	ks := i
 	ke := v.str(i)
-	i = skipSpace(v.b, ke)
+	i = SkipSpace(v.b, ke)
 	if i >= len(v.b) || v.b[i] != ':' {
 		return v.fail(i, "expected ':' after a key")
 	}
-	vs := skipSpace(v.b, i+1)
+	vs := SkipSpace(v.b, i+1)
 	ve := v.value(vs, depth)
 	if depth == 1 && v.err == nil {
-		v.members = append(v.members, member{key: v.b[ks:ke], val: v.b[vs:ve]})
+		v.members = append(v.members, Member{Key: v.b[ks:ke], Val: v.b[vs:ve]})
 	}
 	return ve
 }
@@ -117,14 +125,14 @@ func (v *validator) container(i, depth int, closer byte, what string, elem func(
 	if depth > maxDepth {
 		return v.fail(i, "nesting too deep")
 	}
-	i = skipSpace(v.b, i+1)
+	i = SkipSpace(v.b, i+1)
 	if i < len(v.b) && v.b[i] == closer {
 		return i + 1
 	}
 	for v.err == nil {
-		i = skipSpace(v.b, elem(i, depth))
+		i = SkipSpace(v.b, elem(i, depth))
 		if i < len(v.b) && v.b[i] == ',' {
-			i = skipSpace(v.b, i+1)
+			i = SkipSpace(v.b, i+1)
 			continue
 		}
 		if i < len(v.b) && v.b[i] == closer {
@@ -159,7 +167,7 @@ func (v *validator) str(i int) int {
 			r, n := utf8.DecodeRune(v.b[i:])
 			if r == utf8.RuneError && n <= 1 {
 				v.fail(i, "invalid UTF-8")
-				v.err.badUTF8 = true
+				v.err.BadUTF8 = true
 				return len(v.b)
 			}
 			i += n - 1

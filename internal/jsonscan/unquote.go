@@ -1,4 +1,4 @@
-package event
+package jsonscan
 
 import (
 	"strconv"
@@ -7,10 +7,10 @@ import (
 	"unicode/utf8"
 )
 
-// unquote decodes the body of a JSON string literal (quotes removed) that
-// has already passed checkJSON, so every escape is well-formed. Lone
+// Unquote decodes the body of a JSON string literal (quotes removed) that
+// has already passed Check, so every escape is well-formed. Lone
 // surrogates become U+FFFD, as encoding/json does.
-func unquote(body []byte) string {
+func Unquote(body []byte) string {
 	var b strings.Builder
 	b.Grow(len(body))
 	for i := 0; i < len(body); i++ {
@@ -65,4 +65,19 @@ func unicodeEscape(body []byte, i int) (rune, int) {
 func hex4(b []byte) rune {
 	n, _ := strconv.ParseUint(string(b), 16, 32)
 	return rune(n)
+}
+
+// String decodes a checked JSON string value (quotes included). ok is false
+// when val is not a string.
+func String(val []byte) (s string, ok bool) {
+	if len(val) < 2 || val[0] != '"' {
+		return "", false
+	}
+	inner := val[1 : len(val)-1]
+	for _, c := range inner {
+		if c == '\\' {
+			return Unquote(inner), true
+		}
+	}
+	return string(inner), true
 }

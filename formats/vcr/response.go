@@ -1,0 +1,225 @@
+package vcr
+
+import (
+	"encoding/json"
+	"strings"
+
+	"github.com/toolsim/toolsim/importer/sse"
+)
+
+// wholeResponse covers the three non-streamed response bodies: an
+// Anthropic message, an OpenAI chat.completion and an OpenAI response.
+type wholeResponse struct {
+	ID         string             `json:"id"`
+	Type       string             `json:"type"`   // Anthropic: "message"
+	Object     string             `json:"object"` // "chat.completion", "response"
+	Content    []sse.ContentBlock `json:"content"`
+	StopReason string             `json:"stop_reason"`
+	Choices    []struct {
+		Index   int `json:"index"`
+		Message struct {
+			Content          *string            `json:"content"`
+			Refusal          *string            `json:"refusal"`
+			ReasoningContent *string            `json:"reasoning_content"`
+			ToolCalls        []sse.ChatToolCall `json:"tool_calls"`
+		} `json:"message"`
+		FinishReason string `json:"finish_reason"`
+	} `json:"choices"`
+	Output []struct {
+		sse.ResponsesItem
+		Role    string `json:"role"`
+		Content []struct {
+			Type    string `json:"type"`
+			Text    string `json:"text"`
+			Refusal string `json:"refusal"`
+		} `json:"content"`
+		Summary []struct {
+			Text string `json:"text"`
+		} `json:"summary"`
+	} `json:"output"`
+	Status string `json:"status"`
+	Error  *struct {
+		Code    string `json:"code"`
+		Message string `json:"message"`
+	} `json:"error"`
+	IncompleteDetails *struct {
+		Reason string `json:"reason"`
+	} `json:"incomplete_details"`
+}
+
+// jsonResponse maps a non-streamed response body; ok is false when the
+// body is none of the three shapes. line is the body's first line.
+func (s *state) jsonResponse(body []byte, line int) (ok bool, err error) {
+	t := s.t
+	var w wholeResponse
+	if json.Unmarshal(body, &w) != nil {
+		return false, nil
+	}
+	switch {
+	case w.Type == "message":
+		if err := t.Begin(line, w.ID); err != nil {
+			return true, err
+		}
+		for i := range w.Content {
+			cb := &w.Content[i]
+			switch {
+			case cb.Type == "text":
+				t.Text(cb.Text)
+			case cb.Type == "thinking":
+				t.Thinking(cb.Thinking)
+			case cb.Type == "tool_use" || cb.Type == "server_tool_use" || cb.Type == "mcp_tool_use":
+				if err := t.ToolCall(sse.Call{Line: line, ID: cb.ID, Name: cb.Name, Args: cb.Input, Server: cb.Type == "server_tool_use"}); err != nil {
+					return true, err
+				}
+			case cb.ToolUseID != "":
+				ok, errText := sse.ServerResult(cb)
+				t.ToolDone(cb.ToolUseID, ok, "", errText)
+			default:
+				t.Ignore("content block " + cb.Type)
+			}
+		}
+		if cut[w.StopReason] {
+			t.Notice("stop_reason " + w.StopReason + ": the response was cut short")
+		}
+		t.End()
+	case w.Object == "chat.completion":
+		if err := t.Begin(line, w.ID); err != nil {
+			return true, err
+		}
+		for i := range w.Choices {
+			ch := &w.Choices[i]
+			if ch.Index != 0 {
+				if err := t.Problem(line, "choice %d not mapped: only choice 0 is (n > 1)", ch.Index); err != nil {
+					return true, err
+				}
+				continue
+			}
+			msg := &ch.Message
+			for _, p := range []*string{msg.ReasoningContent} {
+				if p != nil {
+					t.Thinking(*p)
+				}
+			}
+			for _, p := range []*string{msg.Content, msg.Refusal} {
+				if p != nil {
+					t.Text(*p)
+				}
+			}
+			for _, tc := range msg.ToolCalls {
+				if err := t.ToolCall(sse.Call{Line: line, ID: tc.ID, Name: tc.Function.Name, Args: []byte(tc.Function.Arguments)}); err != nil {
+					return true, err
+				}
+			}
+			if cut[ch.FinishReason] {
+				t.Notice("finish_reason " + ch.FinishReason + ": the response was cut short")
+			}
+		}
+		t.End()
+	case w.Object == "response":
+		if err := t.Begin(line, w.ID); err != nil {
+			return true, err
+		}
+		for i := range w.Output {
+			it := &w.Output[i]
+			switch {
+			case it.Type == "message":
+				for _, c := range it.Content {
+					t.Text(c.Text + c.Refusal)
+				}
+			case it.Type == "reasoning":
+				for _, sm := range it.Summary {
+					t.Thinking(sm.Text)
+				}
+			case strings.HasSuffix(it.Type, "_call"):
+				if err := s.responsesCall(&it.ResponsesItem, line); err != nil {
+					return true, err
+				}
+			default:
+				if err := t.Problem(line, "unknown output item type %q: skipped", it.Type); err != nil {
+					return true, err
+				}
+			}
+		}
+		switch {
+		case w.Status == "failed":
+			msg := "response failed"
+			if w.Error != nil {
+				msg = strings.TrimPrefix(w.Error.Code+": "+w.Error.Message, ": ")
+			}
+			t.Fail(msg)
+		case w.Status == "incomplete":
+			reason := "unknown reason"
+			if w.IncompleteDetails != nil {
+				reason = w.IncompleteDetails.Reason
+			}
+			t.Notice("response incomplete: " + reason)
+			t.End()
+		default:
+			t.End()
+		}
+	default:
+		if msg := errorMessage(body); msg != "" {
+			t.Fail(msg)
+			return true, nil
+		}
+		return false, nil
+	}
+	return true, nil
+}
+
+// cut are stop and finish reasons that mean a response was cut short.
+var cut = map[string]bool{"max_tokens": true, "model_context_window_exceeded": true, "refusal": true, "length": true, "content_filter": true}
+
+// responsesCall emits a tool call item of a whole Responses response.
+func (s *state) responsesCall(it *sse.ResponsesItem, line int) error {
+	t := s.t
+	id := it.CallID
+	if id == "" {
+		id = it.ID
+	}
+	name := it.Name
+	if name == "" {
+		name = strings.TrimSuffix(it.Type, "_call")
+	}
+	args := []byte(it.Arguments)
+	switch {
+	case it.Type == "custom_tool_call":
+		args, _ = json.Marshal(map[string]string{"input": it.Input})
+	case it.Type != "function_call":
+		args = it.Action
+	}
+	server := sse.ServerToolItems[it.Type]
+	c := sse.Call{Line: line, ID: id, Name: name, Args: args, Server: server}
+	if it.ID != "" && it.ID != id {
+		c.Extra = append(c.Extra, sse.StringField("item_id", it.ID))
+	}
+	if err := t.ToolCall(c); err != nil {
+		return err
+	}
+	if server {
+		ok := it.Status != "failed" && it.Status != "incomplete"
+		errText := ""
+		if !ok {
+			errText = it.Status
+		}
+		t.ToolDone(id, ok, "", errText)
+	}
+	return nil
+}
+
+// errorMessage is the message of an API error body: Anthropic
+// {"type":"error","error":{"type","message"}} or OpenAI
+// {"error":{"message","type","code"}}; empty if the body is neither.
+func errorMessage(body []byte) string {
+	var e struct {
+		Error *struct {
+			Type    string `json:"type"`
+			Message string `json:"message"`
+			Code    any    `json:"code"`
+		} `json:"error"`
+	}
+	if json.Unmarshal(body, &e) != nil || e.Error == nil {
+		return ""
+	}
+	return strings.TrimPrefix(e.Error.Type+": "+e.Error.Message, ": ")
+}

@@ -1,0 +1,222 @@
+package sse
+
+import (
+	"encoding/json"
+	"slices"
+)
+
+// chatDecoder maps OpenAI Chat Completions streaming chunks.
+type chatDecoder struct {
+	t         *Turn
+	calls     map[int]*chatCall // by tool_calls[].index
+	badChoice map[int]bool      // choices other than 0 already reported
+	finished  bool              // finish_reason seen
+}
+
+type chatCall struct {
+	line     int
+	index    int
+	id, name string
+	args     []byte
+}
+
+// ChatToolCall is one element of a chat delta's or message's tool_calls.
+type ChatToolCall struct {
+	Index    *int   `json:"index"`
+	ID       string `json:"id"`
+	Type     string `json:"type"`
+	Function struct {
+		Name      string `json:"name"`
+		Arguments string `json:"arguments"`
+	} `json:"function"`
+}
+
+type chatChunk struct {
+	ID      string `json:"id"`
+	Object  string `json:"object"`
+	Choices []struct {
+		Index int `json:"index"`
+		Delta struct {
+			Content          *string         `json:"content"`
+			Refusal          *string         `json:"refusal"`
+			ReasoningContent *string         `json:"reasoning_content"`
+			Reasoning        *string         `json:"reasoning"`
+			ToolCalls        []ChatToolCall  `json:"tool_calls"`
+			FunctionCall     json.RawMessage `json:"function_call"`
+		} `json:"delta"`
+		FinishReason *string `json:"finish_reason"`
+	} `json:"choices"`
+	Usage json.RawMessage `json:"usage"`
+	Error *struct {
+		Message string `json:"message"`
+		Type    string `json:"type"`
+		Code    any    `json:"code"`
+	} `json:"error"`
+}
+
+// Chat finish reasons that mean the response was cut short.
+var chatCutFinish = map[string]bool{"length": true, "content_filter": true}
+
+func (d *chatDecoder) event(ev *Event) error {
+	t := d.t
+	if ev.Type != "" && ev.Type != "error" {
+		return t.Problem(ev.Line, "unknown event type %q: skipped", ev.Type)
+	}
+	if ev.Done() {
+		t.Ignore("[DONE]")
+		if !d.finished { // [DONE] without a finish_reason: the calls are complete
+			return d.finish("")
+		}
+		return nil
+	}
+	var c chatChunk
+	if ok, err := unmarshal(t, ev, &c); !ok {
+		return err
+	}
+	if c.Error != nil || ev.Type == "error" {
+		msg := "error"
+		if c.Error != nil {
+			msg = c.Error.Message
+			if c.Error.Type != "" {
+				msg = c.Error.Type + ": " + msg
+			}
+		}
+		t.Fail(msg)
+		return nil
+	}
+	if c.Object != "" && c.Object != "chat.completion.chunk" {
+		return t.Problem(ev.DataLine, "unknown object %q: skipped", c.Object)
+	}
+	if !t.Active() && !d.finished {
+		if err := t.Begin(ev.Line, c.ID); err != nil {
+			return err
+		}
+	}
+	if len(c.Choices) == 0 {
+		if len(c.Usage) > 0 && string(c.Usage) != "null" {
+			t.Ignore("usage")
+		} else {
+			t.Ignore("empty chunk")
+		}
+		return nil
+	}
+	for i := range c.Choices {
+		ch := &c.Choices[i]
+		if ch.Index != 0 {
+			if !d.badChoice[ch.Index] {
+				d.badChoice[ch.Index] = true
+				if err := t.Problem(ev.DataLine, "choice %d not mapped: only choice 0 is (n > 1)", ch.Index); err != nil {
+					return err
+				}
+			}
+			continue
+		}
+		if d.finished {
+			if err := t.Problem(ev.DataLine, "a chunk for choice 0 after its finish_reason: skipped"); err != nil {
+				return err
+			}
+			continue
+		}
+		dl := &ch.Delta
+		if dl.ReasoningContent != nil {
+			t.Thinking(*dl.ReasoningContent)
+		}
+		if dl.Reasoning != nil {
+			t.Thinking(*dl.Reasoning)
+		}
+		if dl.Content != nil {
+			t.Text(*dl.Content)
+		}
+		if dl.Refusal != nil {
+			t.Text(*dl.Refusal)
+		}
+		for j := range dl.ToolCalls {
+			if err := d.toolDelta(ev, &dl.ToolCalls[j], j); err != nil {
+				return err
+			}
+		}
+		if len(dl.FunctionCall) > 0 && string(dl.FunctionCall) != "null" {
+			if err := t.Problem(ev.DataLine, "legacy function_call delta (no call id) not mapped"); err != nil {
+				return err
+			}
+		}
+		if ch.FinishReason != nil && *ch.FinishReason != "" {
+			if err := d.finish(*ch.FinishReason); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// toolDelta joins one tool_calls delta to its call by index: id and name
+// come in the call's first delta, arguments are concatenated.
+func (d *chatDecoder) toolDelta(ev *Event, tc *ChatToolCall, pos int) error {
+	t := d.t
+	idx := pos
+	if tc.Index != nil {
+		idx = *tc.Index
+	}
+	c := d.calls[idx]
+	if c == nil {
+		c = &chatCall{line: ev.DataLine, index: idx, id: tc.ID, name: tc.Function.Name}
+		d.calls[idx] = c
+	} else {
+		if tc.ID != "" && tc.ID != c.id {
+			if c.id != "" {
+				if err := t.Problem(ev.DataLine, "tool call index %d: a second id %q (first %q): keeping the first", idx, tc.ID, c.id); err != nil {
+					return err
+				}
+			} else {
+				c.id = tc.ID
+			}
+		}
+		if tc.Function.Name != "" && tc.Function.Name != c.name {
+			if c.name != "" {
+				if err := t.Problem(ev.DataLine, "tool call index %d: a second name %q (first %q): keeping the first", idx, tc.Function.Name, c.name); err != nil {
+					return err
+				}
+			} else {
+				c.name = tc.Function.Name
+			}
+		}
+	}
+	c.args = append(c.args, tc.Function.Arguments...)
+	return nil
+}
+
+// finish ends choice 0: its calls are complete, in index order.
+func (d *chatDecoder) finish(reason string) error {
+	d.finished = true
+	if err := d.flush(false); err != nil {
+		return err
+	}
+	if chatCutFinish[reason] {
+		d.t.Notice("finish_reason " + reason + ": the response was cut short")
+	}
+	d.t.End()
+	return nil
+}
+
+func (d *chatDecoder) flush(incomplete bool) error {
+	idx := make([]int, 0, len(d.calls))
+	for i := range d.calls {
+		idx = append(idx, i)
+	}
+	slices.Sort(idx)
+	for _, i := range idx {
+		c := d.calls[i]
+		delete(d.calls, i)
+		if err := d.t.ToolCall(Call{Line: c.line, ID: c.id, Name: c.name, Args: c.args, Incomplete: incomplete}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (d *chatDecoder) end(last int) error {
+	if err := d.flush(true); err != nil {
+		return err
+	}
+	return d.t.Finish(last)
+}
