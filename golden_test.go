@@ -23,8 +23,8 @@ var goldenWidths = []int{40, 80, 120}
 type scenario struct {
 	name   string
 	trace  []byte // the input of the first `exec toolsim replay` line, any format
-	output bool // the script replays with --output
-	finish bool // the script replays with --finish
+	output bool   // the script replays with --output
+	finish bool   // the script replays with --finish
 }
 
 func loadScenarios(t *testing.T) []scenario {

@@ -22,6 +22,7 @@ type Builder struct {
 	origin   time.Time
 	haveTime bool
 	lastT    int64
+	line     int // the source line being mapped, when the importer says
 }
 
 // SyntheticStep is how far the synthetic clock moves per event, in ms.
@@ -34,10 +35,18 @@ func NewBuilder(source string, opts Options) *Builder {
 	return b
 }
 
+// SetLine tells the builder which source line is being mapped, so that
+// records without a timestamp of their own can use its arrival stamp.
+func (b *Builder) SetLine(n int) { b.line = n }
+
 // Clock converts a source timestamp to trace milliseconds. ok=false means
-// the source gave no usable time: the synthetic clock is used.
+// the source gave no usable time: the line's arrival stamp is used when
+// there is one (Options.Stamps, SetLine), else the synthetic clock.
 func (b *Builder) Clock(ts time.Time, ok bool) int64 {
 	if !ok || ts.IsZero() {
+		if b.line > 0 && b.line <= len(b.opts.Stamps) {
+			return b.opts.Stamps[b.line-1]
+		}
 		return b.lastT + SyntheticStep
 	}
 	if !b.haveTime {

@@ -25,6 +25,11 @@ type Importer interface {
 type Options struct {
 	Name   string // the source file name, for messages
 	Strict bool   // stop at the first problem
+	// Stamps, when set, are the arrival times in ms of the source's lines
+	// (Stamps[n-1] for line n), as toolsim record captures them. Importers
+	// that report their line with Builder.SetLine get them as the clock of
+	// records that carry no timestamp of their own.
+	Stamps []int64
 }
 
 // Result is an imported trace.

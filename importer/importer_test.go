@@ -17,7 +17,7 @@ func TestBuilderClock(t *testing.T) {
 	b.Emit(b.Clock(t0, true), event.Event{Kind: event.KindTurnStart, Role: "user"})
 	b.Emit(b.Clock(t0.Add(500*time.Millisecond), true), event.Event{Kind: event.KindText, Text: "a"})
 	b.Emit(b.Clock(t0.Add(200*time.Millisecond), true), event.Event{Kind: event.KindText, Text: "b"}) // earlier: clamped
-	b.Emit(b.Clock(time.Time{}, false), event.Event{Kind: event.KindTurnEnd})                      // no time: synthetic step
+	b.Emit(b.Clock(time.Time{}, false), event.Event{Kind: event.KindTurnEnd})                         // no time: synthetic step
 	var got []string
 	for _, ev := range b.Result().Events {
 		s := ev.Kind
