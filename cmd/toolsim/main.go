@@ -42,6 +42,7 @@ func commands() []command {
 	return []command{
 		{"replay", "render a trace (any supported format) through the reference engine", (*cli).replay},
 		{"import", "convert an agent log into a canonical trace", (*cli).importCmd},
+		{"record", "run an agent, pass its output through, and capture it as a trace", (*cli).record},
 		{"persist", "write the log a live app would have written for a trace, with faults", (*cli).persist},
 		{"reconstruct", "rebuild and render the transcript from a persisted log", (*cli).reconstruct},
 		{"catalog", "run the built-in scenarios against their goldens (the default)", (*cli).catalog},

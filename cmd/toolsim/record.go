@@ -1,0 +1,206 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+	"time"
+
+	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/formats"
+	"github.com/toolsim/toolsim/importer"
+)
+
+// stopGrace is how long an agent gets to exit after the interrupt is
+// passed on before it is killed.
+const stopGrace = 5 * time.Second
+
+type recordFlags struct {
+	format    string
+	dir       string
+	synthetic bool
+}
+
+func (c *cli) record(args []string) int {
+	fs := flag.NewFlagSet("record", flag.ContinueOnError)
+	fs.SetOutput(c.stderr)
+	var f recordFlags
+	fs.StringVar(&f.format, "format", "", "the agent's output format (default: detect from content)")
+	fs.StringVar(&f.dir, "o", ".", "directory for capture.raw, capture.stamps and trace.jsonl")
+	fs.BoolVar(&f.synthetic, "synthetic-clock", false, "stamp lines 1 ms apart instead of by wall time (reproducible captures)")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: toolsim record [--format F] [-o DIR] -- CMD ARGS...\n\nRuns an agent command, passes its output through unchanged, stamps each\nline on arrival, and writes DIR/capture.raw (the bytes as received),\nDIR/capture.stamps (arrival ms per line) and DIR/trace.jsonl (the canonical\ntrace). Ctrl-C stops the agent cleanly and still writes a valid trace.\nExit status: the agent's, or 1 when the trace could not be written, 2 usage.\n\nFlags:")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return helpOrUsage(err)
+	}
+	if fs.NArg() == 0 {
+		fmt.Fprintln(c.stderr, "toolsim record: want a command after --")
+		return exitUsage
+	}
+	if f.format != "" {
+		if _, err := formats.ByName(f.format); err != nil {
+			fmt.Fprintf(c.stderr, "toolsim record: --format: %v\n", err)
+			return exitUsage
+		}
+	}
+	return c.runRecord(fs.Args(), f)
+}
+
+// capture is what a recording collects.
+type capture struct {
+	raw    bytes.Buffer
+	stamps []int64
+}
+
+func (c *cli) runRecord(argv []string, f recordFlags) int {
+	if err := os.MkdirAll(f.dir, 0o755); err != nil {
+		fmt.Fprintf(c.stderr, "toolsim record: %v\n", err)
+		return exitFail
+	}
+	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd.Stdin, cmd.Stderr = c.stdin, c.stderr
+	// Catch Ctrl-C before the agent runs, so that none can be missed.
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	out, err := cmd.StdoutPipe()
+	if err == nil {
+		err = cmd.Start()
+	}
+	if err != nil {
+		signal.Stop(sigs)
+		fmt.Fprintf(c.stderr, "toolsim record: start %s: %v\n", argv[0], err)
+		return exitFail
+	}
+	stop := forwardInterrupt(cmd, sigs)
+	capt := c.pump(out, f.synthetic)
+	waitErr := cmd.Wait()
+	stop()
+	if err := c.writeCapture(capt, f); err != nil {
+		fmt.Fprintf(c.stderr, "toolsim record: %v\n", err)
+		return exitFail
+	}
+	return exitStatus(waitErr)
+}
+
+// pump copies the agent's output through line by line, stamping each.
+func (c *cli) pump(out io.Reader, synthetic bool) *capture {
+	capt := &capture{}
+	start := time.Now()
+	br := bufio.NewReaderSize(out, 64<<10)
+	for {
+		line, err := br.ReadBytes('\n')
+		if len(line) > 0 {
+			c.stdout.Write(line)
+			capt.raw.Write(line)
+			t := time.Since(start).Milliseconds()
+			if synthetic {
+				t = int64(len(capt.stamps))
+			}
+			capt.stamps = append(capt.stamps, t)
+		}
+		if err != nil {
+			return capt
+		}
+	}
+}
+
+// forwardInterrupt passes the signals caught on sigs (Ctrl-C, SIGTERM) on
+// to the agent and kills it if it has not exited stopGrace later. The
+// returned function stops forwarding.
+func forwardInterrupt(cmd *exec.Cmd, sigs chan os.Signal) func() {
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() {
+		select {
+		case <-ctx.Done():
+			return
+		case sig := <-sigs:
+			cmd.Process.Signal(sig)
+		}
+		select {
+		case <-ctx.Done():
+		case <-time.After(stopGrace):
+			cmd.Process.Kill()
+		}
+	}()
+	return func() {
+		signal.Stop(sigs)
+		cancel()
+	}
+}
+
+// writeCapture writes the raw capture, the stamps and the canonical trace.
+func (c *cli) writeCapture(capt *capture, f recordFlags) error {
+	raw := filepath.Join(f.dir, "capture.raw")
+	if err := os.WriteFile(raw, capt.raw.Bytes(), 0o644); err != nil {
+		return err
+	}
+	var stamps bytes.Buffer
+	for i, t := range capt.stamps {
+		fmt.Fprintf(&stamps, "{\"line\":%d,\"t\":%d}\n", i+1, t)
+	}
+	if err := os.WriteFile(filepath.Join(f.dir, "capture.stamps"), stamps.Bytes(), 0o644); err != nil {
+		return err
+	}
+	res, name, err := importCapture(capt, f.format, raw)
+	if err != nil {
+		return err
+	}
+	c.reportProblems(raw, res.Problems)
+	var trace bytes.Buffer
+	if err := event.WriteAll(&trace, &res.Header, res.Events); err != nil {
+		return err
+	}
+	path := filepath.Join(f.dir, "trace.jsonl")
+	fmt.Fprintf(c.stderr, "toolsim record: %d lines as %s, %d events → %s\n", len(capt.stamps), name, len(res.Events), path)
+	return os.WriteFile(path, trace.Bytes(), 0o644)
+}
+
+// importCapture imports the capture with its arrival stamps. An empty
+// capture gives an empty trace with just a header.
+func importCapture(capt *capture, format, name string) (*importer.Result, string, error) {
+	if len(bytes.TrimSpace(capt.raw.Bytes())) == 0 {
+		return &importer.Result{Header: event.Header{Trace: event.Version, Source: "record"}}, "nothing", nil
+	}
+	var im importer.Importer
+	var err error
+	if format != "" {
+		im, err = formats.ByName(format)
+	} else {
+		im, err = formats.Detect(capt.raw.Bytes()[:min(capt.raw.Len(), formats.HeadSize)])
+	}
+	if err != nil {
+		return nil, "", err
+	}
+	res, err := im.Import(bytes.NewReader(capt.raw.Bytes()), importer.Options{Name: name, Stamps: capt.stamps})
+	if err != nil {
+		return nil, "", fmt.Errorf("import %s as %s: %w", name, im.Name(), err)
+	}
+	return res, im.Name(), nil
+}
+
+// exitStatus maps the agent's exit to ours: its status, or 128+N when a
+// signal N ended it, as shells report.
+func exitStatus(err error) int {
+	var ee *exec.ExitError
+	if err == nil {
+		return exitOK
+	}
+	if !errors.As(err, &ee) {
+		return exitFail
+	}
+	if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+		return 128 + int(ws.Signal())
+	}
+	return ee.ExitCode()
+}
