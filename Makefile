@@ -21,8 +21,10 @@ lint: ## fail if gofmt, go vet or go mod tidy would change anything
 	$(GO) vet ./...
 	$(GO) mod tidy -diff
 
-bench: ## run the benchmarks (events/s, MB/s, render times)
+bench: ## run the benchmarks (events/s, MB/s, render times, rebuild records/s, import MB/s)
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) ./event ./engine ./render
+	$(GO) test -run '^$$' -bench . -benchmem -benchtime 3x ./rebuild
+	$(GO) test -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) ./formats/...
 
 fuzz: ## run each native fuzz target for FUZZTIME (default 5s)
 	$(GO) test -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime $(FUZZTIME) ./event

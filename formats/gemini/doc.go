@@ -1,4 +1,96 @@
-// Package gemini imports Gemini CLI chat recordings (~/.gemini/tmp/*/chats/*.json) as canonical toolsim traces.
+// Package gemini imports Gemini CLI chat recordings
+// (~/.gemini/tmp/<project>/chats/session-*.json) as canonical toolsim
+// traces.
 //
-// Not implemented yet: Import returns an error and Detect matches nothing.
+// A recording is one JSON document: {"sessionId", "projectHash",
+// "startTime", "lastUpdated", "messages": [...]}. Each message has an id, a
+// timestamp, a type (user, gemini, info, error, warning) and content (a
+// string or a list of parts); gemini messages carry thoughts[] and
+// toolCalls[], each call stored together with its result: {id, name, args,
+// result: [{functionResponse: {id, name, response: {output | error}}}],
+// status, timestamp, resultDisplay, displayName, …}. Detection reads the
+// head with a streaming decoder: one JSON object with a string "sessionId"
+// followed by a "messages" array.
+//
+// # Mapping
+//
+//	recording                          canonical events
+//	message type=user                  [turn_end] turn_start{user} user turn_end
+//	message type=gemini, thoughts[i]   thinking ("**subject**\ndescription"; deltas after the
+//	                                   first start with a blank line)
+//	message type=gemini, content       text (model in Extra)
+//	toolCalls[] (all of one message)   tool_start{id, name, args, batch: the message id} each,
+//	                                   then for each call in order:
+//	  status success                   tool_done{ok: true, output}
+//	  status error                     tool_done{ok: false, error}
+//	  status cancelled                 nothing; after the message's results, one
+//	                                   cancel{reason} (see below)
+//	  status awaiting_approval         permission{asked}
+//	  status validating/scheduled/     nothing: recorded before it finished, the call
+//	    executing                      stays running
+//	message type=error                 error{message: content}
+//
+// The output is the text of functionResponse.response.output (joined over
+// the result parts), else resultDisplay when it is text; the error is
+// response.error, else resultDisplay. A result part that is neither a
+// functionResponse nor text (inline data) keeps the whole result in Extra
+// "result"; a resultDisplay that is not text (a file diff) is kept in Extra
+// "result_display". A call with no id (or an empty one) gets
+// "gemini-call-N" and Extra "generated_id": true. The call's status and
+// displayName (when it differs from the name) are kept in Extra.
+//
+// Cancelled calls: Gemini CLI stores a cancelled call with status
+// "cancelled" and an error result ("[Operation Cancelled] …"). That is an
+// interruption, not a failure, so the call gets no tool_done: after the
+// message's other results, one cancel event is emitted (reason: the first
+// cancelled call's error text, else "cancelled"; at the time the last
+// cancelled call was resolved). The engine turns every call still live
+// into ⚠ interrupted; the stored results of the cancelled calls ride on
+// the cancel as Extra "cancelled_calls" [{id, result}], so nothing is lost
+// and no late_done is produced. Non-zero exit codes inside a shell call's
+// output do not make it fail: Gemini CLI itself reports such a call as
+// success.
+//
+// # Turns
+//
+// The recording has no end-of-turn marker. The assistant turn opens at the
+// first gemini (or error) message after a prompt and ends when the next
+// user message starts; a cancelled turn ends at the cancel's turn_end (at
+// the next prompt or the end of the document). The last turn of a
+// recording that was not cancelled stays open: nothing says it finished.
+//
+// # Clock
+//
+// t is milliseconds since the first timestamp seen. Thoughts use their own
+// timestamps, text and tool_start the message's, tool_done the call's
+// timestamp (so a call's duration is call time − message time); times that
+// go backwards are clamped (Extra "src_t"). Missing timestamps use the
+// synthetic clock (+1 ms); unparsable ones too, and are reported.
+//
+// # Ignored records
+//
+// Counted in the header's meta "ignored": info and warning messages (CLI
+// notices) and gemini messages with no text, thoughts or calls. The
+// document's sessionId, projectHash, startTime, lastUpdated, summary, kind
+// and directories go to the header meta (other top-level members as
+// "extra_<name>"); a message's token counts are not kept.
+//
+// # Problems
+//
+// Malformed JSON is reported at its line (computed from the byte offset).
+// A document torn in the middle (a crash while writing) keeps the
+// messages before the tear and reports "truncated JSON document". A
+// message that is not an object (skipped), a message member of an
+// unexpected JSON type (left out, the rest mapped), an unknown message
+// type, an unknown call status (the call is left running), a call without
+// a name (named "unknown") or an unparsable timestamp is reported at the
+// message's first line; the import goes on.
+//
+// # Limits
+//
+// The JSON Lines session format of newer Gemini CLI releases
+// (session-*.jsonl: a metadata line, message records rewritten by id,
+// $set and $rewindTo records) is not imported, and Detect does not claim
+// it. Sub-agent sessions are separate files and are not linked. The
+// whole document is read into memory.
 package gemini
