@@ -1,6 +1,7 @@
 package jsonscan
 
 import (
+	"bytes"
 	"strconv"
 	"strings"
 	"unicode/utf16"
@@ -74,10 +75,8 @@ func String(val []byte) (s string, ok bool) {
 		return "", false
 	}
 	inner := val[1 : len(val)-1]
-	for _, c := range inner {
-		if c == '\\' {
-			return Unquote(inner), true
-		}
+	if bytes.IndexByte(inner, '\\') >= 0 {
+		return Unquote(inner), true
 	}
 	return string(inner), true
 }

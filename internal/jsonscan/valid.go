@@ -93,7 +93,7 @@ func (v *validator) literal(i int, lit string) int {
 }
 
 func (v *validator) object(i, depth int) int {
-	return v.container(i, depth, '}', "an object", v.objectMember)
+	return v.container(i, depth, '}')
 }
 
 // objectMember checks one "key": value member at i.
@@ -116,12 +116,12 @@ func (v *validator) objectMember(i, depth int) int {
 }
 
 func (v *validator) array(i, depth int) int {
-	return v.container(i, depth, ']', "an array", v.value)
+	return v.container(i, depth, ']')
 }
 
-// container checks an object or array whose opening bracket is at i:
-// elements checked by elem, separated by commas, ended by closer.
-func (v *validator) container(i, depth int, closer byte, what string, elem func(i, depth int) int) int {
+// container checks an object (closer '}') or array (closer ']') whose
+// opening bracket is at i: members or values separated by commas.
+func (v *validator) container(i, depth int, closer byte) int {
 	if depth > maxDepth {
 		return v.fail(i, "nesting too deep")
 	}
@@ -130,7 +130,12 @@ func (v *validator) container(i, depth int, closer byte, what string, elem func(
 		return i + 1
 	}
 	for v.err == nil {
-		i = SkipSpace(v.b, elem(i, depth))
+		if closer == '}' {
+			i = v.objectMember(i, depth)
+		} else {
+			i = v.value(i, depth)
+		}
+		i = SkipSpace(v.b, i)
 		if i < len(v.b) && v.b[i] == ',' {
 			i = SkipSpace(v.b, i+1)
 			continue
@@ -138,7 +143,10 @@ func (v *validator) container(i, depth int, closer byte, what string, elem func(
 		if i < len(v.b) && v.b[i] == closer {
 			return i + 1
 		}
-		return v.fail(i, fmt.Sprintf("expected ',' or '%c' in %s", closer, what))
+		if closer == '}' {
+			return v.fail(i, "expected ',' or '}' in an object")
+		}
+		return v.fail(i, "expected ',' or ']' in an array")
 	}
 	return len(v.b)
 }
