@@ -79,6 +79,18 @@ func (c *cli) persist(args []string) int {
 	return exitOK
 }
 
+// printProblems lists a rebuild's problems on stderr, marking the ones
+// it fully recovered from.
+func (c *cli) printProblems(name string, problems []rebuild.Problem) {
+	for _, p := range problems {
+		note := ""
+		if p.Recovered() {
+			note = " (recovered)"
+		}
+		fmt.Fprintf(c.stderr, "%s:%s%s\n", name, p, note)
+	}
+}
+
 func orUsage(err error, msg string) any {
 	if err != nil {
 		return err
@@ -115,13 +127,7 @@ func (c *cli) reconstruct(args []string) int {
 		return exitFail
 	}
 	c.printTimelineEnd(res.Engine.Timeline(), render.Options{Width: *width}, *asJSON)
-	for _, p := range res.Problems {
-		note := ""
-		if p.Recovered() {
-			note = " (recovered)"
-		}
-		fmt.Fprintf(c.stderr, "%s:%s%s\n", name, p, note)
-	}
+	c.printProblems(name, res.Problems)
 	if rebuild.Lost(res.Problems) {
 		return exitFail
 	}
@@ -141,9 +147,7 @@ func (c *cli) checkReconstruct(evs []event.Event, ff faultFlags) int {
 		fmt.Fprintf(c.stderr, "toolsim replay: %v\n", err)
 		return exitFail
 	}
-	for _, p := range rep.Problems {
-		fmt.Fprintf(c.stderr, "log:%s\n", p)
-	}
+	c.printProblems("log", rep.Problems)
 	if rep.Diff != "" {
 		fmt.Fprintf(c.stdout, "rebuilt transcript differs from the live one (-live +rebuilt):\n%s", rep.Diff)
 		fmt.Fprintf(c.stdout, "reproduce: toolsim replay --check-reconstruct --faults %q --seed %d TRACE\n", ff.faults, ff.seed)
