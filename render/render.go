@@ -102,7 +102,9 @@ func (r *renderer) item(it *timeline.Item, indent string) {
 
 // text renders wrapped text with a prefix on the first line and another on
 // the rest.
+// Blank lines before and after the text carry nothing and are left out.
 func (r *renderer) text(s, first, rest string) {
+	s = strings.Trim(s, "\r\n")
 	avail := r.w - width(first)
 	prefix := first
 	for _, para := range splitLines(s) {

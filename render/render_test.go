@@ -161,3 +161,14 @@ func TestLongNamesKeepDurations(t *testing.T) {
 		}
 	}
 }
+
+func TestTextTrimsBlankLines(t *testing.T) {
+	tl := &timeline.Timeline{Items: []*timeline.Item{
+		{Kind: timeline.ItemUser, Text: "make it pass\n\n\n"},
+		{Kind: timeline.ItemAssistant, Text: "\nDone.\n\nTwo paragraphs.\n"},
+	}}
+	want := "> make it pass\n\n│ ▸ Done.\n│\n│   Two paragraphs.\n"
+	if diff := cmp.Diff(want, Render(tl, Options{Width: 40})); diff != "" {
+		t.Errorf("render (-want +got):\n%s", diff)
+	}
+}
