@@ -1,6 +1,7 @@
 package rebuild
 
 import (
+	"bytes"
 	"fmt"
 	"strconv"
 
@@ -11,7 +12,35 @@ import (
 // decoder reads record lines without reflection: one validating pass that
 // splits the members, then a switch per member.
 type decoder struct {
-	members []jsonscan.Member
+	members  []jsonscan.Member
+	borrowed borrowed
+	seq      int64 // the seq of the record being read (Record.Seq points here until retained)
+}
+
+// borrowed are the ordering members of the record being read, as slices
+// of the line (no escapes). A record applied at once only reads them;
+// one that is kept gets string copies (builder.retain).
+type borrowed struct {
+	ts, id, parent []byte
+}
+
+// borrow keeps an escape-free ts, id or parent as a slice of the line.
+func (d *decoder) borrow(key string, val []byte) bool {
+	if len(val) < 2 || val[0] != '"' || bytes.IndexByte(val, '\\') >= 0 {
+		return false
+	}
+	inner := val[1 : len(val)-1]
+	switch key {
+	case "ts":
+		d.borrowed.ts = inner
+	case "id":
+		d.borrowed.id = inner
+	case "parent":
+		d.borrowed.parent = inner
+	default:
+		return false
+	}
+	return true
 }
 
 // errUnknownMember marks a member the record version does not define.
@@ -30,8 +59,20 @@ func (d *decoder) decode(line []byte, rec *store.Record) (syntax bool, unknown [
 	if len(line) == 0 || line[jsonscan.SkipSpace(line, 0)] != '{' {
 		return false, nil, fmt.Errorf("want a JSON object, got %s", jsonscan.Describe(line))
 	}
+	d.borrowed = borrowed{}
 	for _, m := range d.members {
 		key := m.Key[1 : len(m.Key)-1]
+		if d.borrow(string(key), m.Val) {
+			continue
+		}
+		if string(key) == "seq" {
+			n, err := integer(m.Val)
+			if err != nil {
+				return false, nil, fmt.Errorf("member \"seq\": %w", err)
+			}
+			d.seq, rec.Seq = n, &d.seq
+			continue
+		}
 		err := setMember(rec, string(key), m.Val)
 		if err == errUnknownMember {
 			unknown = append(unknown, string(key))
@@ -46,6 +87,12 @@ func (d *decoder) decode(line []byte, rec *store.Record) (syntax bool, unknown [
 
 // setMember decodes one member into rec.
 func setMember(rec *store.Record, key string, val []byte) error {
+	if key == "type" {
+		if t := knownType(val); t != "" {
+			rec.Type = t // no allocation for the types this version defines
+			return nil
+		}
+	}
 	if p := stringMember(rec, key); p != nil {
 		return str(p, val)
 	}
@@ -161,4 +208,25 @@ func boolean(val []byte) (bool, error) {
 		return false, nil
 	}
 	return false, fmt.Errorf("want a boolean, got %s", jsonscan.Describe(val))
+}
+
+// recordTypes are the record types this version defines.
+var recordTypes = []string{
+	store.TypeTurnStart, store.TypeTurnEnd, store.TypeUserMessage, store.TypeAssistant,
+	store.TypeThinking, store.TypeTextDelta, store.TypeThinkingDelta, store.TypeToolCall,
+	store.TypeToolProgress, store.TypeToolResult, store.TypeToolLifecycle, store.TypePermission,
+	store.TypeCancel, store.TypeError, store.TypeRawEvent,
+}
+
+// knownType returns the constant for a record type literal, or "".
+func knownType(val []byte) string {
+	if len(val) < 2 {
+		return ""
+	}
+	for _, t := range recordTypes {
+		if string(val[1:len(val)-1]) == t {
+			return t
+		}
+	}
+	return ""
 }

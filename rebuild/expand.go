@@ -30,23 +30,23 @@ func (c *clock) setOrigin(ts string) error {
 // parse reads a log timestamp, reusing the last date-and-minute prefix:
 // consecutive records almost always share it, and only the seconds and
 // milliseconds need reading.
-func (c *clock) parse(s string) (time.Time, error) {
+func (c *clock) parse(s []byte) (time.Time, error) {
 	const prefix = len("2006-01-02T15:04:")
-	if len(s) == len(store.TimeLayout) && c.prefix != "" && s[:prefix] == c.prefix && s[len(s)-1] == 'Z' && s[prefix+2] == '.' {
+	if len(s) == len(store.TimeLayout) && c.prefix != "" && string(s[:prefix]) == c.prefix && s[len(s)-1] == 'Z' && s[prefix+2] == '.' {
 		sec, ok1 := digits(s[prefix : prefix+2])
 		ms, ok2 := digits(s[prefix+3 : prefix+6])
 		if ok1 && ok2 && sec < 60 {
 			return c.minute.Add(time.Duration(sec)*time.Second + time.Duration(ms)*time.Millisecond), nil
 		}
 	}
-	t, err := store.ParseTime(s)
+	t, err := store.ParseTime(string(s))
 	if err == nil && len(s) == len(store.TimeLayout) {
-		c.prefix, c.minute = s[:prefix], t.Truncate(time.Minute)
+		c.prefix, c.minute = string(s[:prefix]), t.Truncate(time.Minute)
 	}
 	return t, err
 }
 
-func digits(s string) (int, bool) {
+func digits(s []byte) (int, bool) {
 	n := 0
 	for i := 0; i < len(s); i++ {
 		if s[i] < '0' || s[i] > '9' {
@@ -60,9 +60,9 @@ func digits(s string) (int, bool) {
 // at returns the trace time of a timestamp; problems keep the previous time.
 func (b *builder) at(n *node) int64 {
 	c := &b.clock
-	ts, err := c.parse(n.ts)
+	ts, err := c.parse(n.stamp())
 	if err != nil {
-		b.problem(n.line, CodeBadTime, "timestamp %q: %v: using the previous record's time", n.ts, err)
+		b.problem(n.line, CodeBadTime, "timestamp %q: %v: using the previous record's time", n.stamp(), err)
 		return c.lastT
 	}
 	if !c.set {
@@ -71,10 +71,10 @@ func (b *builder) at(n *node) int64 {
 	d := ts.Sub(c.origin)
 	switch {
 	case d > farFuture:
-		b.problem(n.line, CodeBadTime, "timestamp %s is more than a year after t0: using the previous record's time", n.ts)
+		b.problem(n.line, CodeBadTime, "timestamp %s is more than a year after t0: using the previous record's time", n.stamp())
 		return c.lastT
 	case d.Milliseconds() < c.lastT:
-		b.problem(n.line, CodeBadTime, "timestamp %s goes back in time: using the previous record's time", n.ts)
+		b.problem(n.line, CodeBadTime, "timestamp %s goes back in time: using the previous record's time", n.stamp())
 		return c.lastT
 	}
 	c.lastT = d.Milliseconds()

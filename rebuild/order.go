@@ -18,6 +18,40 @@ type node struct {
 	seq    *int64
 	parent string
 	ts     string
+
+	// Borrowed from the line being read (see decoder.borrow); own turns
+	// them into the strings above before the line buffer moves on.
+	idRaw, parentRaw, tsRaw []byte
+}
+
+// own copies the borrowed members into the node's strings.
+func (n *node) own() {
+	if n.idRaw != nil {
+		n.id = string(n.idRaw) + n.id
+	}
+	if n.parentRaw != nil {
+		n.parent = string(n.parentRaw)
+	}
+	if n.tsRaw != nil {
+		n.ts = string(n.tsRaw)
+	}
+	n.idRaw, n.parentRaw, n.tsRaw = nil, nil, nil
+}
+
+// stamp returns the node's timestamp, borrowed or owned.
+func (n *node) stamp() []byte {
+	if n.tsRaw != nil {
+		return n.tsRaw
+	}
+	return []byte(n.ts)
+}
+
+// key returns the node's id, borrowed or owned.
+func (n *node) key() string {
+	if n.idRaw != nil {
+		return string(n.idRaw) + n.id
+	}
+	return n.id
 }
 
 // orderer puts nodes back in event order. The first node decides the
@@ -41,7 +75,7 @@ func (o *orderer) add(nodes []*node) {
 			o.decided, o.bySeq = true, n.seq != nil
 		}
 		if !o.bySeq {
-			o.held = append(o.held, n)
+			o.held = append(o.held, o.b.retain(n))
 			continue
 		}
 		o.addSeq(n)
@@ -52,19 +86,19 @@ func (o *orderer) add(nodes []*node) {
 func (o *orderer) addSeq(n *node) {
 	switch {
 	case n.seq == nil:
-		o.b.problem(n.line, CodeMissingSeq, "record %s has no seq in a numbered log: placed where it was read", n.id)
+		o.b.problem(n.line, CodeMissingSeq, "record %s has no seq in a numbered log: placed where it was read", n.key())
 		o.b.emit(n)
 		return
 	case *n.seq < o.next:
-		o.b.problem(n.line, CodeDuplicate, "record %s (seq %d) repeats one already used: dropped", n.id, *n.seq)
+		o.b.problem(n.line, CodeDuplicate, "record %s (seq %d) repeats one already used: dropped", n.key(), *n.seq)
 		return
 	}
 	if w, ok := o.waiting[*n.seq]; ok {
 		code := CodeDuplicate
-		if w.id != n.id {
+		if w.id != n.key() {
 			code = CodeConflict
 		}
-		o.b.problem(n.line, code, "record %s claims seq %d, already held by %s (line %d): dropped", n.id, *n.seq, w.id, w.line)
+		o.b.problem(n.line, code, "record %s claims seq %d, already held by %s (line %d): dropped", n.key(), *n.seq, w.id, w.line)
 		return
 	}
 	if *n.seq == o.next && o.heap.Len() == 0 {
@@ -73,6 +107,7 @@ func (o *orderer) addSeq(n *node) {
 		o.b.emit(n)
 		return
 	}
+	n = o.b.retain(n)
 	o.waiting[*n.seq] = n
 	heap.Push(&o.heap, n)
 	for o.heap.Len() > 0 && *o.heap[0].seq == o.next {

@@ -24,8 +24,12 @@ type builder struct {
 	order      orderer
 	clock      clock
 	sawFirst   bool
-	file       int  // records read, in file order
-	warnedFold bool // CodeFolded was reported
+	file       int           // records read, in file order
+	warnedFold bool          // CodeFolded was reported
+	scratch    store.Record  // the record being read
+	copied     *store.Record // its copy, once a node of it was retained
+	scratchN   [2]node       // the nodes of the record being read
+	nodeBuf    [2]*node
 	dec        decoder
 	evbuf      []event.Event // scratch for the events of one node
 }
@@ -102,7 +106,11 @@ func (b *builder) line(n int, line []byte, complete bool) {
 	if first {
 		b.problem(n, CodeMissingHeader, "the log has no header line; the trace clock starts at the first record")
 	}
-	rec := new(store.Record)
+	// Decode into scratch space: a record applied at once (the usual case)
+	// is never kept; one that must wait is copied by retain.
+	rec := &b.scratch
+	*rec = store.Record{}
+	b.copied = nil
 	syntax, unknown, err := b.dec.decode(line, rec)
 	for _, key := range unknown {
 		b.problem(n, CodeUnknownField, "member %q is not part of a version %d record: ignored", key, store.RecordVersion)
@@ -137,19 +145,48 @@ func (b *builder) header(n int, line []byte) {
 // nodes splits a record into the nodes ordering works on: one, or two for
 // a lifecycle with a result.
 func (b *builder) nodes(n int, rec *store.Record) []*node {
-	start := &node{rec: rec, line: n, file: b.file, id: rec.ID, seq: rec.Seq, parent: rec.Parent, ts: rec.TS}
+	br := &b.dec.borrowed
+	start := &b.scratchN[0]
+	*start = node{rec: rec, line: n, file: b.file, id: rec.ID, seq: rec.Seq, parent: rec.Parent, ts: rec.TS,
+		idRaw: br.id, parentRaw: br.parent, tsRaw: br.ts}
+	out := append(b.nodeBuf[:0], start)
 	if rec.Type != store.TypeToolLifecycle {
-		return []*node{start}
+		return out
 	}
 	if rec.Updates > 0 && rec.Batch == "" && !b.warnedFold {
 		b.warnedFold = true
 		b.problem(n, CodeFolded, "tool_lifecycle %s folds %d progress updates and has no batch: where they arrived is lost, so tools without a batch may group differently than they did live", rec.CallID, rec.Updates)
 	}
 	if rec.EndTS == "" && rec.EndSeq == nil {
-		return []*node{start}
+		return out
 	}
-	end := &node{rec: rec, end: true, line: n, file: b.file, id: rec.ID + "#end", seq: rec.EndSeq, parent: rec.EndParent, ts: rec.EndTS}
-	return []*node{start, end}
+	end := &b.scratchN[1]
+	*end = node{rec: rec, end: true, line: n, file: b.file, id: string(br.id) + rec.ID + "#end", seq: rec.EndSeq, parent: rec.EndParent, ts: rec.EndTS}
+	return append(out, end)
+}
+
+// retain returns a node that outlives the line being read: scratch nodes
+// and their record are copied (one record copy shared by both nodes of a
+// lifecycle).
+func (b *builder) retain(n *node) *node {
+	if n != &b.scratchN[0] && n != &b.scratchN[1] {
+		return n
+	}
+	if b.copied == nil {
+		cp := b.scratch
+		if cp.Seq == &b.dec.seq {
+			seq := b.dec.seq
+			cp.Seq = &seq
+		}
+		b.copied = &cp
+	}
+	kept := *n
+	kept.rec = b.copied
+	if !n.end {
+		kept.seq = b.copied.Seq
+	}
+	kept.own()
+	return &kept
 }
 
 // sortProblems puts problems in line order (stable: same-line problems
