@@ -33,8 +33,9 @@ fuzz: ## run each native fuzz target for FUZZTIME (default 5s)
 	$(GO) test -run '^$$' -fuzz '^FuzzSummary$$' -fuzztime $(FUZZTIME) ./engine
 	$(GO) test -run '^$$' -fuzz '^FuzzUnquote$$' -fuzztime $(FUZZTIME) ./internal/jsonscan
 
-golden: ## regenerate golden/ from the scenarios (read the diff before committing)
+golden: ## regenerate golden/ from the scenarios and real traces (read the diff before committing)
 	$(GO) test . -run TestGolden -update
+	$(GO) test ./formats -run TestSharedTraces -update
 	@git --no-pager diff --stat -- golden
 
 catalog: ## run the built-in scenario catalog

@@ -23,6 +23,7 @@ type sliceSource struct {
 	i   int
 }
 
+// Next yields the next imported event, io.EOF after the last.
 func (s *sliceSource) Next(ev *event.Event) error {
 	if s.i >= len(s.evs) {
 		return io.EOF

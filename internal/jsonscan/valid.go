@@ -26,6 +26,8 @@ type validator struct {
 	b       []byte
 	err     *SyntaxError
 	members []Member // top-level object members, when collecting
+	elems   [][]byte // top-level array elements, when collecting
+	arrays  bool     // collect elems
 }
 
 // Check returns nil when b holds exactly one well-formed JSON value in
@@ -41,6 +43,14 @@ func Object(b []byte, members []Member) ([]Member, *SyntaxError) {
 	v := validator{b: b, members: members}
 	err := v.check()
 	return v.members, err
+}
+
+// Array checks b like Check and appends the elements of a top-level array
+// to elems, without a second pass. The elements are slices of b.
+func Array(b []byte, elems [][]byte) ([][]byte, *SyntaxError) {
+	v := validator{b: b, elems: elems, arrays: true}
+	err := v.check()
+	return v.elems, err
 }
 
 // check validates v.b; members of a top-level object are appended to
@@ -130,9 +140,16 @@ func (v *validator) container(i, depth int, closer byte) int {
 		return i + 1
 	}
 	for v.err == nil {
-		if closer == '}' {
+		switch {
+		case closer == '}':
 			i = v.objectMember(i, depth)
-		} else {
+		case depth == 1 && v.arrays:
+			start := i
+			i = v.value(i, depth)
+			if v.err == nil {
+				v.elems = append(v.elems, v.b[start:i])
+			}
+		default:
 			i = v.value(i, depth)
 		}
 		i = SkipSpace(v.b, i)
