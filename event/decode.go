@@ -12,6 +12,7 @@ type decoder struct {
 	js      JSON
 	members []jsonscan.Member
 	buf     bytes.Buffer
+	arena   arena // backs the strings and raw members of decoded events
 }
 
 // parseLine checks a line and splits it into members. It reports whether the
@@ -60,8 +61,7 @@ func (d *decoder) str(name string, val []byte) (string, error) {
 	if len(val) < 2 || val[0] != '"' {
 		return "", lineError(name, "want a string, got %s", jsonscan.Describe(val))
 	}
-	s, _ := jsonscan.String(val)
-	return s, nil
+	return d.arena.stringValue(val, jsonscan.Unquote), nil
 }
 
 // kind decodes the kind member, without allocating for the known kinds.
@@ -125,13 +125,13 @@ func (d *decoder) object(name string, val []byte) ([]byte, error) {
 // raw copies a raw JSON value, compacted.
 func (d *decoder) raw(val []byte) ([]byte, error) {
 	if !jsonscan.HasSpace(val) {
-		return append([]byte(nil), val...), nil
+		return d.arena.bytes(val), nil
 	}
 	d.buf.Reset()
 	if err := d.js.Compact(&d.buf, val); err != nil {
 		return nil, err
 	}
-	return append([]byte(nil), d.buf.Bytes()...), nil
+	return d.arena.bytes(d.buf.Bytes()), nil
 }
 
 // decodeEvent fills ev from the members of the current line.
