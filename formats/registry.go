@@ -76,6 +76,7 @@ func Detect(head []byte) (importer.Importer, error) {
 // canonical imports toolsim's own format: it is the event reader.
 type canonical struct{}
 
+// Name implements importer.Importer.
 func (canonical) Name() string { return Canonical }
 
 // Detect accepts a first non-blank line that is a toolsim header or an
@@ -87,6 +88,8 @@ func (canonical) Detect(head []byte) bool {
 			bytes.Contains(line, []byte(`"seq":`)) && bytes.Contains(line, []byte(`"kind":`)))
 }
 
+// Import implements importer.Importer: it reads the trace with
+// event.ReadAll; a file without a header gets the current version's.
 func (canonical) Import(r io.Reader, opts importer.Options) (*importer.Result, error) {
 	h, evs, err := event.ReadAll(r, event.ReaderOptions{Name: opts.Name})
 	if err != nil {
@@ -101,6 +104,7 @@ func (canonical) Import(r io.Reader, opts importer.Options) (*importer.Result, e
 	return res, nil
 }
 
+// firstLine is the first non-blank line of b, trimmed.
 func firstLine(b []byte) []byte {
 	for len(b) > 0 {
 		line, rest, _ := bytes.Cut(b, []byte{'\n'})

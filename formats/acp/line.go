@@ -121,16 +121,6 @@ func parseTimestamp(b []byte) (time.Time, bool) {
 	if len(b) < 19 {
 		return time.Time{}, false
 	}
-	num := func(s []byte) (int, bool) {
-		n := 0
-		for _, c := range s {
-			if c < '0' || c > '9' {
-				return 0, false
-			}
-			n = n*10 + int(c-'0')
-		}
-		return n, true
-	}
 	if b[4] != '-' || b[7] != '-' || (b[10] != ' ' && b[10] != 'T') || b[13] != ':' || b[16] != ':' {
 		return time.Time{}, false
 	}
@@ -143,7 +133,26 @@ func parseTimestamp(b []byte) (time.Time, bool) {
 	if !(ok1 && ok2 && ok3 && ok4 && ok5 && ok6) || month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || sec > 60 {
 		return time.Time{}, false
 	}
-	rest := b[19:]
+	nsec, rest := fraction(b[19:])
+	return time.Date(year, time.Month(month), day, hour, minute, sec, nsec, zone(rest)), true
+}
+
+// num reads a run of decimal digits; ok is false when s holds anything
+// else.
+func num(s []byte) (int, bool) {
+	n := 0
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n, true
+}
+
+// fraction reads the fraction of a second that may follow the seconds
+// (',' or '.' and digits) as nanoseconds, and returns what follows it.
+func fraction(rest []byte) (int, []byte) {
 	nsec := 0
 	if len(rest) > 1 && (rest[0] == ',' || rest[0] == '.') && rest[1] >= '0' && rest[1] <= '9' {
 		scale := 100_000_000
@@ -154,6 +163,12 @@ func parseTimestamp(b []byte) (time.Time, bool) {
 		}
 		rest = rest[i:]
 	}
+	return nsec, rest
+}
+
+// zone reads the zone that may follow the time: "Z" or "±hh:mm"; anything
+// else is UTC.
+func zone(rest []byte) *time.Location {
 	loc := time.UTC
 	switch {
 	case len(rest) > 0 && rest[0] == 'Z':
@@ -168,5 +183,5 @@ func parseTimestamp(b []byte) (time.Time, bool) {
 			loc = time.FixedZone("", off)
 		}
 	}
-	return time.Date(year, time.Month(month), day, hour, minute, sec, nsec, loc), true
+	return loc
 }

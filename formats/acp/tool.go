@@ -65,6 +65,7 @@ func (s *state) runLive() bool {
 	return false
 }
 
+// toolArgs builds a tool_start's args (see startTool).
 func toolArgs(f toolFields) json.RawMessage {
 	in := f.raw.RawInput
 	if present(in) && !emptyObject(in) {
@@ -104,15 +105,47 @@ func toolArgs(f toolFields) json.RawMessage {
 // "acp" member.
 func (s *state) patch(t int64, f toolFields, reannounced bool) {
 	tl := s.tools[f.id]
-	hasContent, hasRaw := present(f.raw.Content), present(f.raw.RawOutput)
-	var ctext, rtext string
-	var placeholder, rawComplete bool
-	if hasContent {
-		ctext, placeholder = toolContentText(f.content)
+	o := readPatchOutput(f)
+	details := patchDetails(f, o.placeholder, reannounced)
+	switch acpsdk.ToolCallStatus(f.status) {
+	case acpsdk.ToolCallStatusCompleted:
+		s.done(t, tl, completedEvent(f, o, details), details)
+		return
+	case acpsdk.ToolCallStatusFailed:
+		s.done(t, tl, failedEvent(f, o, details), details)
+		return
+	case "", acpsdk.ToolCallStatusPending, acpsdk.ToolCallStatusInProgress:
+	default:
+		s.problem("tool call %s: unknown status %q (mapped as progress)", f.id, f.status)
 	}
-	if hasRaw {
-		rtext, rawComplete = rawOutputText(f.raw.RawOutput)
+	s.emit(t, progressEvent(tl, f, o, details))
+}
+
+// patchOutput is the output a patch carries: the text of its content and
+// of its rawOutput, each when given.
+type patchOutput struct {
+	hasContent, hasRaw bool
+	ctext, rtext       string
+	placeholder        bool // the content has no text of its own
+	rawComplete        bool // rtext says all rawOutput does
+}
+
+// readPatchOutput reads the content and rawOutput of a patch.
+func readPatchOutput(f toolFields) patchOutput {
+	var o patchOutput
+	o.hasContent, o.hasRaw = present(f.raw.Content), present(f.raw.RawOutput)
+	if o.hasContent {
+		o.ctext, o.placeholder = toolContentText(f.content)
 	}
+	if o.hasRaw {
+		o.rtext, o.rawComplete = rawOutputText(f.raw.RawOutput)
+	}
+	return o
+}
+
+// patchDetails gathers the members of a patch that have no place in the
+// event.
+func patchDetails(f toolFields, placeholder, reannounced bool) map[string]any {
 	details := map[string]any{}
 	if f.hasTitle {
 		details["title"] = f.title
@@ -132,75 +165,94 @@ func (s *state) patch(t int64, f toolFields, reannounced bool) {
 	if reannounced {
 		details["reannounced"] = true
 	}
-	keepRaw := func() { details["rawOutput"] = json.RawMessage(compact(f.raw.RawOutput)) }
+	return details
+}
 
-	switch acpsdk.ToolCallStatus(f.status) {
-	case acpsdk.ToolCallStatusCompleted:
-		ev := event.Event{Kind: event.KindToolDone, ID: f.id, OK: true}
-		switch {
-		case hasContent:
-			ev.Output = ctext
-			if hasRaw {
-				keepRaw()
-			}
-		case hasRaw:
-			ev.Output = rtext
-			if !rawComplete {
-				keepRaw()
-			}
+// keepRaw keeps a patch's rawOutput in its details.
+func keepRaw(details map[string]any, f toolFields) {
+	details["rawOutput"] = json.RawMessage(compact(f.raw.RawOutput))
+}
+
+// completedEvent builds the tool_done of a completed patch: the content
+// text as the output, else the rawOutput text.
+func completedEvent(f toolFields, o patchOutput, details map[string]any) event.Event {
+	ev := event.Event{Kind: event.KindToolDone, ID: f.id, OK: true}
+	switch {
+	case o.hasContent:
+		ev.Output = o.ctext
+		if o.hasRaw {
+			keepRaw(details, f)
 		}
-		s.done(t, tl, ev, details)
-		return
-	case acpsdk.ToolCallStatusFailed:
-		ev := event.Event{Kind: event.KindToolDone, ID: f.id, OK: false}
-		switch {
-		case hasContent:
-			ev.Error = ctext
-			if hasRaw {
-				ev.Output = rtext
-				if !rawComplete {
-					keepRaw()
-				}
-			}
-		case hasRaw:
-			ev.Error = rtext
-			if !rawComplete {
-				keepRaw()
-			}
+	case o.hasRaw:
+		ev.Output = o.rtext
+		if !o.rawComplete {
+			keepRaw(details, f)
 		}
-		s.done(t, tl, ev, details)
-		return
-	case "", acpsdk.ToolCallStatusPending, acpsdk.ToolCallStatusInProgress:
-	default:
-		s.problem("tool call %s: unknown status %q (mapped as progress)", f.id, f.status)
 	}
+	return ev
+}
+
+// failedEvent builds the tool_done of a failed patch: the content text as
+// the error (the rawOutput text as the output), else the rawOutput text
+// as the error.
+func failedEvent(f toolFields, o patchOutput, details map[string]any) event.Event {
+	ev := event.Event{Kind: event.KindToolDone, ID: f.id, OK: false}
+	switch {
+	case o.hasContent:
+		ev.Error = o.ctext
+		if o.hasRaw {
+			ev.Output = o.rtext
+			if !o.rawComplete {
+				keepRaw(details, f)
+			}
+		}
+	case o.hasRaw:
+		ev.Error = o.rtext
+		if !o.rawComplete {
+			keepRaw(details, f)
+		}
+	}
+	return ev
+}
+
+// progressEvent builds the tool_progress of a patch that does not end the
+// call: its output is what the text adds to what was shown.
+func progressEvent(tl *tool, f toolFields, o patchOutput, details map[string]any) event.Event {
 	if f.hasStatus {
 		details["status"] = f.status
 	}
 	ev := event.Event{Kind: event.KindToolProgress, ID: f.id}
-	if hasContent || hasRaw {
-		full := ctext
-		if !hasContent {
-			full = rtext
-			if !rawComplete {
-				keepRaw()
+	if o.hasContent || o.hasRaw {
+		full := o.ctext
+		if !o.hasContent {
+			full = o.rtext
+			if !o.rawComplete {
+				keepRaw(details, f)
 			}
-		} else if hasRaw {
-			keepRaw()
+		} else if o.hasRaw {
+			keepRaw(details, f)
 		}
-		shown := ""
-		if tl != nil {
-			shown, tl.shown = tl.shown, full
-		}
-		ev.Output = strings.TrimPrefix(full, shown)
-		if len(full) < len(shown) || full[:len(shown)] != shown {
-			ev.Output = full // replaced, not extended: shown whole (see the package doc)
-		}
+		ev.Output = progressDelta(tl, full)
 	}
 	if len(details) > 0 {
 		ev.Details = mustJSON(details)
 	}
-	s.emit(t, ev)
+	return ev
+}
+
+// progressDelta is what full adds to the output shown so far, or full
+// itself when it replaces rather than extends it; full becomes the shown
+// output.
+func progressDelta(tl *tool, full string) string {
+	shown := ""
+	if tl != nil {
+		shown, tl.shown = tl.shown, full
+	}
+	out := strings.TrimPrefix(full, shown)
+	if len(full) < len(shown) || full[:len(shown)] != shown {
+		out = full // replaced, not extended: shown whole (see the package doc)
+	}
+	return out
 }
 
 // done emits a result and notes the tool terminal.
@@ -214,89 +266,11 @@ func (s *state) done(t int64, tl *tool, ev event.Event, details map[string]any) 
 	}
 }
 
+// mustJSON marshals v, or gives {} when it cannot.
 func mustJSON(v any) json.RawMessage {
 	raw, err := json.Marshal(v)
 	if err != nil {
 		return json.RawMessage("{}")
 	}
 	return raw
-}
-
-// --- permissions ---------------------------------------------------------------
-
-// askPermission maps session/request_permission: permission asked for its
-// tool call. A tool call the turn has not announced yet is started from
-// the request's toolCall (some agents ask before they announce).
-func (s *state) askPermission(t int64, params json.RawMessage, req *request) {
-	var p acpsdk.RequestPermissionRequest
-	if !s.decode(acpsdk.ClientMethodSessionRequestPermission, params, &p) {
-		return
-	}
-	s.session(string(p.SessionId))
-	var raw struct {
-		ToolCall rawToolCall `json:"toolCall"`
-	}
-	_ = json.Unmarshal(params, &raw)
-	tc := p.ToolCall
-	id := string(tc.ToolCallId)
-	if req != nil {
-		req.toolID = id
-		req.options = make(map[acpsdk.PermissionOptionId]acpsdk.PermissionOptionKind, len(p.Options))
-		for _, o := range p.Options {
-			req.options[o.OptionId] = o.Kind
-		}
-	}
-	if tl := s.tools[id]; tl == nil || tl.turn != s.turn || !s.turnOpen {
-		f := toolFields{id: id, locations: tc.Locations, raw: raw.ToolCall}
-		if tc.Title != nil {
-			f.title = *tc.Title
-		}
-		if tc.Kind != nil {
-			f.kind = string(*tc.Kind)
-		}
-		s.startTool(t, f, []event.Field{field("announced_by", acpsdk.ClientMethodSessionRequestPermission)})
-	}
-	s.emit(t, event.Event{Kind: event.KindPermission, ID: id, State: event.PermissionAsked})
-}
-
-// permissionDone maps the client's answer: an allow option → granted, a
-// reject option or the cancelled outcome → denied.
-func (s *state) permissionDone(t int64, req *request, env *envelope) {
-	if env.Error != nil {
-		s.ignore(req.method + " error")
-		return
-	}
-	var r acpsdk.RequestPermissionResponse
-	if !s.decode("session/request_permission result", env.Result, &r) {
-		return
-	}
-	ev := event.Event{Kind: event.KindPermission, ID: req.toolID}
-	switch o := r.Outcome; {
-	case o.Cancelled != nil:
-		ev.State = event.PermissionDenied
-		ev.Extra = append(ev.Extra, field("outcome", "cancelled"))
-	case o.Selected != nil:
-		kind, ok := req.options[o.Selected.OptionId]
-		if !ok {
-			s.problem("permission answer selects option %q, which the request did not offer", o.Selected.OptionId)
-			return
-		}
-		switch kind {
-		case acpsdk.PermissionOptionKindAllowOnce, acpsdk.PermissionOptionKindAllowAlways:
-			ev.State = event.PermissionGranted
-		case acpsdk.PermissionOptionKindRejectOnce, acpsdk.PermissionOptionKindRejectAlways:
-			ev.State = event.PermissionDenied
-		default:
-			s.problem("permission option %q has unknown kind %q", o.Selected.OptionId, kind)
-			return
-		}
-		ev.Extra = append(ev.Extra, field("option", string(o.Selected.OptionId)))
-	default:
-		s.problem("permission answer without an outcome")
-		return
-	}
-	s.emit(t, ev)
-	if tl := s.tools[req.toolID]; tl != nil && ev.State == event.PermissionDenied {
-		tl.terminal = true
-	}
 }

@@ -90,23 +90,12 @@ func (c *conv) result(t int64, r *record, b block) {
 	}
 }
 
+// assistant maps an assistant record: its content blocks in order.
 func (c *conv) assistant(t int64, r *record, it item) error {
 	for _, b := range r.blocks {
 		switch b.typ {
 		case "text":
-			switch {
-			case b.text == "":
-			case !it.side:
-				c.Content(t, event.Event{Kind: event.KindText, Text: b.text, Extra: claudecode.UUIDField(r.uuid)})
-			case it.parent != "":
-				out := b.text
-				if !strings.HasSuffix(out, "\n") {
-					out += "\n"
-				}
-				c.Emit(t, event.Event{Kind: event.KindToolProgress, ID: it.parent, Output: out, Extra: claudecode.UUIDField(r.uuid)})
-			default:
-				c.Ignore("sub-agent text (Task unknown)")
-			}
+			c.assistantText(t, r, b, it)
 		case "thinking", "redacted_thinking":
 			text := b.text
 			if b.typ == "redacted_thinking" {
@@ -121,16 +110,7 @@ func (c *conv) assistant(t int64, r *record, it item) error {
 		case "tool_use", "server_tool_use", "mcp_tool_use":
 			c.toolStart(t, r, b, it)
 		default:
-			if strings.HasSuffix(b.typ, "_tool_result") && b.toolUseID != "" {
-				ev := event.Event{Kind: event.KindToolDone, ID: b.toolUseID, OK: !b.isError, Output: b.text, Extra: claudecode.UUIDField(r.uuid)}
-				if b.isError {
-					ev.Error = b.text
-				}
-				c.Emit(t, ev)
-				c.Resolved(b.toolUseID)
-				continue
-			}
-			if err := c.b.Problem(r.line, fmt.Sprintf("assistant content block of unknown type %q: skipped", b.typ)); err != nil {
+			if err := c.otherBlock(t, r, b); err != nil {
 				return err
 			}
 		}
@@ -138,6 +118,41 @@ func (c *conv) assistant(t int64, r *record, it item) error {
 	return nil
 }
 
+// assistantText maps a text block: text in the main conversation, progress
+// of its Task call in a sub-agent's message.
+func (c *conv) assistantText(t int64, r *record, b block, it item) {
+	switch {
+	case b.text == "":
+	case !it.side:
+		c.Content(t, event.Event{Kind: event.KindText, Text: b.text, Extra: claudecode.UUIDField(r.uuid)})
+	case it.parent != "":
+		out := b.text
+		if !strings.HasSuffix(out, "\n") {
+			out += "\n"
+		}
+		c.Emit(t, event.Event{Kind: event.KindToolProgress, ID: it.parent, Output: out, Extra: claudecode.UUIDField(r.uuid)})
+	default:
+		c.Ignore("sub-agent text (Task unknown)")
+	}
+}
+
+// otherBlock maps a server tool's result block (*_tool_result) to its
+// tool_done; any other block type is a problem.
+func (c *conv) otherBlock(t int64, r *record, b block) error {
+	if strings.HasSuffix(b.typ, "_tool_result") && b.toolUseID != "" {
+		ev := event.Event{Kind: event.KindToolDone, ID: b.toolUseID, OK: !b.isError, Output: b.text, Extra: claudecode.UUIDField(r.uuid)}
+		if b.isError {
+			ev.Error = b.text
+		}
+		c.Emit(t, ev)
+		c.Resolved(b.toolUseID)
+		return nil
+	}
+	return c.b.Problem(r.line, fmt.Sprintf("assistant content block of unknown type %q: skipped", b.typ))
+}
+
+// toolStart maps a tool_use block: a tool_start, under its Task call in a
+// sub-agent's message.
 func (c *conv) toolStart(t int64, r *record, b block, it item) {
 	args := json.RawMessage(b.input)
 	extra := claudecode.UUIDField(r.uuid)

@@ -17,6 +17,7 @@ type conv struct {
 	nested map[string]bool // uuids of nested (progress) messages already mapped
 }
 
+// newConv starts the mapping onto b, counting ignored kinds in ignored.
 func newConv(b *importer.Builder, ignored map[string]int) *conv {
 	return &conv{Turns: claudecode.NewTurns(b, ignored), b: b, nested: map[string]bool{}}
 }
@@ -77,6 +78,7 @@ func (c *conv) skip(r *record) bool {
 	return true
 }
 
+// hasResult reports whether a record holds a tool_result block.
 func hasResult(r *record) bool {
 	for _, b := range r.blocks {
 		if b.typ == "tool_result" {
@@ -86,6 +88,8 @@ func hasResult(r *record) bool {
 	return false
 }
 
+// user maps a user record: tool results, interrupt markers and the
+// prompt.
 func (c *conv) user(t int64, r *record, it item) error {
 	hasResult := hasResult(r)
 	if r.isMeta && !hasResult {
@@ -114,6 +118,14 @@ func (c *conv) user(t int64, r *record, it item) error {
 			}
 		}
 	}
+	c.userEnd(t, r, it, hasResult, prompt, markers)
+	return nil
+}
+
+// userEnd maps what a user record says after its tool results: its
+// interrupt markers as cancels and its prompt as a user turn (both only
+// counted in a sidechain).
+func (c *conv) userEnd(t int64, r *record, it item, hasResult bool, prompt, markers []string) {
 	if hasResult && !it.side {
 		c.LastEnds = false
 	}
@@ -131,7 +143,6 @@ func (c *conv) user(t int64, r *record, it item) error {
 			c.Prompt(t, strings.Join(prompt, "\n"), r.uuid)
 		}
 	}
-	return nil
 }
 
 // result maps a tool_result block.
@@ -158,37 +169,18 @@ func (c *conv) result(t int64, r *record, b block) {
 	}
 }
 
+// assistant maps an assistant record: an API error, or its content
+// blocks in order.
 func (c *conv) assistant(t int64, r *record, it item) error {
 	if r.apiError {
-		var parts []string
-		for _, b := range r.blocks {
-			if b.typ == "text" {
-				parts = append(parts, b.text)
-			}
-		}
-		c.Emit(t, event.Event{Kind: event.KindError, Message: strings.Join(parts, "\n"), Extra: claudecode.UUIDField(r.uuid)})
-		if !it.side {
-			c.LastEnds = true
-		}
+		c.apiError(t, r, it)
 		return nil
 	}
 	hasTool := false
 	for _, b := range r.blocks {
 		switch b.typ {
 		case "text":
-			switch {
-			case b.text == "":
-			case !it.side:
-				c.Content(t, event.Event{Kind: event.KindText, Text: b.text, Extra: claudecode.UUIDField(r.uuid)})
-			case it.parent != "":
-				out := b.text
-				if !strings.HasSuffix(out, "\n") {
-					out += "\n"
-				}
-				c.Emit(t, event.Event{Kind: event.KindToolProgress, ID: it.parent, Output: out, Extra: claudecode.UUIDField(r.uuid)})
-			default:
-				c.Ignore("sub-agent text (Task unknown)")
-			}
+			c.assistantText(t, r, b, it)
 		case "thinking", "redacted_thinking":
 			text := b.text
 			if b.typ == "redacted_thinking" {
@@ -204,16 +196,7 @@ func (c *conv) assistant(t int64, r *record, it item) error {
 			hasTool = true
 			c.toolStart(t, r, b, it)
 		default:
-			if strings.HasSuffix(b.typ, "_tool_result") && b.toolUseID != "" {
-				ev := event.Event{Kind: event.KindToolDone, ID: b.toolUseID, OK: !b.isError, Output: b.text, Extra: claudecode.UUIDField(r.uuid)}
-				if b.isError {
-					ev.Error = b.text
-				}
-				c.Emit(t, ev)
-				c.Resolved(b.toolUseID)
-				continue
-			}
-			if err := c.b.Problem(r.line, fmt.Sprintf("assistant content block of unknown type %q: skipped", b.typ)); err != nil {
+			if err := c.otherBlock(t, r, b); err != nil {
 				return err
 			}
 		}
@@ -224,6 +207,55 @@ func (c *conv) assistant(t int64, r *record, it item) error {
 	return nil
 }
 
+// apiError maps an API error message: an error event with its text.
+func (c *conv) apiError(t int64, r *record, it item) {
+	var parts []string
+	for _, b := range r.blocks {
+		if b.typ == "text" {
+			parts = append(parts, b.text)
+		}
+	}
+	c.Emit(t, event.Event{Kind: event.KindError, Message: strings.Join(parts, "\n"), Extra: claudecode.UUIDField(r.uuid)})
+	if !it.side {
+		c.LastEnds = true
+	}
+}
+
+// assistantText maps a text block: text in the main conversation, progress
+// of its Task call in a sidechain.
+func (c *conv) assistantText(t int64, r *record, b block, it item) {
+	switch {
+	case b.text == "":
+	case !it.side:
+		c.Content(t, event.Event{Kind: event.KindText, Text: b.text, Extra: claudecode.UUIDField(r.uuid)})
+	case it.parent != "":
+		out := b.text
+		if !strings.HasSuffix(out, "\n") {
+			out += "\n"
+		}
+		c.Emit(t, event.Event{Kind: event.KindToolProgress, ID: it.parent, Output: out, Extra: claudecode.UUIDField(r.uuid)})
+	default:
+		c.Ignore("sub-agent text (Task unknown)")
+	}
+}
+
+// otherBlock maps a server tool's result block (*_tool_result) to its
+// tool_done; any other block type is a problem.
+func (c *conv) otherBlock(t int64, r *record, b block) error {
+	if strings.HasSuffix(b.typ, "_tool_result") && b.toolUseID != "" {
+		ev := event.Event{Kind: event.KindToolDone, ID: b.toolUseID, OK: !b.isError, Output: b.text, Extra: claudecode.UUIDField(r.uuid)}
+		if b.isError {
+			ev.Error = b.text
+		}
+		c.Emit(t, ev)
+		c.Resolved(b.toolUseID)
+		return nil
+	}
+	return c.b.Problem(r.line, fmt.Sprintf("assistant content block of unknown type %q: skipped", b.typ))
+}
+
+// toolStart maps a tool_use block: a tool_start, under its Task call in a
+// sidechain.
 func (c *conv) toolStart(t int64, r *record, b block, it item) {
 	args := json.RawMessage(b.input)
 	extra := claudecode.UUIDField(r.uuid)

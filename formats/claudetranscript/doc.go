@@ -133,7 +133,7 @@
 //
 // # Performance
 //
-// Lines are read with a small one-pass JSON scanner (scan.go) that
+// Lines are read with a small one-pass JSON scanner (scan*.go) that
 // validates each line once and decodes only the members the mapping uses,
 // skipping file contents, images and toolUseResult copies without building
 // values. encoding/json decoding the same records reaches about 45 MB/s

@@ -57,6 +57,7 @@ type session struct {
 	id, version, cwd, branch, model string
 }
 
+// note keeps the first value of a session member.
 func (s *session) note(key, val []byte) {
 	var dst *string
 	switch string(key) {
@@ -80,70 +81,97 @@ func (s *session) note(key, val []byte) {
 // JSON; what the record means is decided by the mapping.
 func parseRecord(line []byte, n int, sess *session) (*record, error) {
 	r := &record{line: n}
-	var msg, tur, data, ts []byte
-	var sessKeys [4][2][]byte
-	nsess := 0
+	var p recordParts
 	err := topObject(line, func(k, v []byte) {
-		switch string(k) {
-		case "type":
-			r.typ = str(v)
-		case "uuid":
-			r.uuid = str(v)
-		case "parentUuid":
-			r.parent = str(v)
-		case "logicalParentUuid":
-			r.logical = str(v)
-		case "isSidechain":
-			r.sidechain = isTrue(v)
-		case "isMeta":
-			r.isMeta = isTrue(v)
-		case "isApiErrorMessage":
-			r.apiError = isTrue(v)
-		case "timestamp":
-			ts = v
-		case "agentId":
-			r.agentID = str(v)
-		case "message":
-			msg = v
-		case "toolUseResult":
-			tur = v
-		case "data":
-			data = v
-		case "subtype":
-			r.subtype = str(v)
-		case "level":
-			r.level = str(v)
-		case "content":
-			r.content = str(v)
-		case "parentToolUseID":
-			r.parentTool = str(v)
-		case "sessionId", "version", "cwd", "gitBranch":
-			if nsess < len(sessKeys) {
-				sessKeys[nsess] = [2][]byte{k, v}
-				nsess++
-			}
+		if !p.keep(k, v) {
+			r.member(k, v)
 		}
 	})
 	if err != nil {
 		return nil, err
 	}
-	for _, kv := range sessKeys[:nsess] {
+	for _, kv := range p.sess[:p.nsess] {
 		sess.note(kv[0], kv[1])
 	}
-	r.setTime(ts)
+	r.setTime(p.ts)
 	switch r.typ {
 	case "user", "assistant":
-		parseMessage(msg, r)
+		parseMessage(p.msg, r)
 		if r.typ == "assistant" && sess.model == "" && r.model != "" && r.model != "<synthetic>" {
 			sess.model = r.model
 		}
-		parseToolUseResult(tur, r)
+		parseToolUseResult(p.tur, r)
 	case "progress":
-		parseProgress(data, r)
+		parseProgress(p.data, r)
 	}
 	return r, nil
 }
 
+// recordParts are the members of a line that parseRecord reads once the
+// whole line is known to be valid: the message, toolUseResult, data,
+// timestamp and the session members.
+type recordParts struct {
+	msg, tur, data, ts []byte
+	sess               [4][2][]byte
+	nsess              int
+}
+
+// keep keeps a member parseRecord reads after the walk, reporting whether
+// it was one.
+func (p *recordParts) keep(k, v []byte) bool {
+	switch string(k) {
+	case "timestamp":
+		p.ts = v
+	case "message":
+		p.msg = v
+	case "toolUseResult":
+		p.tur = v
+	case "data":
+		p.data = v
+	case "sessionId", "version", "cwd", "gitBranch":
+		if p.nsess < len(p.sess) {
+			p.sess[p.nsess] = [2][]byte{k, v}
+			p.nsess++
+		}
+	default:
+		return false
+	}
+	return true
+}
+
+// member reads a top-level member of a line into the record's fields;
+// members the mapping does not use are skipped.
+func (r *record) member(k, v []byte) {
+	switch string(k) {
+	case "type":
+		r.typ = str(v)
+	case "uuid":
+		r.uuid = str(v)
+	case "parentUuid":
+		r.parent = str(v)
+	case "logicalParentUuid":
+		r.logical = str(v)
+	case "isSidechain":
+		r.sidechain = isTrue(v)
+	case "isMeta":
+		r.isMeta = isTrue(v)
+	case "isApiErrorMessage":
+		r.apiError = isTrue(v)
+	case "agentId":
+		r.agentID = str(v)
+	case "subtype":
+		r.subtype = str(v)
+	case "level":
+		r.level = str(v)
+	case "content":
+		r.content = str(v)
+	case "parentToolUseID":
+		r.parentTool = str(v)
+	}
+}
+
+// setTime sets the record's time from its timestamp member, noting one
+// that does not parse.
 func (r *record) setTime(ts []byte) {
 	if len(ts) == 0 || isNull(ts) {
 		return
@@ -156,6 +184,7 @@ func (r *record) setTime(ts []byte) {
 	}
 }
 
+// parseMessage reads the members of message the mapping uses.
 func parseMessage(v []byte, r *record) {
 	members(v, func(k, v []byte) {
 		switch string(k) {
@@ -231,6 +260,7 @@ func resultText(v []byte) string {
 	return strings.Join(parts, "\n")
 }
 
+// placeholder stands for a content part that is not text.
 func placeholder(typ string) string {
 	if typ == "" {
 		typ = "untyped content"

@@ -4,19 +4,17 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
-	"strconv"
 	"strings"
-	"unicode/utf16"
-	"unicode/utf8"
 )
 
-// This file is a small one-pass JSON scanner: it validates a value while
-// walking it and hands out the raw bytes of object members and array
-// elements, so the importer decodes only what it maps and never builds
-// values for the large parts of a record (file contents, images, the
-// toolUseResult copy of every result). encoding/json reaches about 45 MB/s
-// on a real transcript because it scans every byte twice with a
-// per-byte state machine; this reaches the 100 MB/s target (see doc.go).
+// scan.go, scan_walk.go and scan_decode.go are a small one-pass JSON
+// scanner: it validates a value while walking it and hands out the raw
+// bytes of object members and array elements, so the importer decodes only
+// what it maps and never builds values for the large parts of a record
+// (file contents, images, the toolUseResult copy of every result).
+// encoding/json reaches about 45 MB/s on a real transcript because it
+// scans every byte twice with a per-byte state machine; this reaches the
+// 100 MB/s target (see doc.go).
 
 // syntaxError is malformed JSON at a byte offset of the line.
 type syntaxError struct {
@@ -25,14 +23,17 @@ type syntaxError struct {
 	eof bool // the input ended inside a value
 }
 
+// Error implements error: the message and the byte offset.
 func (e *syntaxError) Error() string {
 	return fmt.Sprintf("%s at byte offset %d", e.msg, e.off)
 }
 
+// errEOF is the error of input that ends inside a value.
 func errEOF(off int) error {
 	return &syntaxError{off: off, msg: "unexpected end of JSON input", eof: true}
 }
 
+// errAt is a syntax error at a byte offset.
 func errAt(off int, format string, args ...any) error {
 	return &syntaxError{off: off, msg: fmt.Sprintf(format, args...)}
 }
@@ -48,6 +49,7 @@ var plain = func() (t [256]bool) {
 	return t
 }()
 
+// skipWS returns the index of the first non-whitespace byte at or after i.
 func skipWS(b []byte, i int) int {
 	for i < len(b) {
 		switch b[i] {
@@ -127,6 +129,7 @@ func plainRun(b []byte, i int) int {
 	}
 }
 
+// hexVal is the value of a hex digit, or -1.
 func hexVal(c byte) int {
 	switch {
 	case '0' <= c && c <= '9':
@@ -214,6 +217,7 @@ func skipValue(b []byte, i, depth int) (int, error) {
 	}
 }
 
+// literal validates the literal lit at b[i] and returns the index after it.
 func literal(b []byte, i int, lit string) (int, error) {
 	n := len(lit)
 	if i+n > len(b) {
@@ -228,6 +232,8 @@ func literal(b []byte, i int, lit string) (int, error) {
 	return i + n, nil
 }
 
+// skipNumber validates the number starting at b[i] and returns the index
+// after it.
 func skipNumber(b []byte, i int) (int, error) {
 	start := i
 	digits := func() bool {
@@ -270,240 +276,4 @@ func skipNumber(b []byte, i int) (int, error) {
 		}
 	}
 	return i, nil
-}
-
-// walkObject validates the object at b[i] == '{', calling fn (when not nil)
-// with each member's raw key (between the quotes) and raw value. With a
-// negative depth the object was validated before and is only walked.
-func walkObject(b []byte, i, depth int, fn func(key, val []byte)) (int, error) {
-	if depth > maxDepth {
-		return i, errAt(i, "nesting deeper than %d", maxDepth)
-	}
-	i = skipWS(b, i+1)
-	if i < len(b) && b[i] == '}' {
-		return i + 1, nil
-	}
-	for {
-		if i >= len(b) {
-			return i, errEOF(i)
-		}
-		if b[i] != '"' {
-			return i, errAt(i, "invalid character %q looking for an object key", b[i])
-		}
-		ks := i
-		ke, err := skipKey(b, i, depth)
-		if err != nil {
-			return ke, err
-		}
-		i = skipWS(b, ke)
-		if i >= len(b) {
-			return i, errEOF(i)
-		}
-		if b[i] != ':' {
-			return i, errAt(i, "invalid character %q after an object key", b[i])
-		}
-		vs := skipWS(b, i+1)
-		ve, err := skipValue(b, vs, depth)
-		if err != nil {
-			return ve, err
-		}
-		if fn != nil {
-			fn(b[ks+1:ke-1], b[vs:ve])
-		}
-		i = skipWS(b, ve)
-		if i >= len(b) {
-			return i, errEOF(i)
-		}
-		switch b[i] {
-		case ',':
-			i = skipWS(b, i+1)
-		case '}':
-			return i + 1, nil
-		default:
-			return i, errAt(i, "invalid character %q after an object member", b[i])
-		}
-	}
-}
-
-// walkArray validates the array at b[i] == '[', calling fn (when not nil)
-// with each element's raw value (depth as for walkObject).
-func walkArray(b []byte, i, depth int, fn func(val []byte)) (int, error) {
-	if depth > maxDepth {
-		return i, errAt(i, "nesting deeper than %d", maxDepth)
-	}
-	i = skipWS(b, i+1)
-	if i < len(b) && b[i] == ']' {
-		return i + 1, nil
-	}
-	for {
-		vs := skipWS(b, i)
-		ve, err := skipValue(b, vs, depth)
-		if err != nil {
-			return ve, err
-		}
-		if fn != nil {
-			fn(b[vs:ve])
-		}
-		i = skipWS(b, ve)
-		if i >= len(b) {
-			return i, errEOF(i)
-		}
-		switch b[i] {
-		case ',':
-			i++
-		case ']':
-			return i + 1, nil
-		default:
-			return i, errAt(i, "invalid character %q after an array element", b[i])
-		}
-	}
-}
-
-func skipKey(b []byte, i, depth int) (int, error) {
-	if depth < 0 {
-		return trustedString(b, i)
-	}
-	return skipString(b, i)
-}
-
-// topObject validates a whole line holding one JSON object and calls fn for
-// each member. Members seen before an error have been passed to fn.
-func topObject(line []byte, fn func(key, val []byte)) error {
-	i := skipWS(line, 0)
-	if i >= len(line) {
-		return errEOF(i)
-	}
-	if line[i] != '{' {
-		return errAt(i, "want a JSON object, got %q", line[i])
-	}
-	end, err := walkObject(line, i, 1, fn)
-	if err != nil {
-		return err
-	}
-	if j := skipWS(line, end); j < len(line) {
-		return errAt(j, "invalid character %q after the top-level object", line[j])
-	}
-	return nil
-}
-
-// members calls fn for each member of val when it is an object (already
-// validated by the walk that produced it); other values are ignored.
-func members(val []byte, fn func(key, val []byte)) {
-	if len(val) > 0 && val[0] == '{' {
-		_, _ = walkObject(val, 0, -1, fn) // validated by the walk that produced val
-	}
-}
-
-// elems calls fn for each element of val when it is an array.
-func elems(val []byte, fn func(val []byte)) {
-	if len(val) > 0 && val[0] == '[' {
-		_, _ = walkArray(val, 0, -1, fn) // validated by the walk that produced val
-	}
-}
-
-// str decodes a validated JSON string value; other values give "".
-func str(val []byte) string {
-	if len(val) < 2 || val[0] != '"' {
-		return ""
-	}
-	in := val[1 : len(val)-1]
-	if bytes.IndexByte(in, '\\') < 0 {
-		if utf8.Valid(in) {
-			return string(in)
-		}
-		return fixUTF8(in)
-	}
-	out := make([]byte, 0, len(in))
-	for i := 0; i < len(in); {
-		c := in[i]
-		if c != '\\' {
-			j := i + 1
-			for j < len(in) && in[j] != '\\' {
-				j++
-			}
-			out = append(out, in[i:j]...)
-			i = j
-			continue
-		}
-		switch in[i+1] {
-		case 'b':
-			out = append(out, '\b')
-		case 'f':
-			out = append(out, '\f')
-		case 'n':
-			out = append(out, '\n')
-		case 'r':
-			out = append(out, '\r')
-		case 't':
-			out = append(out, '\t')
-		case 'u':
-			r := hex4(in[i+2:])
-			i += 6
-			if utf16.IsSurrogate(r) {
-				r2 := rune(-1)
-				if i+6 <= len(in) && in[i] == '\\' && in[i+1] == 'u' {
-					r2 = hex4(in[i+2:])
-				}
-				if dec := utf16.DecodeRune(r, r2); dec != utf8.RuneError {
-					i += 6
-					r = dec
-				} else {
-					r = utf8.RuneError
-				}
-			}
-			out = utf8.AppendRune(out, r)
-			continue
-		default: // '"', '\\', '/'
-			out = append(out, in[i+1])
-		}
-		i += 2
-	}
-	if !utf8.Valid(out) {
-		return fixUTF8(out)
-	}
-	return string(out)
-}
-
-// fixUTF8 replaces each invalid byte with U+FFFD, as encoding/json does.
-func fixUTF8(b []byte) string {
-	out := make([]byte, 0, len(b)+8)
-	for len(b) > 0 {
-		r, n := utf8.DecodeRune(b)
-		if r == utf8.RuneError && n == 1 {
-			out = utf8.AppendRune(out, utf8.RuneError)
-		} else {
-			out = append(out, b[:n]...)
-		}
-		b = b[n:]
-	}
-	return string(out)
-}
-
-func hex4(b []byte) rune {
-	var r rune
-	for _, c := range b[:4] {
-		r = r<<4 | rune(hexVal(c))
-	}
-	return r
-}
-
-// isTrue reports whether val is the literal true.
-func isTrue(val []byte) bool { return string(val) == "true" }
-
-// isNull reports whether val is the literal null.
-func isNull(val []byte) bool { return string(val) == "null" }
-
-// integer decodes a non-negative integral number value.
-func integer(val []byte) (int64, bool) {
-	if len(val) == 0 || val[0] < '0' || val[0] > '9' {
-		return 0, false
-	}
-	if n, err := strconv.ParseInt(string(val), 10, 64); err == nil {
-		return n, true
-	}
-	f, err := strconv.ParseFloat(string(val), 64)
-	if err != nil || f < 0 || f > 1<<53 {
-		return 0, false
-	}
-	return int64(f), true
 }

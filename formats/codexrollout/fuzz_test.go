@@ -1,12 +1,10 @@
 package codexrollout_test
 
 import (
-	"strings"
 	"testing"
 
-	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/formats/codexrollout"
-	"github.com/toolsim/toolsim/importer"
+	"github.com/toolsim/toolsim/importer/importertest"
 )
 
 // FuzzImport: no input makes the importer panic or emit an invalid trace
@@ -15,24 +13,6 @@ func FuzzImport(f *testing.F) {
 	f.Add(item("01", prompt) + "\n" + item("02", callLs) + "\n" + evmsg("03", `{"type":"turn_aborted","reason":"interrupted"}`) + "\n" + item("04", outLsOK) + "\n" + item("05", summary) + "\n")
 	f.Add("")
 	f.Fuzz(func(t *testing.T, in string) {
-		res, err := codexrollout.Importer{}.Import(strings.NewReader(in), importer.Options{})
-		if err != nil {
-			return
-		}
-		var lastT int64
-		for i := range res.Events {
-			ev := &res.Events[i]
-			if err := event.Validate(ev); err != nil {
-				t.Fatalf("event %d: %v", i+1, err)
-			}
-			if ev.Seq != int64(i+1) || ev.T < lastT {
-				t.Fatalf("event %d: seq %d t %d after t %d", i+1, ev.Seq, ev.T, lastT)
-			}
-			lastT = ev.T
-		}
-		_, serr := codexrollout.Importer{}.Import(strings.NewReader(in), importer.Options{Strict: true})
-		if serr != nil && len(res.Problems) == 0 {
-			t.Fatalf("strict import failed without problems: %v", serr)
-		}
+		importertest.CheckImport(t, codexrollout.Importer{}, in)
 	})
 }

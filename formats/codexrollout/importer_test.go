@@ -2,8 +2,6 @@ package codexrollout_test
 
 import (
 	"errors"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -12,6 +10,7 @@ import (
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/formats/codexrollout"
 	"github.com/toolsim/toolsim/importer"
+	"github.com/toolsim/toolsim/importer/importertest"
 )
 
 // rl builds one rollout line at second sec of a fixed minute.
@@ -399,21 +398,5 @@ func TestDetect(t *testing.T) {
 // TestDetectSharedTraces checks Detect against every real sample: it
 // accepts its own format's files and no other.
 func TestDetectSharedTraces(t *testing.T) {
-	paths, _ := filepath.Glob("../../../shared/traces/*/*")
-	if len(paths) == 0 {
-		t.Skip("shared traces not found")
-	}
-	for _, p := range paths {
-		if strings.HasSuffix(p, "README.md") {
-			continue
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want := filepath.Base(filepath.Dir(p)) == "codex-rollout"
-		if got := (codexrollout.Importer{}).Detect(data[:min(len(data), 64<<10)]); got != want {
-			t.Errorf("%s: Detect = %v, want %v", p, got, want)
-		}
-	}
+	importertest.DetectSharedTraces(t, codexrollout.Importer{}, "../../../shared/traces", "codex-rollout")
 }

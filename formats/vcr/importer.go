@@ -210,32 +210,47 @@ func (s *state) request(in *interaction, line, offset int) error {
 	msgs := req.msgs
 	start := 0
 	if s.requests > 0 && !req.chained {
-		if len(msgs) >= s.prevLen {
-			start = s.prevLen
-		} else {
-			// The history was rewritten (compacted): take what follows the
-			// last model message.
-			for j := len(msgs) - 1; j >= 0; j-- {
-				if msgs[j].model {
-					start = j + 1
-					break
-				}
-			}
-			if err := t.B.Problem(line, fmt.Sprintf("interaction %d: the request holds fewer messages (%d) than the previous one (%d): taking those after the last assistant message as new", s.index(in), len(msgs), s.prevLen)); err != nil {
-				return err
-			}
+		n, err := s.newStart(msgs, in, line)
+		if err != nil {
+			return err
 		}
-		if s.produced { // the previous response, echoed back
-			for start < len(msgs) && msgs[start].model {
-				start++
-			}
-		}
+		start = n
 	}
 	s.requests++
 	s.prevLen = len(msgs)
 	return s.apply(msgs[start:], offset)
 }
 
+// newStart finds where the new messages of a request start: after the
+// previous request's messages (after the last model message when the
+// history was rewritten), past the previous response echoed back.
+func (s *state) newStart(msgs []message, in *interaction, line int) (int, error) {
+	t := s.t
+	start := 0
+	if len(msgs) >= s.prevLen {
+		start = s.prevLen
+	} else {
+		// The history was rewritten (compacted): take what follows the
+		// last model message.
+		for j := len(msgs) - 1; j >= 0; j-- {
+			if msgs[j].model {
+				start = j + 1
+				break
+			}
+		}
+		if err := t.B.Problem(line, fmt.Sprintf("interaction %d: the request holds fewer messages (%d) than the previous one (%d): taking those after the last assistant message as new", s.index(in), len(msgs), s.prevLen)); err != nil {
+			return 0, err
+		}
+	}
+	if s.produced { // the previous response, echoed back
+		for start < len(msgs) && msgs[start].model {
+			start++
+		}
+	}
+	return start, nil
+}
+
+// index is an interaction's id, else the number of requests so far.
 func (s *state) index(in *interaction) int {
 	if in.ID != nil {
 		return *in.ID
@@ -248,7 +263,6 @@ func (s *state) index(in *interaction) int {
 // user text as a user turn — or, next to tool results, as a user message
 // inside the open assistant turn.
 func (s *state) apply(msgs []message, offset int) error {
-	t := s.t
 	results := false
 	for _, m := range msgs {
 		if len(m.results) > 0 {
@@ -258,49 +272,68 @@ func (s *state) apply(msgs []message, offset int) error {
 	for i := 0; i < len(msgs); i++ {
 		m := &msgs[i]
 		if m.model {
-			// One assistant turn from a run of model messages (a Responses
-			// turn is several items: reasoning, function_call, ...).
-			if err := t.Begin(0, ""); err != nil {
+			end, err := s.modelRun(msgs, i, offset)
+			if err != nil {
 				return err
 			}
-			for ; i < len(msgs) && msgs[i].model; i++ {
-				for _, txt := range msgs[i].texts {
-					t.Text(txt)
-				}
-				for _, c := range msgs[i].calls {
-					c.Line = offset + 1
-					if err := t.ToolCall(c); err != nil {
-						return err
-					}
-				}
-			}
-			i--
-			t.End()
+			i = end - 1
 			continue
 		}
-		for _, r := range m.results {
-			ev := event.Event{Kind: event.KindToolDone, ID: r.id, OK: r.ok}
-			if r.ok {
-				ev.Output = r.output
-			} else {
-				ev.Error = r.output
-			}
-			t.Emit(ev)
-		}
-		text := strings.Join(m.texts, "\n")
-		if text == "" {
-			continue
-		}
-		if t.TurnOpen() && results {
-			t.Emit(event.Event{Kind: event.KindUser, Text: text})
-			continue
-		}
-		t.CloseTurn()
-		t.Emit(event.Event{Kind: event.KindTurnStart, Role: event.RoleUser})
-		t.Emit(event.Event{Kind: event.KindUser, Text: text})
-		t.Emit(event.Event{Kind: event.KindTurnEnd})
+		s.userMessage(m, results)
 	}
 	return nil
+}
+
+// modelRun emits the run of model messages that starts at msgs[i] as one
+// assistant turn, and returns the index after the run.
+func (s *state) modelRun(msgs []message, i, offset int) (int, error) {
+	t := s.t
+	// One assistant turn from a run of model messages (a Responses
+	// turn is several items: reasoning, function_call, ...).
+	if err := t.Begin(0, ""); err != nil {
+		return i, err
+	}
+	for ; i < len(msgs) && msgs[i].model; i++ {
+		for _, txt := range msgs[i].texts {
+			t.Text(txt)
+		}
+		for _, c := range msgs[i].calls {
+			c.Line = offset + 1
+			if err := t.ToolCall(c); err != nil {
+				return i, err
+			}
+		}
+	}
+	t.End()
+	return i, nil
+}
+
+// userMessage emits a message of the client's: its tool results as
+// tool_done, then its text — as a user message inside the open assistant
+// turn when the request carries tool results, else as a user turn.
+func (s *state) userMessage(m *message, results bool) {
+	t := s.t
+	for _, r := range m.results {
+		ev := event.Event{Kind: event.KindToolDone, ID: r.id, OK: r.ok}
+		if r.ok {
+			ev.Output = r.output
+		} else {
+			ev.Error = r.output
+		}
+		t.Emit(ev)
+	}
+	text := strings.Join(m.texts, "\n")
+	if text == "" {
+		return
+	}
+	if t.TurnOpen() && results {
+		t.Emit(event.Event{Kind: event.KindUser, Text: text})
+		return
+	}
+	t.CloseTurn()
+	t.Emit(event.Event{Kind: event.KindTurnStart, Role: event.RoleUser})
+	t.Emit(event.Event{Kind: event.KindUser, Text: text})
+	t.Emit(event.Event{Kind: event.KindTurnEnd})
 }
 
 // response maps a response body: an SSE stream of one of the three

@@ -93,6 +93,7 @@ func (r *request) add(m *message) {
 	r.msgs = append(r.msgs, *m)
 }
 
+// chatMsg is an Anthropic Messages or OpenAI Chat message.
 type chatMsg struct {
 	Role       string             `json:"role"`
 	Content    json.RawMessage    `json:"content"`
@@ -136,6 +137,14 @@ func chatMessage(raw json.RawMessage, t *sse.Turn) (*message, error) {
 			return nil, fmt.Errorf("%s message content is neither a string nor a list of blocks: %v", cm.Role, err)
 		}
 	}
+	m.addBlocks(blocks, cm.Role, t)
+	return m, nil
+}
+
+// addBlocks reads the content blocks of a message: text, tool calls and
+// tool results (a server tool's result included); other blocks are
+// counted as ignored.
+func (m *message) addBlocks(blocks []sse.ContentBlock, role string, t *sse.Turn) {
 	for i := range blocks {
 		bl := &blocks[i]
 		switch bl.Type {
@@ -152,10 +161,9 @@ func chatMessage(raw json.RawMessage, t *sse.Turn) (*message, error) {
 				m.results = append(m.results, result{id: bl.ToolUseID, ok: ok, output: errText})
 				continue
 			}
-			t.Ignore(cm.Role + " " + bl.Type) // thinking, image, document, ...
+			t.Ignore(role + " " + bl.Type) // thinking, image, document, ...
 		}
 	}
-	return m, nil
 }
 
 type inputItemJSON struct {

@@ -50,121 +50,149 @@ type wholeResponse struct {
 // jsonResponse maps a non-streamed response body; ok is false when the
 // body is none of the three shapes. line is the body's first line.
 func (s *state) jsonResponse(body []byte, line int) (ok bool, err error) {
-	t := s.t
 	var w wholeResponse
 	if json.Unmarshal(body, &w) != nil {
 		return false, nil
 	}
 	switch {
 	case w.Type == "message":
-		if err := t.Begin(line, w.ID); err != nil {
-			return true, err
-		}
-		for i := range w.Content {
-			cb := &w.Content[i]
-			switch {
-			case cb.Type == "text":
-				t.Text(cb.Text)
-			case cb.Type == "thinking":
-				t.Thinking(cb.Thinking)
-			case cb.Type == "tool_use" || cb.Type == "server_tool_use" || cb.Type == "mcp_tool_use":
-				if err := t.ToolCall(sse.Call{Line: line, ID: cb.ID, Name: cb.Name, Args: cb.Input, Server: cb.Type == "server_tool_use"}); err != nil {
-					return true, err
-				}
-			case cb.ToolUseID != "":
-				ok, errText := sse.ServerResult(cb)
-				t.ToolDone(cb.ToolUseID, ok, "", errText)
-			default:
-				t.Ignore("content block " + cb.Type)
-			}
-		}
-		if cut[w.StopReason] {
-			t.Notice("stop_reason " + w.StopReason + ": the response was cut short")
-		}
-		t.End()
+		return true, s.wholeMessage(&w, line)
 	case w.Object == "chat.completion":
-		if err := t.Begin(line, w.ID); err != nil {
-			return true, err
-		}
-		for i := range w.Choices {
-			ch := &w.Choices[i]
-			if ch.Index != 0 {
-				if err := t.Problem(line, "choice %d not mapped: only choice 0 is (n > 1)", ch.Index); err != nil {
-					return true, err
-				}
-				continue
-			}
-			msg := &ch.Message
-			for _, p := range []*string{msg.ReasoningContent} {
-				if p != nil {
-					t.Thinking(*p)
-				}
-			}
-			for _, p := range []*string{msg.Content, msg.Refusal} {
-				if p != nil {
-					t.Text(*p)
-				}
-			}
-			for _, tc := range msg.ToolCalls {
-				if err := t.ToolCall(sse.Call{Line: line, ID: tc.ID, Name: tc.Function.Name, Args: []byte(tc.Function.Arguments)}); err != nil {
-					return true, err
-				}
-			}
-			if cut[ch.FinishReason] {
-				t.Notice("finish_reason " + ch.FinishReason + ": the response was cut short")
-			}
-		}
-		t.End()
+		return true, s.wholeChat(&w, line)
 	case w.Object == "response":
-		if err := t.Begin(line, w.ID); err != nil {
-			return true, err
-		}
-		for i := range w.Output {
-			it := &w.Output[i]
-			switch {
-			case it.Type == "message":
-				for _, c := range it.Content {
-					t.Text(c.Text + c.Refusal)
-				}
-			case it.Type == "reasoning":
-				for _, sm := range it.Summary {
-					t.Thinking(sm.Text)
-				}
-			case strings.HasSuffix(it.Type, "_call"):
-				if err := s.responsesCall(&it.ResponsesItem, line); err != nil {
-					return true, err
-				}
-			default:
-				if err := t.Problem(line, "unknown output item type %q: skipped", it.Type); err != nil {
-					return true, err
-				}
-			}
-		}
-		switch {
-		case w.Status == "failed":
-			msg := "response failed"
-			if w.Error != nil {
-				msg = strings.TrimPrefix(w.Error.Code+": "+w.Error.Message, ": ")
-			}
-			t.Fail(msg)
-		case w.Status == "incomplete":
-			reason := "unknown reason"
-			if w.IncompleteDetails != nil {
-				reason = w.IncompleteDetails.Reason
-			}
-			t.Notice("response incomplete: " + reason)
-			t.End()
-		default:
-			t.End()
-		}
-	default:
-		if msg := errorMessage(body); msg != "" {
-			t.Fail(msg)
-			return true, nil
-		}
-		return false, nil
+		return true, s.wholeResponses(&w, line)
 	}
-	return true, nil
+	if msg := errorMessage(body); msg != "" {
+		s.t.Fail(msg)
+		return true, nil
+	}
+	return false, nil
+}
+
+// wholeMessage maps a whole Anthropic message: its content blocks in
+// order.
+func (s *state) wholeMessage(w *wholeResponse, line int) error {
+	t := s.t
+	if err := t.Begin(line, w.ID); err != nil {
+		return err
+	}
+	for i := range w.Content {
+		cb := &w.Content[i]
+		switch {
+		case cb.Type == "text":
+			t.Text(cb.Text)
+		case cb.Type == "thinking":
+			t.Thinking(cb.Thinking)
+		case cb.Type == "tool_use" || cb.Type == "server_tool_use" || cb.Type == "mcp_tool_use":
+			if err := t.ToolCall(sse.Call{Line: line, ID: cb.ID, Name: cb.Name, Args: cb.Input, Server: cb.Type == "server_tool_use"}); err != nil {
+				return err
+			}
+		case cb.ToolUseID != "":
+			ok, errText := sse.ServerResult(cb)
+			t.ToolDone(cb.ToolUseID, ok, "", errText)
+		default:
+			t.Ignore("content block " + cb.Type)
+		}
+	}
+	if cut[w.StopReason] {
+		t.Notice("stop_reason " + w.StopReason + ": the response was cut short")
+	}
+	t.End()
+	return nil
+}
+
+// wholeChat maps a whole OpenAI chat.completion: choice 0's reasoning,
+// text and tool calls (other choices are problems).
+func (s *state) wholeChat(w *wholeResponse, line int) error {
+	t := s.t
+	if err := t.Begin(line, w.ID); err != nil {
+		return err
+	}
+	for i := range w.Choices {
+		ch := &w.Choices[i]
+		if ch.Index != 0 {
+			if err := t.Problem(line, "choice %d not mapped: only choice 0 is (n > 1)", ch.Index); err != nil {
+				return err
+			}
+			continue
+		}
+		msg := &ch.Message
+		for _, p := range []*string{msg.ReasoningContent} {
+			if p != nil {
+				t.Thinking(*p)
+			}
+		}
+		for _, p := range []*string{msg.Content, msg.Refusal} {
+			if p != nil {
+				t.Text(*p)
+			}
+		}
+		for _, tc := range msg.ToolCalls {
+			if err := t.ToolCall(sse.Call{Line: line, ID: tc.ID, Name: tc.Function.Name, Args: []byte(tc.Function.Arguments)}); err != nil {
+				return err
+			}
+		}
+		if cut[ch.FinishReason] {
+			t.Notice("finish_reason " + ch.FinishReason + ": the response was cut short")
+		}
+	}
+	t.End()
+	return nil
+}
+
+// wholeResponses maps a whole OpenAI response: its output items in order,
+// then its status.
+func (s *state) wholeResponses(w *wholeResponse, line int) error {
+	t := s.t
+	if err := t.Begin(line, w.ID); err != nil {
+		return err
+	}
+	for i := range w.Output {
+		it := &w.Output[i]
+		switch {
+		case it.Type == "message":
+			for _, c := range it.Content {
+				t.Text(c.Text + c.Refusal)
+			}
+		case it.Type == "reasoning":
+			for _, sm := range it.Summary {
+				t.Thinking(sm.Text)
+			}
+		case strings.HasSuffix(it.Type, "_call"):
+			if err := s.responsesCall(&it.ResponsesItem, line); err != nil {
+				return err
+			}
+		default:
+			if err := t.Problem(line, "unknown output item type %q: skipped", it.Type); err != nil {
+				return err
+			}
+		}
+	}
+	s.responsesStatus(w)
+	return nil
+}
+
+// responsesStatus ends a whole OpenAI response by its status: failed,
+// incomplete (cut short) or done.
+func (s *state) responsesStatus(w *wholeResponse) {
+	t := s.t
+	switch {
+	case w.Status == "failed":
+		msg := "response failed"
+		if w.Error != nil {
+			msg = strings.TrimPrefix(w.Error.Code+": "+w.Error.Message, ": ")
+		}
+		t.Fail(msg)
+	case w.Status == "incomplete":
+		reason := "unknown reason"
+		if w.IncompleteDetails != nil {
+			reason = w.IncompleteDetails.Reason
+		}
+		t.Notice("response incomplete: " + reason)
+		t.End()
+	default:
+		t.End()
+	}
 }
 
 // cut are stop and finish reasons that mean a response was cut short.

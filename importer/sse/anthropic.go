@@ -58,6 +58,7 @@ type ContentBlock struct {
 // Anthropic stop reasons that mean the response was cut short.
 var anthropicCutStops = map[string]bool{"max_tokens": true, "model_context_window_exceeded": true, "refusal": true}
 
+// event maps one event of a Messages stream.
 func (d *anthropicDecoder) event(ev *Event) error {
 	t := d.t
 	var m anthropicEvent
@@ -80,22 +81,9 @@ func (d *anthropicDecoder) event(ev *Event) error {
 	case "content_block_delta":
 		return d.blockDelta(ev, &m)
 	case "content_block_stop":
-		if m.Index == nil {
-			return t.Problem(ev.Line, "content_block_stop without an index: skipped")
-		}
-		b := d.blocks[*m.Index]
-		if b == nil {
-			t.Ignore("content_block_stop") // a text or thinking block: nothing to close
-			return nil
-		}
-		delete(d.blocks, *m.Index)
-		return d.emit(b, false)
+		return d.blockStop(ev, &m)
 	case "message_delta":
-		if m.Delta != nil && anthropicCutStops[m.Delta.StopReason] {
-			t.Notice("stop_reason " + m.Delta.StopReason + ": the response was cut short")
-			return nil
-		}
-		t.Ignore("message_delta")
+		d.messageDelta(&m)
 	case "message_stop":
 		if err := d.flush(true); err != nil {
 			return err
@@ -115,6 +103,34 @@ func (d *anthropicDecoder) event(ev *Event) error {
 	return nil
 }
 
+// blockStop maps content_block_stop: a tool call block is complete and
+// starts; other blocks have nothing to close.
+func (d *anthropicDecoder) blockStop(ev *Event, m *anthropicEvent) error {
+	t := d.t
+	if m.Index == nil {
+		return t.Problem(ev.Line, "content_block_stop without an index: skipped")
+	}
+	b := d.blocks[*m.Index]
+	if b == nil {
+		t.Ignore("content_block_stop") // a text or thinking block: nothing to close
+		return nil
+	}
+	delete(d.blocks, *m.Index)
+	return d.emit(b, false)
+}
+
+// messageDelta maps message_delta: a stop reason that cut the response
+// short is a notice; the rest (usage) is ignored.
+func (d *anthropicDecoder) messageDelta(m *anthropicEvent) {
+	t := d.t
+	if m.Delta != nil && anthropicCutStops[m.Delta.StopReason] {
+		t.Notice("stop_reason " + m.Delta.StopReason + ": the response was cut short")
+		return
+	}
+	t.Ignore("message_delta")
+}
+
+// blockStart maps content_block_start.
 func (d *anthropicDecoder) blockStart(ev *Event, m *anthropicEvent) error {
 	t := d.t
 	cb := m.ContentBlock

@@ -13,6 +13,7 @@ type chatDecoder struct {
 	finished  bool              // finish_reason seen
 }
 
+// chatCall is a tool call being streamed.
 type chatCall struct {
 	line     int
 	index    int
@@ -31,32 +32,41 @@ type ChatToolCall struct {
 	} `json:"function"`
 }
 
+// chatChunk is one chat.completion.chunk (or an error object).
 type chatChunk struct {
-	ID      string `json:"id"`
-	Object  string `json:"object"`
-	Choices []struct {
-		Index int `json:"index"`
-		Delta struct {
-			Content          *string         `json:"content"`
-			Refusal          *string         `json:"refusal"`
-			ReasoningContent *string         `json:"reasoning_content"`
-			Reasoning        *string         `json:"reasoning"`
-			ToolCalls        []ChatToolCall  `json:"tool_calls"`
-			FunctionCall     json.RawMessage `json:"function_call"`
-		} `json:"delta"`
-		FinishReason *string `json:"finish_reason"`
-	} `json:"choices"`
-	Usage json.RawMessage `json:"usage"`
-	Error *struct {
+	ID      string          `json:"id"`
+	Object  string          `json:"object"`
+	Choices []chatChoice    `json:"choices"`
+	Usage   json.RawMessage `json:"usage"`
+	Error   *struct {
 		Message string `json:"message"`
 		Type    string `json:"type"`
 		Code    any    `json:"code"`
 	} `json:"error"`
 }
 
+// chatChoice is one element of a chunk's choices.
+type chatChoice struct {
+	Index        int       `json:"index"`
+	Delta        chatDelta `json:"delta"`
+	FinishReason *string   `json:"finish_reason"`
+}
+
+// chatDelta is what a chunk adds to a choice.
+type chatDelta struct {
+	Content          *string         `json:"content"`
+	Refusal          *string         `json:"refusal"`
+	ReasoningContent *string         `json:"reasoning_content"`
+	Reasoning        *string         `json:"reasoning"`
+	ToolCalls        []ChatToolCall  `json:"tool_calls"`
+	FunctionCall     json.RawMessage `json:"function_call"`
+}
+
 // Chat finish reasons that mean the response was cut short.
 var chatCutFinish = map[string]bool{"length": true, "content_filter": true}
 
+// event maps one event of a Chat Completions stream: a chunk, an error
+// or [DONE].
 func (d *chatDecoder) event(ev *Event) error {
 	t := d.t
 	if ev.Type != "" && ev.Type != "error" {
@@ -74,14 +84,7 @@ func (d *chatDecoder) event(ev *Event) error {
 		return err
 	}
 	if c.Error != nil || ev.Type == "error" {
-		msg := "error"
-		if c.Error != nil {
-			msg = c.Error.Message
-			if c.Error.Type != "" {
-				msg = c.Error.Type + ": " + msg
-			}
-		}
-		t.Fail(msg)
+		t.Fail(chatErrorMessage(&c))
 		return nil
 	}
 	if c.Object != "" && c.Object != "chat.completion.chunk" {
@@ -101,50 +104,71 @@ func (d *chatDecoder) event(ev *Event) error {
 		return nil
 	}
 	for i := range c.Choices {
-		ch := &c.Choices[i]
-		if ch.Index != 0 {
-			if !d.badChoice[ch.Index] {
-				d.badChoice[ch.Index] = true
-				if err := t.Problem(ev.DataLine, "choice %d not mapped: only choice 0 is (n > 1)", ch.Index); err != nil {
-					return err
-				}
-			}
-			continue
+		if err := d.choice(ev, &c.Choices[i]); err != nil {
+			return err
 		}
-		if d.finished {
-			if err := t.Problem(ev.DataLine, "a chunk for choice 0 after its finish_reason: skipped"); err != nil {
-				return err
-			}
-			continue
+	}
+	return nil
+}
+
+// chatErrorMessage words an error chunk: its type and message.
+func chatErrorMessage(c *chatChunk) string {
+	msg := "error"
+	if c.Error != nil {
+		msg = c.Error.Message
+		if c.Error.Type != "" {
+			msg = c.Error.Type + ": " + msg
 		}
-		dl := &ch.Delta
-		if dl.ReasoningContent != nil {
-			t.Thinking(*dl.ReasoningContent)
+	}
+	return msg
+}
+
+// choice maps one choice of a chunk: choice 0's delta and finish reason,
+// until it finished; other choices are reported once.
+func (d *chatDecoder) choice(ev *Event, ch *chatChoice) error {
+	t := d.t
+	if ch.Index != 0 {
+		if !d.badChoice[ch.Index] {
+			d.badChoice[ch.Index] = true
+			return t.Problem(ev.DataLine, "choice %d not mapped: only choice 0 is (n > 1)", ch.Index)
 		}
-		if dl.Reasoning != nil {
-			t.Thinking(*dl.Reasoning)
+		return nil
+	}
+	if d.finished {
+		return t.Problem(ev.DataLine, "a chunk for choice 0 after its finish_reason: skipped")
+	}
+	if err := d.delta(ev, &ch.Delta); err != nil {
+		return err
+	}
+	if ch.FinishReason != nil && *ch.FinishReason != "" {
+		return d.finish(*ch.FinishReason)
+	}
+	return nil
+}
+
+// delta maps what a chunk adds to choice 0: reasoning, text, refusal and
+// tool call deltas.
+func (d *chatDecoder) delta(ev *Event, dl *chatDelta) error {
+	t := d.t
+	if dl.ReasoningContent != nil {
+		t.Thinking(*dl.ReasoningContent)
+	}
+	if dl.Reasoning != nil {
+		t.Thinking(*dl.Reasoning)
+	}
+	if dl.Content != nil {
+		t.Text(*dl.Content)
+	}
+	if dl.Refusal != nil {
+		t.Text(*dl.Refusal)
+	}
+	for j := range dl.ToolCalls {
+		if err := d.toolDelta(ev, &dl.ToolCalls[j], j); err != nil {
+			return err
 		}
-		if dl.Content != nil {
-			t.Text(*dl.Content)
-		}
-		if dl.Refusal != nil {
-			t.Text(*dl.Refusal)
-		}
-		for j := range dl.ToolCalls {
-			if err := d.toolDelta(ev, &dl.ToolCalls[j], j); err != nil {
-				return err
-			}
-		}
-		if len(dl.FunctionCall) > 0 && string(dl.FunctionCall) != "null" {
-			if err := t.Problem(ev.DataLine, "legacy function_call delta (no call id) not mapped"); err != nil {
-				return err
-			}
-		}
-		if ch.FinishReason != nil && *ch.FinishReason != "" {
-			if err := d.finish(*ch.FinishReason); err != nil {
-				return err
-			}
-		}
+	}
+	if len(dl.FunctionCall) > 0 && string(dl.FunctionCall) != "null" {
+		return t.Problem(ev.DataLine, "legacy function_call delta (no call id) not mapped")
 	}
 	return nil
 }

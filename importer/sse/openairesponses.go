@@ -14,6 +14,7 @@ type responsesDecoder struct {
 	order []string         // item ids in the order added
 }
 
+// item is a tool call item being streamed.
 type item struct {
 	line    int
 	typ     string
@@ -40,6 +41,8 @@ type ResponsesItem struct {
 	Error     json.RawMessage `json:"error"`
 }
 
+// responsesEvent is one Responses stream event: the members of every
+// event type.
 type responsesEvent struct {
 	Type     string `json:"type"`
 	Response *struct {
@@ -94,6 +97,7 @@ func ClientToolItem(typ string) bool {
 	return strings.HasSuffix(typ, "_call") && !ServerToolItems[typ]
 }
 
+// event maps one event of a Responses stream.
 func (d *responsesDecoder) event(ev *Event) error {
 	t := d.t
 	var m responsesEvent
@@ -122,23 +126,40 @@ func (d *responsesDecoder) event(ev *Event) error {
 		}
 		it.args = append(it.args, deltaString(m.Delta)...)
 	case "response.function_call_arguments.done", "response.custom_tool_call_input.done":
-		it, err := d.lookup(ev, m.ItemID)
-		if it == nil {
-			return err
-		}
-		switch {
-		case m.Arguments != nil:
-			it.args = []byte(*m.Arguments)
-		case m.Input != nil:
-			it.args = []byte(*m.Input)
-		}
-		return d.emit(it, false)
+		return d.argsDone(ev, &m)
 	case "response.output_text.delta", "response.refusal.delta":
 		t.ensure(ev.Line)
 		t.Text(deltaString(m.Delta))
 	case "response.reasoning_summary_text.delta", "response.reasoning_text.delta":
 		t.ensure(ev.Line)
 		t.Thinking(deltaString(m.Delta))
+	default:
+		return d.endEvent(ev, typ, &m)
+	}
+	return nil
+}
+
+// argsDone maps the end of a call's arguments (or custom input): the
+// whole value replaces the deltas, and the call starts.
+func (d *responsesDecoder) argsDone(ev *Event, m *responsesEvent) error {
+	it, err := d.lookup(ev, m.ItemID)
+	if it == nil {
+		return err
+	}
+	switch {
+	case m.Arguments != nil:
+		it.args = []byte(*m.Arguments)
+	case m.Input != nil:
+		it.args = []byte(*m.Input)
+	}
+	return d.emit(it, false)
+}
+
+// endEvent maps the events that end a response (completed, incomplete,
+// failed, error) and the rest: ignored types, or unknown ones.
+func (d *responsesDecoder) endEvent(ev *Event, typ string, m *responsesEvent) error {
+	t := d.t
+	switch typ {
 	case "response.completed":
 		if err := d.flush(true); err != nil {
 			return err
@@ -167,21 +188,29 @@ func (d *responsesDecoder) event(ev *Event) error {
 		}
 		t.Fail(joinCode(code, m.Message))
 	default:
-		if responsesIgnored[typ] {
-			t.Ignore(typ)
-			return nil
-		}
-		for _, p := range responsesIgnoredPrefixes {
-			if strings.HasPrefix(typ, p) {
-				t.Ignore(typ)
-				return nil
-			}
-		}
-		return t.Problem(ev.Line, "unknown event type %q: skipped", typ)
+		return d.otherEvent(ev, typ)
 	}
 	return nil
 }
 
+// otherEvent counts an event type the trace does not need, or reports an
+// unknown one.
+func (d *responsesDecoder) otherEvent(ev *Event, typ string) error {
+	t := d.t
+	if responsesIgnored[typ] {
+		t.Ignore(typ)
+		return nil
+	}
+	for _, p := range responsesIgnoredPrefixes {
+		if strings.HasPrefix(typ, p) {
+			t.Ignore(typ)
+			return nil
+		}
+	}
+	return t.Problem(ev.Line, "unknown event type %q: skipped", typ)
+}
+
+// joinCode joins an error code and message, either of which may be empty.
 func joinCode(code, msg string) string {
 	switch {
 	case code == "":
@@ -192,6 +221,7 @@ func joinCode(code, msg string) string {
 	return code + ": " + msg
 }
 
+// lookup finds the tool call item an arguments event is for.
 func (d *responsesDecoder) lookup(ev *Event, id string) (*item, error) {
 	if it := d.items[id]; it != nil {
 		return it, nil
@@ -199,6 +229,8 @@ func (d *responsesDecoder) lookup(ev *Event, id string) (*item, error) {
 	return nil, d.t.Problem(ev.Line, "arguments for item %q, which no output_item.added announced as a tool call: skipped", id)
 }
 
+// itemAdded maps response.output_item.added: a tool call item is
+// remembered (and a provider-run one shown running).
 func (d *responsesDecoder) itemAdded(ev *Event, it *ResponsesItem) error {
 	t := d.t
 	if it == nil {
@@ -233,6 +265,8 @@ func (d *responsesDecoder) itemAdded(ev *Event, it *ResponsesItem) error {
 	return nil
 }
 
+// itemDone maps response.output_item.done: the call of an item whose
+// arguments did not stream, or a provider-run call's result.
 func (d *responsesDecoder) itemDone(ev *Event, it *ResponsesItem) error {
 	t := d.t
 	if it == nil {
@@ -252,22 +286,7 @@ func (d *responsesDecoder) itemDone(ev *Event, it *ResponsesItem) error {
 		}
 	}
 	if x.server {
-		if !x.emitted {
-			if err := d.emit(x, false); err != nil {
-				return err
-			}
-		}
-		ok := it.Status != "failed" && it.Status != "incomplete"
-		errText := ""
-		if !ok {
-			errText = it.Status
-			if len(it.Error) > 0 && string(it.Error) != "null" {
-				errText = string(it.Error)
-			}
-		}
-		t.ToolDone(x.callIDOrID(), ok, "", errText)
-		delete(d.items, it.ID)
-		return nil
+		return d.serverItemDone(x, it)
 	}
 	if x.emitted {
 		t.Ignore("response.output_item.done")
@@ -284,6 +303,29 @@ func (d *responsesDecoder) itemDone(ev *Event, it *ResponsesItem) error {
 	return d.emit(x, false)
 }
 
+// serverItemDone maps the done item of a tool the provider ran: the call
+// (if not shown yet) and its result.
+func (d *responsesDecoder) serverItemDone(x *item, it *ResponsesItem) error {
+	t := d.t
+	if !x.emitted {
+		if err := d.emit(x, false); err != nil {
+			return err
+		}
+	}
+	ok := it.Status != "failed" && it.Status != "incomplete"
+	errText := ""
+	if !ok {
+		errText = it.Status
+		if len(it.Error) > 0 && string(it.Error) != "null" {
+			errText = string(it.Error)
+		}
+	}
+	t.ToolDone(x.callIDOrID(), ok, "", errText)
+	delete(d.items, it.ID)
+	return nil
+}
+
+// callIDOrID is the id results link to: the call_id, else the item id.
 func (x *item) callIDOrID() string {
 	if x.callID != "" {
 		return x.callID

@@ -186,6 +186,8 @@ func (p *parser) line(n int, line []byte) error {
 	return p.field(n, line)
 }
 
+// field reads one line of an event: a field, a comment, or the blank
+// line that dispatches the event.
 func (p *parser) field(n int, line []byte) error {
 	if len(line) == 0 {
 		if p.open {
@@ -210,6 +212,13 @@ func (p *parser) field(n int, line []byte) error {
 		p.data = p.data[:0]
 	}
 	p.ev.EndLine = n
+	p.set(n, name, value)
+	return nil
+}
+
+// set applies one field to the event being read: data lines are joined by
+// newlines, unknown fields are kept.
+func (p *parser) set(n int, name, value []byte) {
 	switch string(name) {
 	case "data":
 		if p.ev.HasData {
@@ -233,9 +242,9 @@ func (p *parser) field(n int, line []byte) error {
 	default:
 		p.ev.Unknown = append(p.ev.Unknown, Field{Line: n, Name: string(name), Value: string(value)})
 	}
-	return nil
 }
 
+// dispatch hands the event read so far to the callback.
 func (p *parser) dispatch() error {
 	p.open = false
 	if !p.ev.HasData {

@@ -31,18 +31,19 @@ func NewTurns(b *importer.Builder, ignored map[string]int) *Turns {
 	return &Turns{B: b, Live: map[string]int{}, Ignored: ignored}
 }
 
+// Ignore counts a record kind that maps to nothing.
 func (c *Turns) Ignore(what string) { c.Ignored[what]++ }
 
-// put appends an event as is.
+// Put appends an event as is.
 func (c *Turns) Put(t int64, ev event.Event) { c.B.Emit(t, ev) }
 
-// emit appends an event after any held-back cancel.
+// Emit appends an event after any held-back cancel.
 func (c *Turns) Emit(t int64, ev event.Event) {
 	c.Flush()
 	c.Put(t, ev)
 }
 
-// content appends an event that belongs to an assistant turn, opening one
+// Content appends an event that belongs to an assistant turn, opening one
 // if needed.
 func (c *Turns) Content(t int64, ev event.Event) {
 	c.Flush()
@@ -50,6 +51,7 @@ func (c *Turns) Content(t int64, ev event.Event) {
 	c.Put(t, ev)
 }
 
+// EnsureOpen opens an assistant turn at t when none is open.
 func (c *Turns) EnsureOpen(t int64) {
 	if !c.Open {
 		c.Put(t, event.Event{Kind: event.KindTurnStart, Role: event.RoleAssistant})
@@ -57,7 +59,7 @@ func (c *Turns) EnsureOpen(t int64) {
 	}
 }
 
-// closeTurn ends the open assistant turn (the source said so: a new
+// CloseTurn ends the open assistant turn (the source said so: a new
 // prompt, or the end of the run). Tools still live are resolved by the
 // engine as unfinished_at_turn_end.
 func (c *Turns) CloseTurn(t int64) {
@@ -70,16 +72,20 @@ func (c *Turns) CloseTurn(t int64) {
 	c.LastEnds = false
 }
 
+// ClearLive forgets the tools still live: the turn that ran them is over.
 func (c *Turns) ClearLive() {
 	clear(c.Live)
 	c.NLive = 0
 }
 
+// Started notes a tool start: the call is live until Resolved.
 func (c *Turns) Started(id string) {
 	c.Live[id]++
 	c.NLive++
 }
 
+// Resolved notes that a live call got its result; an id that is not live
+// is left alone.
 func (c *Turns) Resolved(id string) {
 	if c.Live[id] > 0 {
 		c.Live[id]--
@@ -87,7 +93,7 @@ func (c *Turns) Resolved(id string) {
 	}
 }
 
-// cancelled closes the turn after a cancel: the user interrupted it.
+// Cancelled closes the turn after a cancel: the user interrupted it.
 func (c *Turns) Cancelled(t int64) {
 	c.ClearLive()
 	if c.Open {
@@ -97,7 +103,7 @@ func (c *Turns) Cancelled(t int64) {
 	c.LastEnds = false
 }
 
-// flush emits the held-back cancel.
+// Flush emits the held-back cancel.
 func (c *Turns) Flush() {
 	if c.pending == nil {
 		return
@@ -111,7 +117,7 @@ func (c *Turns) Flush() {
 	c.Cancelled(t)
 }
 
-// prompt maps a user prompt: a user turn of its own.
+// Prompt maps a user prompt: a user turn of its own.
 func (c *Turns) Prompt(t int64, text, uuid string) {
 	c.CloseTurn(t)
 	c.Put(t, event.Event{Kind: event.KindTurnStart, Role: event.RoleUser})
@@ -119,7 +125,7 @@ func (c *Turns) Prompt(t int64, text, uuid string) {
 	c.Put(t, event.Event{Kind: event.KindTurnEnd})
 }
 
-// cancel maps an interrupt marker. A cancel held back by an interrupted
+// Cancel maps an interrupt marker. A cancel held back by an interrupted
 // result is the same interruption: it takes the marker as its reason.
 func (c *Turns) Cancel(t int64, reason, uuid string) {
 	if c.pending != nil {
@@ -135,7 +141,7 @@ func (c *Turns) Cancel(t int64, reason, uuid string) {
 	c.Cancelled(t)
 }
 
-// interrupted maps a result that says its call was interrupted
+// Interrupted maps a result that says its call was interrupted
 // (toolUseResult.interrupted, or an interrupt marker as the result): the
 // partial output is kept as progress, and a cancel is held back until the
 // next record, so that the interrupt marker which normally follows merges

@@ -1,0 +1,92 @@
+package codexrollout
+
+import (
+	"fmt"
+
+	"github.com/toolsim/toolsim/event"
+)
+
+// eventMsg maps an event_msg line. Most are markers or duplicates of the
+// response_item records; the turn lifecycle, aborts and errors are mapped.
+func (s *state) eventMsg(ev *payload) error {
+	var extra []event.Field
+	if id := rawString(ev.TurnID); id != "" {
+		extra = append(extra, field("turn_id", id))
+	}
+	switch ev.Type {
+	case "token_count":
+		s.ignore(ev.Type)
+		s.inResp = false // written when a model response completes
+	case "task_started", "turn_started":
+		s.taskStarted(ev)
+	case "task_complete", "turn_complete":
+		s.taskComplete(ev, extra)
+	case "turn_aborted":
+		s.turnAborted(ev, extra)
+	case "error":
+		msg := rawString(ev.Message)
+		if msg == "" {
+			msg = "error"
+		}
+		s.emit(event.Event{Kind: event.KindError, Message: msg, Extra: extra})
+	case "user_message", "agent_message", "agent_reasoning", "agent_reasoning_raw_content",
+		"agent_reasoning_section_break":
+		// Duplicates of the response_item message and reasoning records.
+		s.ignore(ev.Type)
+	case "context_compacted", "entered_review_mode", "exited_review_mode", "undo_started",
+		"undo_completed", "thread_rolled_back", "warning", "stream_error", "background_event",
+		"plan_update", "turn_diff", "exec_command_begin", "exec_command_end",
+		"patch_apply_begin", "patch_apply_end", "mcp_tool_call_begin", "mcp_tool_call_end",
+		"web_search_begin", "web_search_end", "view_image_tool_call", "item_started", "item_completed":
+		// Markers and duplicates of the call records: nothing for the timeline.
+		s.ignore(ev.Type)
+	case "":
+		return s.b.Problem(s.n, `event_msg without a "type"`)
+	default:
+		return s.b.Problem(s.n, fmt.Sprintf("unknown event_msg type %q", ev.Type))
+	}
+	return nil
+}
+
+// taskStarted maps task_started / turn_started: a new source turn, which
+// ends the assistant turn still open.
+func (s *state) taskStarted(ev *payload) {
+	s.ignore(ev.Type)
+	if s.asstOpen {
+		// A new task: the previous turn is over, aborted or cut off.
+		var why []event.Field
+		if !s.cancelled {
+			why = []event.Field{field("ended_by", ev.Type)}
+		}
+		s.closeTurn(why)
+	}
+	s.lifecycle, s.srcTurn = true, true
+	s.inResp = false
+}
+
+// taskComplete maps task_complete / turn_complete: the end of the
+// assistant turn, with the task's duration.
+func (s *state) taskComplete(ev *payload, extra []event.Field) {
+	if len(ev.Duration) > 0 && string(ev.Duration) != "null" {
+		extra = append(extra, event.Field{Key: "duration_ms", Value: compact(ev.Duration)})
+	}
+	s.lifecycle, s.srcTurn = true, false
+	s.closeTurn(extra)
+}
+
+// turnAborted maps turn_aborted: a cancel in the assistant turn (opened
+// for it when none is).
+func (s *state) turnAborted(ev *payload, extra []event.Field) {
+	s.srcTurn = false
+	if !s.asstOpen {
+		s.emit(event.Event{Kind: event.KindTurnStart, Role: event.RoleAssistant})
+		s.asstOpen = true
+	}
+	reason := rawString(ev.Reason)
+	if reason == "" {
+		reason = "turn aborted"
+	}
+	s.emit(event.Event{Kind: event.KindCancel, Reason: reason, Extra: extra})
+	s.cancelled = true
+	s.inResp = false
+}
