@@ -32,6 +32,8 @@ fuzz: ## run each native fuzz target for FUZZTIME (default 5s)
 	$(GO) test -run '^$$' -fuzz '^FuzzEngine$$' -fuzztime $(FUZZTIME) ./engine
 	$(GO) test -run '^$$' -fuzz '^FuzzSummary$$' -fuzztime $(FUZZTIME) ./engine
 	$(GO) test -run '^$$' -fuzz '^FuzzUnquote$$' -fuzztime $(FUZZTIME) ./internal/jsonscan
+	$(GO) test -run '^$$' -fuzz '^FuzzRebuild$$' -fuzztime $(FUZZTIME) ./rebuild
+	$(GO) test -run '^$$' -fuzz '^FuzzDelegation$$' -fuzztime $(FUZZTIME) ./engine
 
 golden: ## regenerate golden/ from the scenarios and real traces (read the diff before committing)
 	$(GO) test . -run TestGolden -update
