@@ -41,6 +41,8 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"replay", "render a trace (any supported format) through the reference engine", (*cli).replay},
+		{"play", "step through a trace in the terminal: timeline, events, diagnostics", (*cli).play},
+		{"watch", "show the live UI of a trace or agent output arriving on stdin", (*cli).watch},
 		{"import", "convert an agent log into a canonical trace", (*cli).importCmd},
 		{"record", "run an agent, pass its output through, and capture it as a trace", (*cli).record},
 		{"persist", "write the log a live app would have written for a trace, with faults", (*cli).persist},

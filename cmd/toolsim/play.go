@@ -1,0 +1,177 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/render"
+	"github.com/toolsim/toolsim/tui"
+)
+
+// playFlags are the flags of play and watch.
+type playFlags struct {
+	in     inputFlags
+	width  int
+	output bool
+	plain  bool
+}
+
+func (f *playFlags) register(fs *flag.FlagSet, formatFlag string) {
+	fs.StringVar(&f.in.from, formatFlag, "", "source format (default: detect from content)")
+	fs.BoolVar(&f.output, "output", false, "show output snippets under tools")
+	fs.IntVar(&f.width, "width", render.DefaultWidth, "rendering width of the plain output (not on a terminal, or --plain)")
+	fs.BoolVar(&f.plain, "plain", false, "print plain text as when stdout is not a terminal, instead of the player")
+}
+
+// replayArgs are the replay arguments that print what play and watch print
+// when stdout is not a terminal.
+func (f *playFlags) replayArgs(extra ...string) []string {
+	args := []string{"--width", strconv.Itoa(f.width)}
+	if f.in.from != "" {
+		args = append(args, "--from", f.in.from)
+	}
+	if f.in.strict {
+		args = append(args, "--strict")
+	}
+	if f.output {
+		args = append(args, "--output")
+	}
+	return append(args, extra...)
+}
+
+func (c *cli) play(args []string) int {
+	fs := flag.NewFlagSet("play", flag.ContinueOnError)
+	fs.SetOutput(c.stderr)
+	var f playFlags
+	f.register(fs, "from")
+	fs.BoolVar(&f.in.strict, "strict", false, "stop at the first source line that cannot be mapped")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: toolsim play [--from F] [--output] [--plain] FILE\n\nSteps through a trace in any supported format (- reads stdin): the timeline as it\nlooked after the current event, the trace with that event highlighted, and what\nwent wrong at that step. Press ? in the player for its keys. When stdout is not\na terminal (or with --plain) it prints the final render exactly as `toolsim replay`\ndoes. Exit status: 0 success, 1 the trace could not be read, 2 usage error.\n\nFlags:")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return helpOrUsage(err)
+	}
+	if fs.NArg() != 1 {
+		fmt.Fprintln(c.stderr, "toolsim play: want exactly one FILE (or - for stdin)")
+		fs.Usage()
+		return exitUsage
+	}
+	if f.plain || !isTerminal(c.stdout) {
+		return c.replay(f.replayArgs(fs.Arg(0)))
+	}
+	evs, problems, err := c.loadTrace(fs.Arg(0), f.in)
+	profile := colorProfile(c.stdout)
+	m := tui.New(evs, tui.Options{Title: fs.Arg(0), Profile: profile, Output: f.output, Err: err, Problems: problems})
+	return c.runPlayer("play", m, profile, nil)
+}
+
+func (c *cli) watch(args []string) int {
+	fs := flag.NewFlagSet("watch", flag.ContinueOnError)
+	fs.SetOutput(c.stderr)
+	var f playFlags
+	f.register(fs, "format")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: toolsim watch [--format F] [--output] [--plain]\n\nReads events from stdin as they arrive — a canonical trace or any importable\nformat, e.g. `claude -p --output-format stream-json ... | toolsim watch` or\n`toolsim record -o DIR -- AGENT ... | toolsim watch` — and shows the live UI,\nwith the player's keys. When stdout is not a terminal (or with --plain) it prints\nthe render after every event, exactly as `toolsim replay --frames -` does.\nExit status: 0 success, 1 the input could not be read, 2 usage error.\n\nFlags:")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return helpOrUsage(err)
+	}
+	if fs.NArg() != 0 {
+		fmt.Fprintln(c.stderr, "toolsim watch: takes no arguments; pipe the trace into stdin")
+		return exitUsage
+	}
+	if f.plain || !isTerminal(c.stdout) {
+		return c.replay(f.replayArgs("--frames", "-"))
+	}
+	if isTerminal(c.stdin) {
+		fmt.Fprintln(c.stderr, "toolsim watch: stdin is a terminal; pipe a trace or an agent's output into it")
+		return exitUsage
+	}
+	profile := colorProfile(c.stdout)
+	m := tui.New(nil, tui.Options{Title: "stdin", Profile: profile, Output: f.output, Live: true})
+	start := time.Now()
+	feed := &tui.Feed{From: f.in.from, Clock: func() int64 { return time.Since(start).Milliseconds() }}
+	return c.runPlayer("watch", m, profile, func(send func(tea.Msg)) { feed.Run(c.stdin, send) })
+}
+
+// runPlayer runs the player on the terminal until the user quits; feed,
+// when given, runs on its own goroutine and sends the model its events.
+func (c *cli) runPlayer(name string, m *tui.Model, profile colorprofile.Profile, feed func(func(tea.Msg))) int {
+	defer m.Close()
+	p := tea.NewProgram(m, tea.WithOutput(c.stdout), tea.WithColorProfile(profile))
+	if feed != nil {
+		go feed(p.Send)
+	}
+	if _, err := p.Run(); err != nil {
+		fmt.Fprintf(c.stderr, "toolsim %s: %v\n", name, err)
+		return exitFail
+	}
+	if err := m.Err(); err != nil {
+		fmt.Fprintf(c.stderr, "toolsim %s: %v\n", name, err)
+		return exitFail
+	}
+	return exitOK
+}
+
+// loadTrace reads a whole trace in any format for the player. Import
+// problems are returned as lines, not printed: the player shows them. A
+// trace that fails part-way gives the events before the failure and the
+// error.
+func (c *cli) loadTrace(name string, in inputFlags) ([]event.Event, []string, error) {
+	var errs bytes.Buffer
+	quiet := *c
+	quiet.stderr = &errs
+	src, closeFn, err := quiet.openSource(name, in)
+	problems := strings.Split(strings.TrimSuffix(errs.String(), "\n"), "\n")
+	if errs.Len() == 0 {
+		problems = nil
+	}
+	if err != nil {
+		return nil, problems, err
+	}
+	defer closeFn()
+	var evs []event.Event
+	for {
+		var ev event.Event
+		err := src.Next(&ev)
+		if errors.Is(err, io.EOF) {
+			return evs, problems, nil
+		}
+		if err != nil {
+			return evs, problems, err
+		}
+		evs = append(evs, ev)
+	}
+}
+
+// isTerminal reports whether f is a terminal (a character device).
+func isTerminal(f any) bool {
+	file, ok := f.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := file.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// colorProfile detects the colour profile of stdout; NO_COLOR set to
+// anything turns colour off (the player then draws the plain render).
+func colorProfile(w io.Writer) colorprofile.Profile {
+	p := colorprofile.Detect(w, os.Environ())
+	if os.Getenv("NO_COLOR") != "" {
+		p = min(p, colorprofile.ASCII)
+	}
+	return p
+}

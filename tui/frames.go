@@ -1,0 +1,314 @@
+package tui
+
+import (
+	"slices"
+	"sort"
+
+	"github.com/toolsim/toolsim/engine"
+	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/render"
+	"github.com/toolsim/toolsim/timeline"
+)
+
+// DefaultDepth is how many lines of the render's tail a frame keeps.
+const DefaultDepth = 200
+
+// Frame is what the player shows after the first N events of a trace.
+type Frame struct {
+	N          int                   // events applied
+	Event      *event.Event          // the last event applied; nil when N is 0
+	Now        int64                 // the trace clock
+	Lines      []Line                // the last lines of the render at the store's width
+	More       bool                  // lines above Lines were left out
+	Diags      []timeline.Diagnostic // the diagnostics this event added
+	Violations []Violation           // the step-local oracles this event failed
+	TotalDiags int                   // diagnostics so far
+	Live       int                   // tools still live
+}
+
+// StoreOptions configure a [Store]. Zero fields take the defaults.
+type StoreOptions struct {
+	Every  int  // checkpoint spacing unit in events; DefaultCheckpointEvery
+	Budget int  // checkpoint budget in events; DefaultCheckpointBudget
+	Width  int  // render width; render.DefaultWidth
+	Depth  int  // lines of the render's tail kept per frame; DefaultDepth
+	Output bool // show output snippets under tools
+}
+
+// Store computes the frames of a trace on demand. It keeps the events, a
+// working engine, checkpoints every few thousand events (see
+// [DefaultCheckpointEvery]) and the frames computed last, never every
+// frame: frame N is computed by taking the nearest engine at or before
+// event N — the working engine, a checkpoint, or a fresh one — and applying
+// the events up to N. Walking forward reuses the working engine.
+//
+// A Store is not safe for concurrent use; its checkpoint builder runs on a
+// goroutine of its own and only reads the events.
+type Store struct {
+	evs  []event.Event
+	opts StoreOptions
+	cps  *checkpoints // nil for a live store
+
+	cur     *engine.Engine // the working engine, after curN events
+	curN    int
+	oracles oracles // the oracles' view of cur, when seenN == curN
+	seenN   int
+	items   itemCache
+	ring    map[int]*Frame // frames computed lately, by N
+}
+
+// NewStore returns a store over a whole trace. Call [Store.Start] to build
+// its checkpoints in the background, and [Store.Close] when done.
+func NewStore(evs []event.Event, opts StoreOptions) *Store {
+	s := newStore(opts)
+	s.evs = evs
+	s.cps = newCheckpoints(evs, s.opts.Every, s.opts.Budget)
+	return s
+}
+
+// NewLiveStore returns a store whose trace grows ([Store.Append]) and may
+// be rewritten from some event on ([Store.Truncate]). It keeps no
+// checkpoints: a live view stays at the end, where the working engine is.
+func NewLiveStore(opts StoreOptions) *Store {
+	return newStore(opts)
+}
+
+func newStore(opts StoreOptions) *Store {
+	if opts.Every <= 0 {
+		opts.Every = DefaultCheckpointEvery
+	}
+	if opts.Budget <= 0 {
+		opts.Budget = DefaultCheckpointBudget
+	}
+	if opts.Width <= 0 {
+		opts.Width = render.DefaultWidth
+	}
+	if opts.Depth <= 0 {
+		opts.Depth = DefaultDepth
+	}
+	return &Store{opts: opts, seenN: -1, items: itemCache{m: map[*timeline.Item]cachedLines{}}, ring: map[int]*Frame{}}
+}
+
+// Start builds the checkpoints on a goroutine, and rebuilds each one a
+// seek takes. It does nothing for a live store.
+func (s *Store) Start() {
+	if s.cps != nil {
+		s.cps.start()
+	}
+}
+
+// WaitCheckpoints blocks until every checkpoint is in place. Without
+// Start it builds them on the calling goroutine.
+func (s *Store) WaitCheckpoints() {
+	if s.cps == nil {
+		return
+	}
+	if !s.cps.run {
+		s.cps.build(s.cps.missing())
+		return
+	}
+	s.cps.wait()
+}
+
+// Close stops the checkpoint builder.
+func (s *Store) Close() {
+	if s.cps != nil {
+		s.cps.close()
+	}
+}
+
+// Len returns the number of events.
+func (s *Store) Len() int { return len(s.evs) }
+
+// Event returns event i (0-based).
+func (s *Store) Event(i int) *event.Event { return &s.evs[i] }
+
+// Width returns the render width.
+func (s *Store) Width() int { return s.opts.Width }
+
+// SetLayout sets the render width and the number of tail lines kept per
+// frame. Frames computed before a change are dropped.
+func (s *Store) SetLayout(width, depth int) {
+	if width == s.opts.Width && depth <= s.opts.Depth {
+		return
+	}
+	s.opts.Width = width
+	s.opts.Depth = max(depth, DefaultDepth)
+	clear(s.ring)
+	clear(s.items.m)
+}
+
+// Append adds events to a live store's trace.
+func (s *Store) Append(evs ...event.Event) {
+	s.evs = append(s.evs, evs...)
+}
+
+// Truncate drops the events from n on (a live source rewrote them) and
+// every frame that depended on them.
+func (s *Store) Truncate(n int) {
+	if n >= len(s.evs) {
+		return
+	}
+	s.evs = s.evs[:max(n, 0)]
+	for k := range s.ring {
+		if k > n {
+			delete(s.ring, k)
+		}
+	}
+	if s.curN > n {
+		s.cur, s.seenN = nil, -1
+	}
+}
+
+// SeqIndex returns the frame of the last event whose seq is at most seq
+// (the first event's when seq is smaller), or 0 for an empty trace.
+func (s *Store) SeqIndex(seq int64) int {
+	if len(s.evs) == 0 {
+		return 0
+	}
+	i := sort.Search(len(s.evs), func(i int) bool { return s.evs[i].Seq > seq })
+	return max(i, 1)
+}
+
+// Frame returns frame n: the state after the first n events, n clamped to
+// [0, Len].
+func (s *Store) Frame(n int) *Frame {
+	n = max(0, min(n, len(s.evs)))
+	if f := s.ring[n]; f != nil {
+		return f
+	}
+	if n == 0 {
+		f := &Frame{}
+		s.ring[0] = f
+		return f
+	}
+	s.seek(n)
+	s.trimRing(n)
+	return s.ring[n]
+}
+
+// seek applies events to the working engine up to n, keeping the last
+// frames on the way: as many as the oracles' walks can afford.
+func (s *Store) seek(n int) {
+	s.base(n - 1)
+	first := max(s.curN+1, n-keepWindow(n)+1)
+	for s.curN < n {
+		s.advance(s.curN+1 >= first)
+	}
+}
+
+// base positions the working engine at or before event target on the
+// cheapest start: itself, a checkpoint further on, or a fresh engine.
+func (s *Store) base(target int) {
+	after := -1
+	if s.cur != nil && s.curN <= target {
+		after = s.curN
+	}
+	if s.cps != nil {
+		if p, e := s.cps.take(after, target); e != nil {
+			s.cur, s.curN, s.seenN = e, p, -1
+			return
+		}
+	}
+	if after < 0 {
+		s.cur, s.curN, s.seenN = engine.New(engine.Options{}), 0, -1
+	}
+}
+
+// maxKeep is the most frames a seek keeps on its way.
+const maxKeep = 256
+
+// keepWindow is how many frames up to n a seek keeps: a kept frame costs a
+// glance at every item, and the timeline after n events holds at most n
+// items, so long traces keep fewer.
+func keepWindow(n int) int {
+	return max(16, min(maxKeep, (1<<24)/max(n, 1)))
+}
+
+// advance applies the next event; with keep it also records its frame.
+func (s *Store) advance(keep bool) {
+	ev := &s.evs[s.curN]
+	tl := s.cur.Timeline()
+	if !keep {
+		s.cur.Apply(ev)
+		s.curN++
+		return
+	}
+	if s.seenN != s.curN {
+		s.oracles.sync(tl)
+	}
+	ndiag := len(tl.Diagnostics)
+	s.cur.Apply(ev)
+	s.curN++
+	f := &Frame{N: s.curN, Event: ev, Now: tl.Now, TotalDiags: len(tl.Diagnostics), Live: len(s.cur.Live())}
+	f.Diags = slices.Clone(tl.Diagnostics[ndiag:])
+	f.Violations = s.oracles.step(ev, tl)
+	f.Lines, f.More = s.tail(tl)
+	s.seenN = s.curN
+	s.ring[s.curN] = f
+}
+
+// trimRing forgets frames far from n.
+func (s *Store) trimRing(n int) {
+	if len(s.ring) <= 4*maxKeep {
+		return
+	}
+	for k := range s.ring {
+		if k < n-2*maxKeep || k > n+2*maxKeep {
+			delete(s.ring, k)
+		}
+	}
+}
+
+func (s *Store) renderOpts() render.Options {
+	return render.Options{Width: s.opts.Width, Output: s.opts.Output}
+}
+
+// tail renders the last items of tl, up to the depth in lines.
+func (s *Store) tail(tl *timeline.Timeline) ([]Line, bool) {
+	depth, n := s.opts.Depth, 0
+	var chunks [][]Line
+	i := len(tl.Items) - 1
+	for ; i >= 0 && n < depth; i-- {
+		lines := s.items.lines(tl.Items[i], tl.Now, s.renderOpts())
+		chunks = append(chunks, lines)
+		n += len(lines) + 1
+	}
+	out := make([]Line, 0, n)
+	for j := len(chunks) - 1; j >= 0; j-- {
+		if j != len(chunks)-1 || i >= 0 {
+			out = append(out, Line{Role: RoleBlank})
+		}
+		out = append(out, chunks[j]...)
+	}
+	more := i >= 0
+	if len(out) > depth {
+		out, more = out[len(out)-depth:], true
+	}
+	return out, more
+}
+
+// itemCache keeps the lines of items by identity, valid while the item's
+// version (and, for an item with a live tool, the clock) has not moved.
+type itemCache struct {
+	m map[*timeline.Item]cachedLines
+}
+
+type cachedLines struct {
+	version uint64
+	now     int64
+	live    bool
+	lines   []Line
+}
+
+func (c *itemCache) lines(it *timeline.Item, now int64, opts render.Options) []Line {
+	if e, ok := c.m[it]; ok && it.Version != 0 && e.version == it.Version && (!e.live || e.now == now) {
+		return e.lines
+	}
+	lines := ItemLines(it, now, opts)
+	if len(c.m) >= 1<<14 {
+		clear(c.m)
+	}
+	c.m[it] = cachedLines{version: it.Version, now: now, live: it.Live(), lines: lines}
+	return lines
+}
