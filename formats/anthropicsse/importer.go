@@ -22,19 +22,5 @@ func (Importer) Detect(head []byte) bool { return sse.DetectDialect(head) == sse
 
 // Import implements importer.Importer.
 func (Importer) Import(r io.Reader, opts importer.Options) (*importer.Result, error) {
-	b := importer.NewBuilder(Name, opts)
-	t := sse.NewTurn(b)
-	if err := sse.Decode(r, sse.Anthropic, t); err != nil {
-		return nil, err
-	}
-	res := b.Result()
-	if len(res.Events) == 0 {
-		if err := b.Problem(0, "no events: the stream is empty or holds nothing this importer maps"); err != nil {
-			return nil, err
-		}
-	}
-	if len(t.Ignored) > 0 {
-		b.SetMeta(map[string]any{"ignored": t.Ignored})
-	}
-	return res, nil
+	return sse.ImportStream(r, opts, Name, sse.Anthropic)
 }
