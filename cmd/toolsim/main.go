@@ -79,7 +79,7 @@ func (c *cli) usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: toolsim [command] [flags] [args]")
 	fmt.Fprintln(w, "\nWith no command, toolsim runs its built-in scenario catalog.\n\nCommands:")
 	for _, cmd := range commands() {
-		fmt.Fprintf(w, "  %-8s %s\n", cmd.name, cmd.summary)
+		fmt.Fprintf(w, "  %-12s %s\n", cmd.name, cmd.summary)
 	}
 	fmt.Fprintln(w, "\nRun 'toolsim COMMAND --help' for a command's flags.")
 }
