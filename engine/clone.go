@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"maps"
 	"slices"
 
 	"github.com/toolsim/toolsim/event"
@@ -14,6 +13,9 @@ import (
 // incremental renderer's cache stays valid for the original only.
 func (e *Engine) Clone() *Engine {
 	cl := &cloner{items: map[*timeline.Item]*timeline.Item{}, tools: map[*timeline.Tool]*timeline.Tool{}, refs: map[*toolRef]*toolRef{}}
+	if e.run != nil && e.run.container != &e.tl.Items {
+		cl.wantChildren = e.run.container
+	}
 	c := &Engine{
 		meta: e.meta, version: e.version, lastSeq: e.lastSeq, cancelled: e.cancelled, turnRole: e.turnRole,
 		ids:   make(map[string]*slot, len(e.ids)),
@@ -35,7 +37,10 @@ func (e *Engine) Clone() *Engine {
 	}
 	c.textOpen = cl.items[e.textOpen]
 	if e.run != nil {
-		c.run = &run{item: cl.items[e.run.item], container: cl.container(e, c, e.run.container)}
+		c.run = &run{item: cl.items[e.run.item], container: &c.tl.Items}
+		if cl.gotChildren != nil {
+			c.run.container = cl.gotChildren
+		}
 	}
 	return c
 }
@@ -45,6 +50,11 @@ type cloner struct {
 	items map[*timeline.Item]*timeline.Item
 	tools map[*timeline.Tool]*timeline.Tool
 	refs  map[*toolRef]*toolRef
+
+	// The open run's container when it is a tool's children: found while
+	// copying, instead of searching every tool afterwards.
+	wantChildren *[]*timeline.Item
+	gotChildren  *[]*timeline.Item
 }
 
 func (cl *cloner) itemList(items []*timeline.Item) []*timeline.Item {
@@ -75,6 +85,9 @@ func (cl *cloner) tool(t *timeline.Tool) *timeline.Tool {
 	c := *t
 	c.Children = cl.itemList(t.Children)
 	cl.tools[t] = &c
+	if &t.Children == cl.wantChildren {
+		cl.gotChildren = &c.Children
+	}
 	return &c
 }
 
@@ -88,18 +101,4 @@ func (cl *cloner) ref(r *toolRef) *toolRef {
 	c := &toolRef{tool: cl.tools[r.tool], root: cl.items[r.root], resulted: r.resulted}
 	cl.refs[r] = c
 	return c
-}
-
-// container maps a run's container: the top-level list or a tool's
-// children.
-func (cl *cloner) container(orig, c *Engine, from *[]*timeline.Item) *[]*timeline.Item {
-	if from == &orig.tl.Items {
-		return &c.tl.Items
-	}
-	for _, old := range slices.Collect(maps.Keys(cl.tools)) {
-		if &old.Children == from {
-			return &cl.tools[old].Children
-		}
-	}
-	return &c.tl.Items
 }
