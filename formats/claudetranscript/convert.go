@@ -1,7 +1,6 @@
 package claudetranscript
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -145,30 +144,6 @@ func (c *conv) userEnd(t int64, r *record, it item, hasResult bool, prompt, mark
 	}
 }
 
-// result maps a tool_result block.
-func (c *conv) result(t int64, r *record, b block) {
-	id, text := b.toolUseID, b.text
-	switch {
-	case b.isError && claudecode.IsRejection(text):
-		c.Emit(t, event.Event{Kind: event.KindPermission, ID: id, State: event.PermissionDenied,
-			Extra: append(claudecode.UUIDField(r.uuid), claudecode.Field("result", text))})
-		c.Resolved(id)
-	case r.interrupted || b.isError && claudecode.IsMarker(text):
-		c.Interrupted(t, id, text, r.uuid)
-	default:
-		ev := event.Event{Kind: event.KindToolDone, ID: id, OK: !b.isError, Output: text, Extra: claudecode.UUIDField(r.uuid)}
-		if b.isError {
-			ev.Error = text
-		}
-		if r.hasDuration {
-			d := r.durationMS
-			ev.DurationMS = &d
-		}
-		c.Emit(t, ev)
-		c.Resolved(id)
-	}
-}
-
 // assistant maps an assistant record: an API error, or its content
 // blocks in order.
 func (c *conv) assistant(t int64, r *record, it item) error {
@@ -180,7 +155,7 @@ func (c *conv) assistant(t int64, r *record, it item) error {
 	for _, b := range r.blocks {
 		switch b.typ {
 		case "text":
-			c.assistantText(t, r, b, it)
+			c.Text(t, r.uuid, b.common(), it.scope())
 		case "thinking", "redacted_thinking":
 			text := b.text
 			if b.typ == "redacted_thinking" {
@@ -194,9 +169,9 @@ func (c *conv) assistant(t int64, r *record, it item) error {
 			}
 		case "tool_use", "server_tool_use", "mcp_tool_use":
 			hasTool = true
-			c.toolStart(t, r, b, it)
+			c.ToolStart(t, r.uuid, r.msgID, b.common(), it.scope())
 		default:
-			if err := c.otherBlock(t, r, b); err != nil {
+			if err := c.OtherBlock(t, r.line, r.uuid, b.common()); err != nil {
 				return err
 			}
 		}
@@ -219,59 +194,6 @@ func (c *conv) apiError(t int64, r *record, it item) {
 	if !it.side {
 		c.LastEnds = true
 	}
-}
-
-// assistantText maps a text block: text in the main conversation, progress
-// of its Task call in a sidechain.
-func (c *conv) assistantText(t int64, r *record, b block, it item) {
-	switch {
-	case b.text == "":
-	case !it.side:
-		c.Content(t, event.Event{Kind: event.KindText, Text: b.text, Extra: claudecode.UUIDField(r.uuid)})
-	case it.parent != "":
-		out := b.text
-		if !strings.HasSuffix(out, "\n") {
-			out += "\n"
-		}
-		c.Emit(t, event.Event{Kind: event.KindToolProgress, ID: it.parent, Output: out, Extra: claudecode.UUIDField(r.uuid)})
-	default:
-		c.Ignore("sub-agent text (Task unknown)")
-	}
-}
-
-// otherBlock maps a server tool's result block (*_tool_result) to its
-// tool_done; any other block type is a problem.
-func (c *conv) otherBlock(t int64, r *record, b block) error {
-	if strings.HasSuffix(b.typ, "_tool_result") && b.toolUseID != "" {
-		ev := event.Event{Kind: event.KindToolDone, ID: b.toolUseID, OK: !b.isError, Output: b.text, Extra: claudecode.UUIDField(r.uuid)}
-		if b.isError {
-			ev.Error = b.text
-		}
-		c.Emit(t, ev)
-		c.Resolved(b.toolUseID)
-		return nil
-	}
-	return c.b.Problem(r.line, fmt.Sprintf("assistant content block of unknown type %q: skipped", b.typ))
-}
-
-// toolStart maps a tool_use block: a tool_start, under its Task call in a
-// sidechain.
-func (c *conv) toolStart(t int64, r *record, b block, it item) {
-	args := json.RawMessage(b.input)
-	extra := claudecode.UUIDField(r.uuid)
-	if len(args) == 0 || args[0] != '{' {
-		if len(args) > 0 && !isNull(args) {
-			extra = append(extra, event.Field{Key: "input", Value: args})
-		}
-		args = json.RawMessage(`{}`)
-	}
-	parent := ""
-	if it.side {
-		parent = it.parent
-	}
-	c.Content(t, event.Event{Kind: event.KindToolStart, ID: b.id, Name: b.name, Args: args,
-		Batch: r.msgID, Parent: parent, Extra: extra})
-	c.Started(b.id)
 }
 
 // system maps an error system record (the others were skipped).
@@ -304,3 +226,22 @@ func (c *conv) progress(t int64, r *record) error {
 	}
 	return c.assistant(t, n, it)
 }
+
+// result maps a tool_result block (claudecode.Turns.Result), with the
+// record's interrupted flag and duration.
+func (c *conv) result(t int64, r *record, b block) {
+	var d *int64
+	if r.hasDuration {
+		v := r.durationMS
+		d = &v
+	}
+	c.Result(t, r.uuid, b.common(), r.interrupted, d)
+}
+
+// common is the block as the shared Claude code reads it.
+func (b block) common() claudecode.Block {
+	return claudecode.Block{Type: b.typ, Text: b.text, ID: b.id, Name: b.name, Input: b.input, ToolUseID: b.toolUseID, IsError: b.isError}
+}
+
+// scope is the item's place for the shared Claude code.
+func (it item) scope() claudecode.Scope { return claudecode.Scope{Side: it.side, Parent: it.parent} }
