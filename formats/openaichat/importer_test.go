@@ -1,39 +1,19 @@
 package openaichat_test
 
 import (
-	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/toolsim/toolsim/engine"
-	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/formats/openaichat"
-	"github.com/toolsim/toolsim/harness"
-	"github.com/toolsim/toolsim/importer"
+	"github.com/toolsim/toolsim/importer/importertest"
 )
 
-var seqT = regexp.MustCompile(`^\{"seq":\d+,"t":\d+,`)
-
 // run imports in and returns its events without seq and t, its problems,
-// and its header meta. Every import must also pass the oracles.
+// and its header meta; every import must also pass the oracles.
 func run(t *testing.T, in string) (evs, problems []string, meta string) {
 	t.Helper()
-	res, err := openaichat.Importer{}.Import(strings.NewReader(in), importer.Options{Name: "test.sse"})
-	if err != nil {
-		t.Fatalf("import: %v", err)
-	}
-	for i := range res.Events {
-		line := event.AppendEvent(nil, &res.Events[i])
-		evs = append(evs, seqT.ReplaceAllString(string(line), "{"))
-	}
-	for _, p := range res.Problems {
-		problems = append(problems, p.String())
-	}
-	for _, v := range harness.Check(func() harness.Engine { return engine.New(engine.Options{}) }, res.Events) {
-		t.Errorf("oracle: %s", v)
-	}
-	return evs, problems, string(res.Header.Meta)
+	return importertest.Run(t, openaichat.Importer{}, in)
 }
 
 // chunks builds a stream of data lines: a choice (starting with

@@ -6,34 +6,15 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/toolsim/toolsim/engine"
-	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/formats/openairesponses"
-	"github.com/toolsim/toolsim/harness"
-	"github.com/toolsim/toolsim/importer"
+	"github.com/toolsim/toolsim/importer/importertest"
 )
 
-var seqT = regexp.MustCompile(`^\{"seq":\d+,"t":\d+,`)
-
 // run imports in and returns its events without seq and t, its problems,
-// and its header meta. Every import must also pass the oracles.
+// and its header meta; every import must also pass the oracles.
 func run(t *testing.T, in string) (evs, problems []string, meta string) {
 	t.Helper()
-	res, err := openairesponses.Importer{}.Import(strings.NewReader(in), importer.Options{Name: "test.sse"})
-	if err != nil {
-		t.Fatalf("import: %v", err)
-	}
-	for i := range res.Events {
-		line := event.AppendEvent(nil, &res.Events[i])
-		evs = append(evs, seqT.ReplaceAllString(string(line), "{"))
-	}
-	for _, p := range res.Problems {
-		problems = append(problems, p.String())
-	}
-	for _, v := range harness.Check(func() harness.Engine { return engine.New(engine.Options{}) }, res.Events) {
-		t.Errorf("oracle: %s", v)
-	}
-	return evs, problems, string(res.Header.Meta)
+	return importertest.Run(t, openairesponses.Importer{}, in)
 }
 
 // stream builds events from data objects: the event field is the data's
