@@ -1,11 +1,12 @@
 package event
 
 import (
-	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
 	"io"
+
+	"github.com/toolsim/toolsim/internal/lines"
 )
 
 // DefaultMaxLine is the longest line a Reader accepts unless told otherwise:
@@ -24,11 +25,10 @@ type ReaderOptions struct {
 // not stop the reader: the next call to Next moves on to the next line, so a
 // caller can list every bad line. I/O errors are returned as they are.
 type Reader struct {
-	br      *bufio.Reader
-	opts    ReaderOptions
-	dec     decoder
-	line    int
-	lineBuf []byte
+	lr   *lines.Reader
+	opts ReaderOptions
+	dec  decoder
+	line int
 
 	header      *Header
 	pending     []byte // a line read by Header that is not a header
@@ -47,7 +47,7 @@ func NewReader(r io.Reader, opts ReaderOptions) *Reader {
 	if opts.JSON == nil {
 		opts.JSON = StdJSON{}
 	}
-	return &Reader{br: bufio.NewReaderSize(r, 256<<10), opts: opts, dec: decoder{js: opts.JSON}}
+	return &Reader{lr: lines.NewReader(r, 256<<10, opts.MaxLine), opts: opts, dec: decoder{js: opts.JSON}}
 }
 
 // Line returns the number of the line last read.
@@ -173,43 +173,20 @@ func (r *Reader) nextLine() ([]byte, error) {
 
 // readLine reads one physical line, enforcing the length limit.
 func (r *Reader) readLine() ([]byte, error) {
-	r.lineBuf = r.lineBuf[:0]
-	for {
-		chunk, err := r.br.ReadSlice('\n')
-		if len(r.lineBuf)+len(chunk) > r.opts.MaxLine+2 {
-			return nil, r.skipLongLine(err)
-		}
-		if err == bufio.ErrBufferFull {
-			r.lineBuf = append(r.lineBuf, chunk...)
-			continue
-		}
-		line := chunk
-		if len(r.lineBuf) > 0 {
-			r.lineBuf = append(r.lineBuf, chunk...)
-			line = r.lineBuf
-		}
-		if err == io.EOF && len(line) == 0 {
-			return nil, io.EOF
-		}
-		if err != nil && err != io.EOF {
-			return nil, fmt.Errorf("read trace: %w", err)
-		}
-		line = bytes.TrimSuffix(line, []byte{'\n'})
-		return bytes.TrimSuffix(line, []byte{'\r'}), nil
+	line, _, err := r.lr.Next()
+	switch {
+	case errors.Is(err, lines.ErrTooLong):
+		r.line++
+		return nil, r.fail(&DecodeError{
+			Reason: fmt.Sprintf("line longer than the %d-byte limit", r.opts.MaxLine),
+			Err:    ErrLineTooLong,
+		})
+	case err == io.EOF:
+		return nil, io.EOF
+	case err != nil:
+		return nil, fmt.Errorf("read trace: %w", err)
 	}
-}
-
-// skipLongLine discards the rest of an over-long line and reports it.
-func (r *Reader) skipLongLine(err error) error {
-	for err == bufio.ErrBufferFull {
-		_, err = r.br.ReadSlice('\n')
-	}
-	r.line++
-	r.lineBuf = r.lineBuf[:0]
-	return r.fail(&DecodeError{
-		Reason: fmt.Sprintf("line longer than the %d-byte limit", r.opts.MaxLine),
-		Err:    ErrLineTooLong,
-	})
+	return line, nil
 }
 
 // ReadAll reads a whole trace. It stops at the first error.

@@ -1,7 +1,6 @@
 package rebuild
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/toolsim/toolsim/engine"
 	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/internal/lines"
 	"github.com/toolsim/toolsim/store"
 )
 
@@ -47,51 +47,19 @@ func (b *builder) problem(line int, code, format string, args ...any) {
 
 // read parses the log line by line.
 func (b *builder) read(r io.Reader) error {
-	br := bufio.NewReaderSize(r, 256<<10)
-	var buf []byte
+	lr := lines.NewReader(r, 256<<10, maxLine)
 	for n := 1; ; n++ {
-		line, complete, err := readLine(br, &buf)
-		if errors.Is(err, io.EOF) && line == nil {
+		line, complete, err := lr.Next()
+		switch {
+		case err == io.EOF:
 			return nil
-		}
-		if err != nil && !errors.Is(err, io.EOF) {
-			if errors.Is(err, errLong) {
-				b.problem(n, CodeBadRecord, "line longer than %d bytes", maxLine)
-				continue
-			}
+		case errors.Is(err, lines.ErrTooLong):
+			b.problem(n, CodeBadRecord, "line longer than %d bytes", maxLine)
+		case err != nil:
 			return fmt.Errorf("read %s line %d: %w", b.opts.Name, n, err)
-		}
-		if len(bytes.TrimSpace(line)) > 0 {
+		case len(bytes.TrimSpace(line)) > 0:
 			b.line(n, line, complete)
 		}
-		if errors.Is(err, io.EOF) {
-			return nil
-		}
-	}
-}
-
-var errLong = errors.New("line too long")
-
-// readLine returns the next line and whether it ended with a newline.
-func readLine(br *bufio.Reader, buf *[]byte) ([]byte, bool, error) {
-	*buf = (*buf)[:0]
-	for {
-		chunk, err := br.ReadSlice('\n')
-		if len(*buf)+len(chunk) > maxLine {
-			for errors.Is(err, bufio.ErrBufferFull) {
-				_, err = br.ReadSlice('\n')
-			}
-			return nil, true, errLong
-		}
-		*buf = append(*buf, chunk...)
-		if errors.Is(err, bufio.ErrBufferFull) {
-			continue
-		}
-		if errors.Is(err, io.EOF) && len(*buf) == 0 {
-			return nil, false, io.EOF
-		}
-		complete := bytes.HasSuffix(*buf, []byte{'\n'})
-		return bytes.TrimRight(*buf, "\r\n"), complete, err
 	}
 }
 

@@ -1,0 +1,40 @@
+package lines_test
+
+import (
+	"errors"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/toolsim/toolsim/internal/lines"
+)
+
+func TestNext(t *testing.T) {
+	long := strings.Repeat("x", 50)
+	input := "a\r\n\n" + strings.Repeat("y", 30) + "\n" + long + "\nlast"
+	r := lines.NewReader(strings.NewReader(input), 16, 40)
+	var got []string
+	for {
+		line, complete, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		switch {
+		case errors.Is(err, lines.ErrTooLong):
+			got = append(got, "too long")
+		case err != nil:
+			t.Fatal(err)
+		default:
+			s := string(line)
+			if !complete {
+				s += " (no newline)"
+			}
+			got = append(got, s)
+		}
+	}
+	want := []string{"a", "", strings.Repeat("y", 30), "too long", "last (no newline)"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("lines (-want +got):\n%s", diff)
+	}
+}
