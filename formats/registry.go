@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"slices"
 
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/formats/acp"
@@ -40,9 +39,6 @@ var all = []importer.Importer{
 	claudetranscript.Importer{},
 	claudestream.Importer{},
 }
-
-// All returns every importer, in detection order.
-func All() []importer.Importer { return slices.Clone(all) }
 
 // Names returns the format names --from accepts.
 func Names() []string {

@@ -91,12 +91,6 @@ var ServerToolItems = map[string]bool{
 	"image_generation_call": true, "mcp_call": true,
 }
 
-// ClientToolItem reports whether an item type is a call the client runs,
-// whose result the next request carries by call_id.
-func ClientToolItem(typ string) bool {
-	return strings.HasSuffix(typ, "_call") && !ServerToolItems[typ]
-}
-
 // event maps one event of a Responses stream.
 func (d *responsesDecoder) event(ev *Event) error {
 	t := d.t
