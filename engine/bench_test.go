@@ -10,7 +10,7 @@ import (
 // BenchmarkEngine applies a 10,000-event synthetic trace (parallel batches,
 // progress, out-of-order results, cancels) and reports events/s.
 func BenchmarkEngine(b *testing.B) {
-	evs := sim.Synthetic(1, sim.Options{Events: 10_000, CancelEvery: 5})
+	evs := sim.Synthetic(1, sim.SyntheticOptions{Events: 10_000, CancelEvery: 5})
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {

@@ -11,7 +11,7 @@ import (
 
 func encodedTrace(b *testing.B, n int) []byte {
 	var buf bytes.Buffer
-	if err := event.WriteAll(&buf, nil, sim.Synthetic(1, sim.Options{Events: n, CancelEvery: 5})); err != nil {
+	if err := event.WriteAll(&buf, nil, sim.Synthetic(1, sim.SyntheticOptions{Events: n, CancelEvery: 5})); err != nil {
 		b.Fatal(err)
 	}
 	return buf.Bytes()

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"strings"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/render"
 	"github.com/toolsim/toolsim/timeline"
@@ -22,60 +22,102 @@ type Engine interface {
 
 // Oracle names, after SPEC §5.
 const (
+	OraclePairing     = "pairing"     // §5.1: an event for id X changes only tool X
 	OracleStatus      = "status"      // §5.2: terminal states never change; only allowed moves
+	OracleGroups      = "groups"      // §5.3: groups are exactly the batches; a group holds 2+ tools
 	OracleOnce        = "once"        // §5.4: every started tool appears exactly once
 	OracleNoLive      = "no-live"     // §5.5: after turn_end or cancel, no tool is live
-	OracleGroups      = "groups"      // §5.3: a group holds 2+ tools
-	OracleIncremental = "incremental" // §5.9: incremental render equals a fresh render
+	OracleOrder       = "order"       // §5.6: the final timeline does not depend on result order
 	OracleDeterminism = "determinism" // §5.8: the same trace gives the same timeline
+	OracleIncremental = "incremental" // §5.9: incremental render equals a fresh render
+	OracleModel       = "model"       // the right tool is in the wrong state (status, output, progress, error)
+	OracleDiagnostics = "diagnostics" // the anomalies reported are not the ones the trace holds
+	OraclePanic       = "panic"       // §5.10: the engine panicked
 )
 
 // Violation is one failed oracle: the event after which it failed, which
-// oracle, and what was seen.
+// oracle, what was seen, and where it applies a (-want +got) diff of the
+// tool outline (want is the harness's model).
 type Violation struct {
 	Seq    int64
 	Oracle string
 	Detail string
+	Diff   string
 }
 
-// String formats the violation as "after seq N: oracle: detail".
+// String formats the violation as "after seq N: oracle: detail", followed
+// by the diff when there is one.
 func (v Violation) String() string {
-	return fmt.Sprintf("after seq %d: %s: %s", v.Seq, v.Oracle, v.Detail)
+	s := fmt.Sprintf("after seq %d: %s: %s", v.Seq, v.Oracle, v.Detail)
+	if v.Diff != "" {
+		s += "\n(-want +got):\n" + v.Diff
+	}
+	return s
 }
 
-// Check replays evs through a fresh engine from newEngine, checking the
-// oracles after every event and after Finish, and then replays them through
+// Options tune a check. The zero value checks everything at width 80.
+type Options struct {
+	// MetaTools names the meta tools the model expects to stand alone; nil
+	// means the default set of SPEC §2.
+	MetaTools []string
+	// First stops at the first violation (campaigns and shrinking).
+	First bool
+	// NoRender skips the incremental render oracle (§5.9), for engines
+	// checked through their timelines only.
+	NoRender bool
+}
+
+// DefaultMetaTools are the meta tool names of SPEC §2.
+var DefaultMetaTools = []string{"todowrite", "TodoWrite", "todo_write", "update_plan"}
+
+// Check replays evs through a fresh engine from newEngine, checking every
+// oracle after every event and after Finish, and then replays them through
 // a second fresh engine to check determinism. It returns every violation.
 func Check(newEngine func() Engine, evs []event.Event) []Violation {
-	c := &checker{prev: map[toolKey]timeline.Status{}, started: map[string]int{}}
+	return CheckWith(newEngine, evs, Options{})
+}
+
+// CheckWith is Check with options. A panicking engine is reported as an
+// OraclePanic violation at the event that made it panic.
+func CheckWith(newEngine func() Engine, evs []event.Event, opts Options) (found []Violation) {
+	meta := opts.MetaTools
+	if meta == nil {
+		meta = DefaultMetaTools
+	}
+	c := &checker{started: map[string]int{}, model: newModel(meta), opts: opts}
+	defer func() {
+		if r := recover(); r != nil {
+			found = append(c.found, Violation{Seq: c.seq, Oracle: OraclePanic, Detail: fmt.Sprint(r)})
+		}
+	}()
 	eng := newEngine()
-	inc := render.NewIncremental(render.Options{Width: 80, Output: true})
+	var inc *render.Incremental
+	if !opts.NoRender {
+		inc = render.NewIncremental(render.Options{Width: 80, Output: true})
+	}
 	for i := range evs {
 		ev := &evs[i]
+		c.seq = ev.Seq
 		eng.Apply(ev)
+		c.model.apply(ev)
 		c.observe(ev, eng.Timeline(), inc)
+		if opts.First && len(c.found) > 0 {
+			return c.found
+		}
 	}
 	eng.Finish()
-	c.observe(&event.Event{Seq: lastSeq(evs), Kind: "end_of_stream"}, eng.Timeline(), inc)
+	c.model.finish()
+	c.observe(&event.Event{Seq: lastSeq(evs), Kind: endOfStream}, eng.Timeline(), inc)
+	c.finalDiagnostics(eng.Timeline())
+	if opts.First && len(c.found) > 0 {
+		return c.found
+	}
 	c.determinism(newEngine, evs, eng.Timeline())
 	return c.found
 }
 
-// sortedKeys returns a map's tool keys in a stable order, so violations
-// come out the same on every run.
-func sortedKeys(m map[toolKey]timeline.Status) []toolKey {
-	keys := make([]toolKey, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.SortFunc(keys, func(a, b toolKey) int {
-		if c := strings.Compare(a.id, b.id); c != 0 {
-			return c
-		}
-		return a.n - b.n
-	})
-	return keys
-}
+// endOfStream is the pseudo-kind of the check after Finish.
+const endOfStream event.Kind = "end_of_stream"
 
 func lastSeq(evs []event.Event) int64 {
 	if len(evs) == 0 {
@@ -84,17 +126,16 @@ func lastSeq(evs []event.Event) int64 {
 	return evs[len(evs)-1].Seq
 }
 
-// toolKey identifies a tool across snapshots: its id and which occurrence
-// of that id it is, in display order.
-type toolKey struct {
-	id string
-	n  int
-}
-
 type checker struct {
-	prev    map[toolKey]timeline.Status
-	started map[string]int // valid tool_start events per id
-	found   []Violation
+	prev       []timeline.Status // status per tool, by start order, at the last matching snapshot
+	started    map[string]int    // valid tool_start events per id
+	found      []Violation
+	model      *model
+	opts       Options
+	seq        int64
+	want, got  []row // reused outline buffers
+	diagsSeen  int   // engine diagnostics already compared
+	modelDiags int   // model diagnostics already compared
 }
 
 func (c *checker) fail(seq int64, oracle, format string, args ...any) {
@@ -106,41 +147,39 @@ func (c *checker) observe(ev *event.Event, tl *timeline.Timeline, inc *render.In
 	if ev.Kind == event.KindToolStart && ev.ID != "" {
 		c.started[ev.ID]++
 	}
-	cur := c.collect(ev.Seq, tl)
-	c.checkStatuses(ev.Seq, cur)
-	c.checkOnce(ev.Seq, cur)
-	if ev.Kind == event.KindTurnEnd || ev.Kind == event.KindCancel || ev.Kind == "end_of_stream" {
-		for _, k := range sortedKeys(cur) {
-			if s := cur[k]; !s.Terminal() {
-				c.fail(ev.Seq, OracleNoLive, "tool %s is still %s after %s", k.id, s, ev.Kind)
+	c.want = c.model.rows(c.want[:0], c.model.top, 0)
+	c.got = engineRows(c.got[:0], tl.Items, 0)
+	c.checkShape(ev.Seq)
+	c.checkOnce(ev.Seq)
+	if sameShape(c.want, c.got) {
+		c.checkStatuses(ev.Seq)
+	}
+	if !sameRows(c.want, c.got) {
+		c.found = append(c.found, Violation{Seq: ev.Seq, Oracle: classify(c.want, c.got, ev),
+			Detail: fmt.Sprintf("after %s the tools differ from the model", describe(ev)), Diff: rowDiff(c.want, c.got)})
+	}
+	c.compareDiagnostics(ev, tl)
+	if ev.Kind == event.KindTurnEnd || ev.Kind == event.KindCancel || ev.Kind == endOfStream {
+		for _, r := range c.got {
+			if r.Kind != "group" && !r.Status.Terminal() {
+				c.fail(ev.Seq, OracleNoLive, "tool %s is still %s after %s", r.ID, r.Status, ev.Kind)
 			}
 		}
 	}
-	if got, want := string(inc.Bytes(tl)), render.Render(tl, render.Options{Width: 80, Output: true}); got != want {
-		c.fail(ev.Seq, OracleIncremental, "incremental render differs from a fresh render")
+	if inc != nil {
+		if got, want := string(inc.Bytes(tl)), render.Render(tl, render.Options{Width: 80, Output: true}); got != want {
+			c.fail(ev.Seq, OracleIncremental, "incremental render differs from a fresh render")
+		}
 	}
-	c.prev = cur
 }
 
-// collect lists every tool by key, checking group shape on the way.
-func (c *checker) collect(seq int64, tl *timeline.Timeline) map[toolKey]timeline.Status {
-	cur := map[toolKey]timeline.Status{}
-	seen := map[string]int{}
-	var walk func(items []*timeline.Item)
-	walk = func(items []*timeline.Item) {
-		for _, it := range items {
-			if it.Kind == timeline.ItemToolGroup && len(it.Tools) < 2 {
-				c.fail(seq, OracleGroups, "a tool_group holds %d tools", len(it.Tools))
-			}
-			it.EachTool(func(t *timeline.Tool) bool {
-				cur[toolKey{t.ID, seen[t.ID]}] = t.Status
-				seen[t.ID]++
-				return true
-			})
+// checkShape: a group holds two or more tools.
+func (c *checker) checkShape(seq int64) {
+	for _, r := range c.got {
+		if r.Kind == "group" && r.Members < 2 {
+			c.fail(seq, OracleGroups, "a tool_group holds %d tools", r.Members)
 		}
 	}
-	walk(tl.Items)
-	return cur
 }
 
 // allowed lists the non-terminal status moves of docs/timeline.md.
@@ -149,24 +188,37 @@ var allowed = map[[2]timeline.Status]bool{
 	{timeline.StatusPending, timeline.StatusRunning}: true,
 }
 
-func (c *checker) checkStatuses(seq int64, cur map[toolKey]timeline.Status) {
-	for _, k := range sortedKeys(c.prev) {
-		before := c.prev[k]
-		after, ok := cur[k]
+// checkStatuses compares each tool's status with the last snapshot. Tools
+// are known by start order, which the model supplies once the outline
+// matches it.
+func (c *checker) checkStatuses(seq int64) {
+	for i, r := range c.want {
+		if r.Kind == "group" {
+			continue
+		}
+		after := c.got[i].Status
+		for len(c.prev) <= r.key {
+			c.prev = append(c.prev, "")
+		}
+		before := c.prev[r.key]
+		c.prev[r.key] = after
 		switch {
-		case !ok || before == after:
+		case before == "" || before == after:
 		case before.Terminal():
-			c.fail(seq, OracleStatus, "tool %s went from terminal %s to %s", k.id, before, after)
+			c.fail(seq, OracleStatus, "tool %s went from terminal %s to %s", r.ID, before, after)
 		case !after.Terminal() && !allowed[[2]timeline.Status{before, after}]:
-			c.fail(seq, OracleStatus, "tool %s moved %s → %s", k.id, before, after)
+			c.fail(seq, OracleStatus, "tool %s moved %s → %s", r.ID, before, after)
 		}
 	}
 }
 
-func (c *checker) checkOnce(seq int64, cur map[toolKey]timeline.Status) {
+// checkOnce: each id is shown as many times as it was started.
+func (c *checker) checkOnce(seq int64) {
 	shown := map[string]int{}
-	for k := range cur {
-		shown[k.id]++
+	for _, r := range c.got {
+		if r.Kind != "group" {
+			shown[r.ID]++
+		}
 	}
 	for _, id := range slices.Sorted(maps.Keys(c.started)) {
 		if n := c.started[id]; shown[id] != n {
@@ -192,4 +244,39 @@ func (c *checker) determinism(newEngine func() Engine, evs []event.Event, first 
 	if got, _ := json.Marshal(eng.Timeline()); string(got) != string(want) {
 		c.fail(lastSeq(evs), OracleDeterminism, "a second replay gave a different timeline")
 	}
+}
+
+// compareDiagnostics compares the diagnostics an event added with the
+// model's.
+func (c *checker) compareDiagnostics(ev *event.Event, tl *timeline.Timeline) {
+	if ev.Kind == endOfStream {
+		return
+	}
+	md, ed := diagList(c.model.diags[c.modelDiags:], true), diagList(tl.Diagnostics[min(c.diagsSeen, len(tl.Diagnostics)):], true)
+	if !slices.Equal(md, ed) {
+		c.found = append(c.found, Violation{Seq: ev.Seq, Oracle: OracleDiagnostics,
+			Detail: fmt.Sprintf("after %s: the diagnostics added differ from the anomaly it holds", describe(ev)),
+			Diff:   cmp.Diff(md, ed)})
+	}
+	c.modelDiags, c.diagsSeen = len(c.model.diags), len(tl.Diagnostics)
+}
+
+// finalDiagnostics compares every diagnostic with the model's at the end.
+func (c *checker) finalDiagnostics(tl *timeline.Timeline) {
+	want, got := diagList(c.model.diags, true), diagList(tl.Diagnostics, true)
+	if !slices.Equal(want, got) {
+		c.found = append(c.found, Violation{Seq: c.model.lastSeq, Oracle: OracleDiagnostics,
+			Detail: "the diagnostics differ from the anomalies in the trace", Diff: cmp.Diff(want, got)})
+	}
+}
+
+// describe names an event for messages: "tool_done id=t1 (seq 7)".
+func describe(ev *event.Event) string {
+	if ev.Kind == endOfStream {
+		return "the end of the stream"
+	}
+	if ev.ID != "" || toolEvent(ev.Kind) || ev.Kind == event.KindToolStart {
+		return fmt.Sprintf("%s id=%q (seq %d)", ev.Kind, ev.ID, ev.Seq)
+	}
+	return fmt.Sprintf("%s (seq %d)", ev.Kind, ev.Seq)
 }

@@ -53,7 +53,7 @@ func TestReferencePassesOnCatalog(t *testing.T) {
 
 func TestReferencePassesOnSynthetic(t *testing.T) {
 	for seed := range uint64(10) {
-		evs := sim.Synthetic(seed, sim.Options{Events: 400, CancelEvery: 3})
+		evs := sim.Synthetic(seed, sim.SyntheticOptions{Events: 400, CancelEvery: 3})
 		if v := harness.Check(reference, evs); len(v) > 0 {
 			t.Errorf("seed %d: %v (reproduce: go test ./harness -run TestReferencePassesOnSynthetic)", seed, v[0])
 		}

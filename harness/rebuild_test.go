@@ -37,7 +37,7 @@ func recoverable(faults []store.Fault, batchIDs bool) bool {
 func TestPropRebuild(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		batchIDs := rapid.Bool().Draw(t, "batch ids")
-		evs := sim.Synthetic(rapid.Uint64().Draw(t, "trace seed"), sim.Options{
+		evs := sim.Synthetic(rapid.Uint64().Draw(t, "trace seed"), sim.SyntheticOptions{
 			Events: rapid.IntRange(20, 300).Draw(t, "events"), CancelEvery: 3, BatchIDs: batchIDs,
 		})
 		opts := store.Options{
@@ -63,7 +63,7 @@ func TestPropRebuild(t *testing.T) {
 func TestPropReconnect(t *testing.T) {
 	pool := []store.Fault{store.LateText, store.SubagentBlock, store.Collapse, store.Dup, store.NoSeq}
 	rapid.Check(t, func(t *rapid.T) {
-		evs := sim.Synthetic(rapid.Uint64().Draw(t, "trace seed"), sim.Options{
+		evs := sim.Synthetic(rapid.Uint64().Draw(t, "trace seed"), sim.SyntheticOptions{
 			Events: rapid.IntRange(20, 200).Draw(t, "events"), CancelEvery: 3, BatchIDs: true,
 		})
 		k := rapid.IntRange(1, len(evs)).Draw(t, "reconnect after")
@@ -81,7 +81,7 @@ func TestPropReconnect(t *testing.T) {
 // TestPropTwice is oracle (c).
 func TestPropTwice(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		evs := sim.Synthetic(rapid.Uint64().Draw(t, "trace seed"), sim.Options{Events: rapid.IntRange(20, 200).Draw(t, "events"), CancelEvery: 3})
+		evs := sim.Synthetic(rapid.Uint64().Draw(t, "trace seed"), sim.SyntheticOptions{Events: rapid.IntRange(20, 200).Draw(t, "events"), CancelEvery: 3})
 		opts := store.Options{Faults: drawFaults(t, store.AllFaults), Seed: rapid.Uint64().Draw(t, "fault seed")}
 		diff, err := harness.CheckTwice(store.Persist(evs, opts).Log)
 		if err != nil {

@@ -14,7 +14,7 @@ import (
 
 // logOf persists a synthetic trace of about n events.
 func logOf(n int, faults ...store.Fault) []byte {
-	evs := sim.Synthetic(11, sim.Options{Events: n, CancelEvery: 5, BatchIDs: true})
+	evs := sim.Synthetic(11, sim.SyntheticOptions{Events: n, CancelEvery: 5, BatchIDs: true})
 	return store.Persist(evs, store.Options{Faults: faults, Seed: 1}).Log
 }
 

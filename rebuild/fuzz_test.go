@@ -14,7 +14,7 @@ import (
 // with real logs under every fault: it must never panic or hang, and what
 // it rebuilds must encode.
 func FuzzRebuild(f *testing.F) {
-	evs := sim.Synthetic(5, sim.Options{Events: 60, CancelEvery: 2})
+	evs := sim.Synthetic(5, sim.SyntheticOptions{Events: 60, CancelEvery: 2})
 	for _, fault := range store.AllFaults {
 		f.Add(store.Persist(evs, store.Options{Faults: []store.Fault{fault}, Seed: 1}).Log)
 	}

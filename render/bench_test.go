@@ -11,7 +11,7 @@ import (
 
 // timelineOf runs synthetic events until the timeline holds n items.
 func timelineOf(b *testing.B, n int) *timeline.Timeline {
-	evs := sim.Synthetic(3, sim.Options{Events: 20 * n})
+	evs := sim.Synthetic(3, sim.SyntheticOptions{Events: 20 * n})
 	e := engine.New(engine.Options{})
 	for i := range evs {
 		e.Apply(&evs[i])

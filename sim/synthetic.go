@@ -8,8 +8,8 @@ import (
 	"github.com/toolsim/toolsim/event"
 )
 
-// Options shape a synthetic trace. Zero fields take the defaults noted.
-type Options struct {
+// SyntheticOptions shape a synthetic trace. Zero fields take the defaults noted.
+type SyntheticOptions struct {
 	Events   int // stop after about this many events (default 1000)
 	MaxBatch int // largest batch of parallel tools (default 5)
 	Progress int // most progress updates per tool (default 3)
@@ -21,7 +21,7 @@ type Options struct {
 	BatchIDs bool
 }
 
-func (o *Options) defaults() {
+func (o *SyntheticOptions) defaults() {
 	if o.Events <= 0 {
 		o.Events = 1000
 	}
@@ -35,10 +35,10 @@ func (o *Options) defaults() {
 	}
 }
 
-// gen is the state of one generation run.
-type gen struct {
+// synth is the state of one generation run.
+type synth struct {
 	rng  *rand.Rand
-	opts Options
+	opts SyntheticOptions
 	evs  []event.Event
 	now  int64
 	ids  int
@@ -48,24 +48,24 @@ type gen struct {
 // batches of parallel tools whose progress and results arrive in a random
 // order, and occasional cancels. The same seed and options always give the
 // same events.
-func Synthetic(seed uint64, opts Options) []event.Event {
+func Synthetic(seed uint64, opts SyntheticOptions) []event.Event {
 	opts.defaults()
-	g := &gen{rng: rand.New(rand.NewPCG(seed, 0x700751)), opts: opts}
+	g := &synth{rng: rand.New(rand.NewPCG(seed, 0x700751)), opts: opts}
 	for len(g.evs) < opts.Events {
 		g.turn()
 	}
 	return g.evs
 }
 
-func (g *gen) emit(ev event.Event) {
+func (g *synth) emit(ev event.Event) {
 	g.now += int64(g.rng.IntN(40))
 	ev.Seq, ev.T = int64(len(g.evs)+1), g.now
 	g.evs = append(g.evs, ev)
 }
 
-var toolNames = []string{"grep", "read", "bash", "glob", "edit_file", "web_fetch"}
+var synthNames = []string{"grep", "read", "bash", "glob", "edit_file", "web_fetch"}
 
-func (g *gen) turn() {
+func (g *synth) turn() {
 	g.emit(event.Event{Kind: event.KindTurnStart, Role: event.RoleUser})
 	g.emit(event.Event{Kind: event.KindUser, Text: "please look at the failing test"})
 	g.emit(event.Event{Kind: event.KindTurnEnd})
@@ -91,7 +91,7 @@ func (g *gen) turn() {
 // batch starts 1..MaxBatch tools back to back, then interleaves their
 // progress and results at random. With cancel it stops part-way and
 // reports true.
-func (g *gen) batch(cancel bool) bool {
+func (g *synth) batch(cancel bool) bool {
 	n := 1 + g.rng.IntN(g.opts.MaxBatch)
 	pending := make([]int, n) // events left per tool: progress..., then the result
 	ids := make([]string, n)
@@ -102,7 +102,7 @@ func (g *gen) batch(cancel bool) bool {
 	for i := range n {
 		g.ids++
 		ids[i] = fmt.Sprintf("call_%d", g.ids)
-		name := toolNames[g.rng.IntN(len(toolNames))]
+		name := synthNames[g.rng.IntN(len(synthNames))]
 		args, _ := json.Marshal(map[string]string{"path": fmt.Sprintf("src/file_%d.go", g.ids), "pattern": "TODO"})
 		g.emit(event.Event{Kind: event.KindToolStart, ID: ids[i], Name: name, Args: args, Batch: batch})
 		pending[i] = 1 + g.rng.IntN(g.opts.Progress+1)
@@ -129,7 +129,7 @@ func (g *gen) batch(cancel bool) bool {
 // extras gives some tools of a batch a permission prompt (granted, or
 // denied: a denied tool gets no result) or a sub-agent child that runs to
 // completion under it before the batch goes on.
-func (g *gen) extras(ids []string, pending []int) {
+func (g *synth) extras(ids []string, pending []int) {
 	for i, id := range ids {
 		switch g.rng.IntN(12) {
 		case 0, 1:
@@ -146,7 +146,7 @@ func (g *gen) extras(ids []string, pending []int) {
 }
 
 // child runs one sub-agent tool under parent.
-func (g *gen) child(parent string) {
+func (g *synth) child(parent string) {
 	g.ids++
 	id := fmt.Sprintf("call_%d", g.ids)
 	g.emit(event.Event{Kind: event.KindToolStart, ID: id, Name: "read", Parent: parent, Args: json.RawMessage(`{"path":"go.mod"}`)})
@@ -155,7 +155,7 @@ func (g *gen) child(parent string) {
 }
 
 // next emits the next event of a random tool that still has some.
-func (g *gen) next(ids []string, pending []int) {
+func (g *synth) next(ids []string, pending []int) {
 	i := g.rng.IntN(len(ids))
 	for pending[i] == 0 {
 		i = (i + 1) % len(ids)

@@ -19,7 +19,7 @@ func encode(t *testing.T, evs []event.Event) []byte {
 }
 
 func TestSyntheticDeterministic(t *testing.T) {
-	opts := sim.Options{Events: 500, CancelEvery: 3}
+	opts := sim.SyntheticOptions{Events: 500, CancelEvery: 3}
 	a, b := encode(t, sim.Synthetic(7, opts)), encode(t, sim.Synthetic(7, opts))
 	if !bytes.Equal(a, b) {
 		t.Fatal("same seed gave different traces")
@@ -33,7 +33,7 @@ func TestSyntheticDeterministic(t *testing.T) {
 // and a correct engine raises no diagnostic on it and leaves nothing live.
 func TestSyntheticIsClean(t *testing.T) {
 	for seed := range uint64(20) {
-		evs := sim.Synthetic(seed, sim.Options{Events: 300, CancelEvery: 4})
+		evs := sim.Synthetic(seed, sim.SyntheticOptions{Events: 300, CancelEvery: 4})
 		if _, _, err := event.ReadAll(bytes.NewReader(encode(t, evs)), event.ReaderOptions{}); err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
 		}

@@ -87,7 +87,7 @@ func TestStoreMatchesReplay(t *testing.T) {
 	const width, depth = 70, 30
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			evs := sim.Synthetic(tt.seed, sim.Options{Events: 1500, CancelEvery: 4, BatchIDs: tt.seed%2 == 0})
+			evs := sim.Synthetic(tt.seed, sim.SyntheticOptions{Events: 1500, CancelEvery: 4, BatchIDs: tt.seed%2 == 0})
 			want := replayFrames(evs, width, depth)
 			s := tui.NewStore(evs, tui.StoreOptions{Every: tt.every, Width: width, Depth: depth})
 			defer s.Close()
@@ -112,7 +112,7 @@ func TestStoreMatchesReplay(t *testing.T) {
 
 // TestStoreLayout: a new width drops the frames computed at the old one.
 func TestStoreLayout(t *testing.T) {
-	evs := sim.Synthetic(5, sim.Options{Events: 400})
+	evs := sim.Synthetic(5, sim.SyntheticOptions{Events: 400})
 	s := tui.NewStore(evs, tui.StoreOptions{Width: 100, Depth: 20})
 	defer s.Close()
 	s.Frame(200)
@@ -123,8 +123,8 @@ func TestStoreLayout(t *testing.T) {
 // TestLiveStore appends in batches and rewrites the tail, as a live
 // re-import does.
 func TestLiveStore(t *testing.T) {
-	a := sim.Synthetic(6, sim.Options{Events: 600})
-	b := sim.Synthetic(7, sim.Options{Events: 600})
+	a := sim.Synthetic(6, sim.SyntheticOptions{Events: 600})
+	b := sim.Synthetic(7, sim.SyntheticOptions{Events: 600})
 	const width, depth = 80, 40
 	s := tui.NewLiveStore(tui.StoreOptions{Width: width, Depth: depth})
 	for i := 0; i < 500; i += 50 {
@@ -148,7 +148,7 @@ func TestLiveStore(t *testing.T) {
 // background builder has placed them), and cold (replaying from the
 // start). Run: go test ./tui -run '^$' -bench SeekMiddle -benchtime 5x
 func BenchmarkSeekMiddle(b *testing.B) {
-	evs := sim.Synthetic(1, sim.Options{Events: 1_000_000, CancelEvery: 5})
+	evs := sim.Synthetic(1, sim.SyntheticOptions{Events: 1_000_000, CancelEvery: 5})
 	mid := len(evs) / 2
 	for _, checkpoints := range []bool{true, false} {
 		b.Run(map[bool]string{true: "checkpoints", false: "cold"}[checkpoints], func(b *testing.B) {
@@ -172,7 +172,7 @@ func BenchmarkSeekMiddle(b *testing.B) {
 // BenchmarkStepMiddle steps one event forward, and one back, around the
 // middle of a 1,000,000-event trace with the checkpoint builder running.
 func BenchmarkStepMiddle(b *testing.B) {
-	evs := sim.Synthetic(1, sim.Options{Events: 1_000_000, CancelEvery: 5})
+	evs := sim.Synthetic(1, sim.SyntheticOptions{Events: 1_000_000, CancelEvery: 5})
 	mid := len(evs) / 2
 	for _, dir := range []int{+1, -1} {
 		b.Run(map[int]string{1: "forward", -1: "back"}[dir], func(b *testing.B) {

@@ -86,7 +86,7 @@ func TestSharedTraces(t *testing.T) {
 // TestSimulatorTraces plays simulator traces with checkpoints in play.
 func TestSimulatorTraces(t *testing.T) {
 	for _, seed := range []uint64{1, 2} {
-		evs := sim.Synthetic(seed, sim.Options{Events: 9000, CancelEvery: 3, BatchIDs: seed == 2})
+		evs := sim.Synthetic(seed, sim.SyntheticOptions{Events: 9000, CancelEvery: 3, BatchIDs: seed == 2})
 		m := tui.New(evs, tui.Options{Store: tui.StoreOptions{Every: 1024}})
 		exercise(t, m, evs)
 	}

@@ -1,0 +1,19 @@
+package harness_test
+
+import (
+	"testing"
+
+	"github.com/toolsim/toolsim/harness"
+	"github.com/toolsim/toolsim/sim"
+)
+
+// TestReferencePassesOnSimulator: the reference engine agrees with the
+// harness model on every event of 2,000 swarm scenarios with every fault.
+func TestReferencePassesOnSimulator(t *testing.T) {
+	for seed := range uint64(2000) {
+		sc := sim.Generate(seed, sim.Options{Faults: sim.AllFaults(), Swarm: true})
+		if v := harness.CheckWith(reference, sc.Events, harness.Options{First: true}); len(v) > 0 {
+			t.Fatalf("seed %d: %v\nreproduce: toolsim sim --seed %d --faults all --swarm | toolsim check -", seed, v[0], seed)
+		}
+	}
+}

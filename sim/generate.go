@@ -1,0 +1,294 @@
+package sim
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+
+	"github.com/toolsim/toolsim/event"
+)
+
+// Options shape a generated scenario. Zero fields take the defaults noted.
+type Options struct {
+	Tools  int     // most tools in one batch (default 4)
+	Turns  int     // most assistant turns (default 3)
+	Faults []Fault // the faults that may be switched on
+	// Swarm draws, per seed, which of Faults and which features (batch ids,
+	// permissions, sub-agents, delegation, thinking) are switched on, so that
+	// rare interactions are not drowned out by everything at once.
+	Swarm bool
+}
+
+func (o Options) withDefaults() Options {
+	if o.Tools <= 0 {
+		o.Tools = 4
+	}
+	if o.Turns <= 0 {
+		o.Turns = 3
+	}
+	return o
+}
+
+// Scenario is one generated scenario: its plan, the trace it schedules to,
+// and what the harness needs to check it.
+type Scenario struct {
+	Seed    uint64
+	Options Options
+	Plan    *Plan
+	Events  []event.Event
+	// On lists the faults switched on for this seed (all of Options.Faults
+	// unless Swarm drew a subset).
+	On []Fault
+	// Injected counts how often each fault was actually injected into the
+	// events (a fault switched on may find no place to land).
+	Injected map[Fault]int
+	// LogFaults are the persistence faults the reconstruction oracle applies.
+	LogFaults []Fault
+	// ReconnectAt, when > 0, is the number of events to rebuild from the log
+	// before going on live (the reconnect oracle); 0 for none.
+	ReconnectAt int
+	// BatchIDs reports whether every tool call carries a batch id.
+	BatchIDs bool
+}
+
+// features are the non-fault knobs a seed draws.
+type features struct {
+	batchIDs, permissions, children, delegation, thinking, errors bool
+}
+
+// gen is the state of one generation.
+type gen struct {
+	rng      *rand.Rand
+	opts     Options
+	on       faultSet
+	feat     features
+	ids      int
+	pastIDs  []string
+	injected map[Fault]int
+	evs      []event.Event
+	now      int64
+}
+
+// Generate builds the scenario of one seed. The same seed and options give
+// the same scenario, byte for byte, on any machine.
+func Generate(seed uint64, opts Options) *Scenario {
+	opts = opts.withDefaults()
+	g := &gen{rng: rand.New(rand.NewPCG(seed, 0x7001_5117)), opts: opts, injected: map[Fault]int{}}
+	g.drawSwitches()
+	plan := g.plan()
+	g.schedule(plan)
+	sc := &Scenario{
+		Seed: seed, Options: opts, Plan: plan, Events: g.evs, On: g.on.list(),
+		Injected: g.injected, BatchIDs: g.feat.batchIDs,
+	}
+	for _, f := range sc.On {
+		if f.IsLog() && (!g.opts.Swarm || g.rng.IntN(2) == 0) {
+			sc.LogFaults = append(sc.LogFaults, f)
+			g.injected[f]++
+		}
+	}
+	if g.on[Reconnect] && len(g.evs) > 1 {
+		sc.ReconnectAt = 1 + g.rng.IntN(len(g.evs)-1)
+		g.injected[Reconnect]++
+	}
+	return sc
+}
+
+// drawSwitches decides which faults and features this seed has.
+func (g *gen) drawSwitches() {
+	g.on = faultSet{}
+	for _, f := range g.opts.Faults {
+		if !g.opts.Swarm || g.rng.IntN(2) == 0 {
+			g.on[f] = true
+		}
+	}
+	coin := func() bool { return !g.opts.Swarm || g.rng.IntN(2) == 0 }
+	g.feat = features{
+		batchIDs: g.rng.IntN(2) == 0, permissions: coin(), children: coin(),
+		delegation: coin(), thinking: coin(), errors: g.opts.Swarm && g.rng.IntN(4) == 0,
+	}
+}
+
+// chance reports true with probability 1/n.
+func (g *gen) chance(n int) bool { return g.rng.IntN(n) == 0 }
+
+func (g *gen) plan() *Plan {
+	p := &Plan{}
+	for i := range 1 + g.rng.IntN(g.opts.Turns) {
+		p.Turns = append(p.Turns, g.turn(i))
+	}
+	return p
+}
+
+var userTexts = []string{"please look at the failing test", "fix the build", "why is CI red?", "add a flag for verbose output"}
+
+func (g *gen) turn(i int) Turn {
+	t := Turn{User: userTexts[g.rng.IntN(len(userTexts))], Text: []string{"Let me check ", "these files."}}
+	if g.feat.thinking && g.chance(2) {
+		t.Thinking = []string{"The failure ", "is in the parser."}
+	}
+	n := 1 + g.rng.IntN(2)
+	for b := range n {
+		t.Batches = append(t.Batches, g.batch(i, b))
+	}
+	if g.chance(2) {
+		t.Closing = "Done."
+	}
+	if g.feat.errors && g.chance(3) {
+		t.Error = "overloaded"
+	}
+	t.Cancel = g.cancelPlan(t.Batches)
+	for _, b := range t.Batches {
+		for _, tool := range b.Tools {
+			g.pastIDs = append(g.pastIDs, tool.ID)
+		}
+	}
+	return t
+}
+
+var toolNames = []string{"grep", "read", "bash", "glob", "edit_file", "web_fetch", "todowrite"}
+
+// newID returns a fresh tool id, or, under ReusedIDTurns, sometimes one
+// from an earlier turn.
+func (g *gen) newID() string {
+	if g.on[ReusedIDTurns] && len(g.pastIDs) > 0 && g.chance(6) {
+		g.injected[ReusedIDTurns]++
+		return g.pastIDs[g.rng.IntN(len(g.pastIDs))]
+	}
+	g.ids++
+	return fmt.Sprintf("call_%d", g.ids)
+}
+
+func (g *gen) batch(turn, b int) Batch {
+	bt := Batch{}
+	if g.feat.batchIDs {
+		bt.ID = fmt.Sprintf("msg_%d_%d", turn+1, b+1)
+	}
+	n := 1 + g.rng.IntN(g.opts.Tools)
+	for i := range n {
+		bt.Tools = append(bt.Tools, g.tool(i, true))
+	}
+	g.batchFaults(&bt)
+	return bt
+}
+
+// tool plans one call; top says whether it may have children.
+func (g *gen) tool(i int, top bool) Tool {
+	name := toolNames[g.rng.IntN(len(toolNames))]
+	t := Tool{ID: g.newID(), Name: name, Duration: 50 + 120*int64(i), Progress: g.rng.IntN(3)}
+	if g.on[Order] {
+		t.Duration = 20 + g.rng.Int64N(2000)
+	}
+	args, _ := json.Marshal(map[string]string{"path": fmt.Sprintf("src/file_%d.go", g.ids), "pattern": "TODO"})
+	t.Args = args
+	if g.chance(6) {
+		t.Outcome = OutcomeFailed
+	}
+	if g.feat.permissions && g.chance(5) {
+		t.Permission = Permission(1 + g.rng.IntN(3))
+	}
+	if g.feat.delegation && top && g.chance(8) {
+		t.Delegation, t.Progress = true, 1+g.rng.IntN(3)
+	}
+	if g.feat.children && top && g.chance(7) {
+		for j := range 1 + g.rng.IntN(2) {
+			t.Children = append(t.Children, g.tool(j, false))
+		}
+	}
+	g.toolFaults(&t)
+	return t
+}
+
+// toolFaults switches the per-tool faults on at random.
+func (g *gen) toolFaults(t *Tool) {
+	if g.on[IDIsName] && g.chance(8) {
+		t.ID = t.Name
+		g.injected[IDIsName]++
+	}
+	if g.on[MissingResult] && g.chance(8) {
+		t.Outcome = OutcomeMissing
+		g.injected[MissingResult]++
+	}
+	if g.on[DuplicateResult] && t.Outcome != OutcomeMissing && g.chance(6) {
+		t.DuplicateResult = true
+	}
+	if g.on[ProgressAfterResult] && t.Outcome != OutcomeMissing && g.chance(6) {
+		t.ProgressAfter = true
+	}
+	if g.on[ProgressBurst] && g.chance(8) {
+		t.Burst = 20 + g.rng.IntN(40)
+	}
+	if g.on[LateResult] && t.Permission == PermissionDenied && g.chance(2) {
+		t.LateResult = true
+	}
+	if g.on[ResultBeforeStart] && len(t.Children) == 0 && t.Outcome != OutcomeMissing && g.chance(8) {
+		t.ResultFirst, t.Progress, t.Permission, t.Delegation, t.Burst = true, 0, PermissionNone, false, 0
+	}
+}
+
+// batchFaults applies the faults that concern a whole batch.
+func (g *gen) batchFaults(b *Batch) {
+	if g.on[ReusedIDBatch] && len(b.Tools) > 1 && g.chance(3) {
+		i := 1 + g.rng.IntN(len(b.Tools)-1)
+		b.Tools[i].ID = b.Tools[g.rng.IntN(i)].ID
+		g.injected[ReusedIDBatch]++
+	}
+	if g.on[SameName] && len(b.Tools) > 1 && g.chance(3) {
+		name := b.Tools[0].Name
+		for i := range b.Tools {
+			b.Tools[i].Name = name
+		}
+		g.injected[SameName]++
+	}
+	if g.on[UnknownID] && g.chance(3) {
+		g.ids++
+		b.Strays = append(b.Strays, Stray{Kind: g.strayKind(), ID: fmt.Sprintf("ghost_%d", g.ids), At: g.rng.Float64()})
+		g.injected[UnknownID]++
+	}
+	if g.on[EmptyID] && g.chance(4) {
+		b.Strays = append(b.Strays, Stray{Kind: g.strayKind(), At: g.rng.Float64()})
+		g.injected[EmptyID]++
+	}
+}
+
+func (g *gen) strayKind() event.Kind {
+	return []event.Kind{event.KindToolProgress, event.KindToolDone, event.KindPermission}[g.rng.IntN(3)]
+}
+
+// cancelPlan decides whether and where the user cancels the turn.
+func (g *gen) cancelPlan(batches []Batch) *CancelPlan {
+	before := g.on[CancelBeforeResult] && g.chance(3)
+	if !before && !(g.on[Cancel] && g.chance(3)) {
+		return nil
+	}
+	c := &CancelPlan{Batch: g.rng.IntN(len(batches)), At: g.rng.Float64(), BeforeResultOf: -1}
+	if before {
+		tools := batches[c.Batch].Tools
+		var cands []int
+		for i, t := range tools {
+			if t.Progress > 0 && t.Outcome != OutcomeMissing && !t.ResultFirst && t.Permission != PermissionDenied && t.Permission != PermissionPending {
+				cands = append(cands, i)
+			}
+		}
+		if len(cands) > 0 {
+			c.BeforeResultOf = cands[g.rng.IntN(len(cands))]
+		}
+	}
+	if g.on[LateResult] && g.chance(2) {
+		c.Late = true
+		c.AfterTurnEnd = g.chance(2)
+	}
+	return c
+}
+
+// sortedInjected lists the faults injected, in AllFaults order.
+func (sc *Scenario) sortedInjected() []Fault {
+	var out []Fault
+	for _, f := range AllFaults() {
+		if sc.Injected[f] > 0 {
+			out = append(out, f)
+		}
+	}
+	return slices.Clip(out)
+}

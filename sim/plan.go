@@ -1,0 +1,91 @@
+package sim
+
+import (
+	"encoding/json"
+
+	"github.com/toolsim/toolsim/event"
+)
+
+// Plan is a scenario before scheduling: what the user and the model do,
+// turn by turn. The scheduler turns it into events on a virtual clock.
+type Plan struct {
+	Turns []Turn
+}
+
+// Turn is one user message and the assistant turn answering it.
+type Turn struct {
+	User     string   // the user's message, sent in a user turn first
+	Thinking []string // thinking deltas
+	Text     []string // assistant text deltas before the tools
+	Batches  []Batch  // batches of parallel tool calls, text between them
+	Closing  string   // assistant text after the last batch ("" for none)
+	Cancel   *CancelPlan
+	Error    string // a stream-level error after the first batch ("" for none)
+}
+
+// CancelPlan says where the user interrupts a turn.
+type CancelPlan struct {
+	Batch int // index of the batch the cancel lands in
+	// At is where in the batch, as a fraction of its span (0..1].
+	At float64
+	// BeforeResultOf, when ≥ 0, puts the cancel between that tool's last
+	// progress and its result instead.
+	BeforeResultOf int
+	// Late delivers the results the cancel cut off anyway, after the cancel;
+	// AfterTurnEnd delivers them after the turn's end instead.
+	Late, AfterTurnEnd bool
+}
+
+// Batch is a set of tool calls the model issues at once.
+type Batch struct {
+	ID     string // the source's batch id; "" when it has none
+	Tools  []Tool
+	Strays []Stray // events for ids that are not (yet) tools of the batch
+}
+
+// Stray is a tool event whose id matches no started tool: an unknown id, or
+// an empty one.
+type Stray struct {
+	Kind event.Kind // tool_progress or tool_done
+	ID   string
+	At   float64 // where in the batch, as a fraction of its span
+}
+
+// Outcome is how a tool call ends.
+type Outcome int
+
+// Outcomes.
+const (
+	OutcomeOK      Outcome = iota // a successful result
+	OutcomeFailed                 // a failed result with an error
+	OutcomeMissing                // no result ever arrives
+)
+
+// Permission is the approval flow a tool goes through.
+type Permission int
+
+// Permissions.
+const (
+	PermissionNone    Permission = iota // no prompt
+	PermissionGranted                   // asked, then granted
+	PermissionDenied                    // asked, then denied: no result follows
+	PermissionPending                   // asked, never answered
+)
+
+// Tool is one planned tool call.
+type Tool struct {
+	ID, Name   string
+	Args       json.RawMessage
+	Duration   int64 // ms from start to result
+	Outcome    Outcome
+	Progress   int // progress updates before the result
+	Permission Permission
+	Delegation bool   // progress carries seed 003 delegation steps
+	Children   []Tool // sub-agent calls made under this tool
+
+	ResultFirst     bool // the result arrives before the start
+	DuplicateResult bool // the result arrives twice
+	ProgressAfter   bool // progress arrives after the result
+	LateResult      bool // a denied tool's result arrives anyway
+	Burst           int  // extra progress updates, all at one instant
+}
