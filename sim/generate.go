@@ -80,7 +80,7 @@ func Generate(seed uint64, opts Options) *Scenario {
 	g.schedule(plan)
 	sc := &Scenario{
 		Seed: seed, Options: opts, Plan: plan, Events: g.evs, On: g.on.list(),
-		Injected: g.injected, BatchIDs: g.feat.batchIDs,
+		Injected: g.injected, BatchIDs: allBatched(g.evs),
 	}
 	for _, f := range sc.On {
 		if f.IsLog() && (!g.opts.Swarm || g.rng.IntN(2) == 0) {
@@ -93,6 +93,16 @@ func Generate(seed uint64, opts Options) *Scenario {
 		g.injected[Reconnect]++
 	}
 	return sc
+}
+
+// allBatched reports whether every tool_start carries a batch id.
+func allBatched(evs []event.Event) bool {
+	for i := range evs {
+		if evs[i].Kind == event.KindToolStart && evs[i].Batch == "" {
+			return false
+		}
+	}
+	return true
 }
 
 // drawSwitches decides which faults and features this seed has.

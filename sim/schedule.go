@@ -101,7 +101,7 @@ func (g *gen) batchActions(b *Batch) []action {
 		}
 		ev := event.Event{Kind: event.KindToolStart, ID: tool.ID, Name: tool.Name, Args: tool.Args, Batch: b.ID}
 		add(t0, i, i, "", ev)
-		g.toolActions(&tool, t0, i, add)
+		g.toolActions(&tool, b, t0, i, add)
 	}
 	end := t0
 	for _, a := range acts {
@@ -159,7 +159,7 @@ func (g *gen) countOrder(b *Batch, acts []action) {
 type addFunc func(t int64, rank, tool int, f Fault, ev event.Event)
 
 // toolActions adds one tool's events after its start at s.
-func (g *gen) toolActions(tool *Tool, s int64, i int, add addFunc) {
+func (g *gen) toolActions(tool *Tool, b *Batch, s int64, i int, add addFunc) {
 	d := max(tool.Duration, 10)
 	switch tool.Permission {
 	case PermissionGranted, PermissionDenied, PermissionPending:
@@ -189,7 +189,7 @@ func (g *gen) toolActions(tool *Tool, s int64, i int, add addFunc) {
 		add(s+3+d/2, 100, i, f, ev)
 	}
 	for j := range tool.Children {
-		g.childActions(tool, &tool.Children[j], s+3+d*int64(j+1)/4, d/4, i, add)
+		g.childActions(tool, &tool.Children[j], b, j, s+3+d*int64(j+1)/4, d/4, i, add)
 	}
 	if tool.Outcome == OutcomeMissing || tool.ResultFirst {
 		return
@@ -203,10 +203,15 @@ func (g *gen) toolActions(tool *Tool, s int64, i int, add addFunc) {
 	}
 }
 
-// childActions adds a sub-agent call running under parent from s for d ms.
-func (g *gen) childActions(parent, c *Tool, s, d int64, i int, add addFunc) {
+// childActions adds the j-th sub-agent call running under parent from s
+// for d ms. When the batch has an id, the child's own message gets one too.
+func (g *gen) childActions(parent, c *Tool, b *Batch, j int, s, d int64, i int, add addFunc) {
 	d = max(d, 4)
-	add(s, 100, i, "", event.Event{Kind: event.KindToolStart, ID: c.ID, Name: c.Name, Args: c.Args, Parent: parent.ID})
+	batch := ""
+	if b.ID != "" {
+		batch = fmt.Sprintf("%s/%s/%d", b.ID, parent.ID, j+1)
+	}
+	add(s, 100, i, "", event.Event{Kind: event.KindToolStart, ID: c.ID, Name: c.Name, Args: c.Args, Parent: parent.ID, Batch: batch})
 	if c.Progress > 0 {
 		add(s+d/2, 100, i, "", event.Event{Kind: event.KindToolProgress, ID: c.ID, Output: "reading...\n"})
 	}

@@ -1,6 +1,9 @@
 package store
 
 import (
+	"maps"
+	"slices"
+
 	"github.com/toolsim/toolsim/event"
 )
 
@@ -107,7 +110,10 @@ func (w *writer) flushHeld() {
 // or held for the sub-agent block (SubagentBlock).
 func (w *writer) tool(i int, ev *event.Event) {
 	if ev.Kind == event.KindToolStart && ev.Parent != "" {
-		w.root[ev.ID] = w.rootOf(ev.Parent)
+		// A reused id can name its own ancestor: never link a call to itself.
+		if r := w.rootOf(ev.Parent); r != ev.ID {
+			w.root[ev.ID] = r
+		}
 	}
 	if w.has[Collapse] {
 		w.lifecycle(i, ev)
@@ -130,14 +136,17 @@ func (w *writer) tool(i int, ev *event.Event) {
 	}
 }
 
+// rootOf follows parent links to the top-level call. Links never form a
+// cycle (tool refuses self links), and the walk is bounded all the same.
 func (w *writer) rootOf(id string) string {
-	for {
+	for range len(w.root) + 1 {
 		r, ok := w.root[id]
-		if !ok {
+		if !ok || r == id {
 			return id
 		}
 		id = r
 	}
+	return id
 }
 
 // route writes a record, or holds it when it belongs to a sub-agent tool
@@ -161,14 +170,14 @@ func (w *writer) flushSub(id string) {
 	delete(w.sub, id)
 }
 
+// flushAllSub writes every block still held at the end, in id order. A
+// block's key may have become a child id since (ids are reused), so the
+// blocks are written here directly rather than through flushSub.
 func (w *writer) flushAllSub() {
-	for len(w.sub) > 0 {
-		first := ""
-		for id := range w.sub {
-			if first == "" || id < first {
-				first = id
-			}
+	for _, id := range slices.Sorted(maps.Keys(w.sub)) {
+		for _, p := range w.sub[id] {
+			w.write(p)
 		}
-		w.flushSub(first)
 	}
+	clear(w.sub)
 }

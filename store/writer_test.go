@@ -161,3 +161,34 @@ func TestParseFaults(t *testing.T) {
 		t.Errorf("all gave %v", fs)
 	}
 }
+
+// TestReusedIDsUnderSubagents: ids reused across sub-agent links (a call
+// started under itself, a held block whose key later becomes a child) once
+// made Persist loop forever. Found by the simulator (reused-id-batch with
+// sub-agents). Every record must still be written, once.
+func TestReusedIDsUnderSubagents(t *testing.T) {
+	lines := `{"seq":1,"t":0,"kind":"turn_start","role":"assistant"}
+{"seq":2,"t":1,"kind":"tool_start","id":"a","name":"task","args":{}}
+{"seq":3,"t":2,"kind":"tool_start","id":"c","name":"read","parent":"a","args":{}}
+{"seq":4,"t":3,"kind":"tool_start","id":"a","name":"task","parent":"a","args":{}}
+{"seq":5,"t":4,"kind":"tool_start","id":"b","name":"task","args":{}}
+{"seq":6,"t":5,"kind":"tool_start","id":"b","name":"read","parent":"c","args":{}}
+{"seq":7,"t":6,"kind":"tool_done","id":"c","ok":true}
+{"seq":8,"t":7,"kind":"turn_end"}
+`
+	_, evs, err := event.ReadAll(strings.NewReader(lines), event.ReaderOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := store.Persist(evs, store.Options{Faults: []store.Fault{store.SubagentBlock}})
+	recs := records(t, p.Log)
+	calls := 0
+	for _, r := range recs {
+		if r.Type == store.TypeToolCall {
+			calls++
+		}
+	}
+	if calls != 5 {
+		t.Errorf("got %d tool_call records, want 5 (one per start):\n%s", calls, p.Log)
+	}
+}

@@ -1,0 +1,166 @@
+package harness
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/store"
+)
+
+// Oracle names of the scenario-level checks.
+const (
+	OracleNondeterminism = "nondeterminism" // §5.8: a seed gave different bytes twice
+)
+
+// Case is what CheckCase checks: a trace, and the log faults and reconnect
+// point of the reconstruction oracles. A sim.Scenario gives one with
+// CaseOf; a trace file is a Case with only Events.
+type Case struct {
+	Events      []event.Event
+	LogFaults   []store.Fault // persistence faults for live==rebuilt (§5.7)
+	FaultSeed   uint64        // drives the persistence faults
+	ReconnectAt int           // > 0: rebuild this many events, go on live
+	BatchIDs    bool          // every call has a batch id (collapse is then recoverable)
+	// NoRebuild skips the reconstruction oracles.
+	NoRebuild bool
+}
+
+// CheckCase runs every oracle on a case: the per-event oracles on the
+// engine (Check), order independence on the engine, and the reconstruction
+// oracles (live == rebuilt, reconnect, replay-twice) on the reference
+// reconstruction. With opts.First it stops at the first failing oracle.
+func CheckCase(newEngine func() Engine, c *Case, opts Options) []Violation {
+	found := CheckWith(newEngine, c.Events, opts)
+	if opts.First && len(found) > 0 {
+		return found
+	}
+	found = append(found, CheckOrder(newEngine, c.Events)...)
+	if (opts.First && len(found) > 0) || c.NoRebuild {
+		return found
+	}
+	return append(found, c.checkRebuild()...)
+}
+
+// CheckOrder is oracle §5.6: it delivers every run of consecutive results
+// for distinct ids in reverse order and checks that the final timeline
+// shows the same tools in the same states with the same anomalies (times
+// aside, since results now land at other instants).
+func CheckOrder(newEngine func() Engine, evs []event.Event) (found []Violation) {
+	swapped, ok := reverseResults(evs)
+	if !ok {
+		return nil
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			found = []Violation{{Seq: lastSeq(evs), Oracle: OraclePanic, Detail: fmt.Sprintf("with results reordered: %v", r)}}
+		}
+	}()
+	a, b := newEngine(), newEngine()
+	for i := range evs {
+		a.Apply(&evs[i])
+		b.Apply(&swapped[i])
+	}
+	a.Finish()
+	b.Finish()
+	want, got := engineRows(nil, a.Timeline().Items, 0), engineRows(nil, b.Timeline().Items, 0)
+	if !sameRows(want, got) {
+		return []Violation{{Seq: lastSeq(evs), Oracle: OracleOrder,
+			Detail: "delivering results in another order changed the final timeline (-in order +reordered)", Diff: rowDiff(want, got)}}
+	}
+	wd, gd := diagList(a.Timeline().Diagnostics, false), diagList(b.Timeline().Diagnostics, false)
+	if !slices.Equal(wd, gd) {
+		return []Violation{{Seq: lastSeq(evs), Oracle: OracleOrder,
+			Detail: "delivering results in another order changed the diagnostics (-in order +reordered)", Diff: cmp.Diff(wd, gd)}}
+	}
+	return nil
+}
+
+// reverseResults reverses each run of two or more consecutive tool_done
+// events with distinct, non-empty ids, keeping every position's seq and t.
+// It reports whether anything moved.
+func reverseResults(evs []event.Event) ([]event.Event, bool) {
+	out := slices.Clone(evs)
+	moved := false
+	for i := 0; i < len(out); {
+		j := i
+		seen := map[string]bool{}
+		for j < len(out) && out[j].Kind == event.KindToolDone && out[j].ID != "" && !seen[out[j].ID] {
+			seen[out[j].ID] = true
+			j++
+		}
+		if j-i >= 2 {
+			slices.Reverse(out[i:j])
+			for k := i; k < j; k++ {
+				out[k].Seq, out[k].T = evs[k].Seq, evs[k].T
+			}
+			moved = true
+		}
+		i = max(j, i+1)
+	}
+	return out, moved
+}
+
+// reconnectFaults are the persistence faults under which a reconnect must
+// reproduce the live timeline exactly (a crash or a torn line loses
+// records, and ties without seq lose order).
+var reconnectFaults = []store.Fault{store.LateText, store.SubagentBlock, store.Collapse, store.Dup, store.NoSeq}
+
+// checkRebuild runs the reconstruction oracles of SPEC §4 and §5.7.
+func (c *Case) checkRebuild() []Violation {
+	end := lastSeq(c.Events)
+	sopts := store.Options{Faults: c.LogFaults, Seed: c.FaultSeed}
+	rep, err := CheckRebuild(c.Events, sopts)
+	if err != nil {
+		return []Violation{{Seq: end, Oracle: OracleRebuild, Detail: err.Error()}}
+	}
+	switch {
+	case rep.Diff == "":
+	case Recoverable(c.LogFaults, c.BatchIDs):
+		return []Violation{{Seq: end, Oracle: OracleRebuild, Detail: fmt.Sprintf("faults %s: the rebuilt transcript differs from the live one (-live +rebuilt)", joinFaults(c.LogFaults)), Diff: rep.Diff}}
+	case len(rep.Problems) == 0:
+		return []Violation{{Seq: end, Oracle: OracleReported, Detail: fmt.Sprintf("faults %s: the rebuilt transcript differs and no problem was reported (-live +rebuilt)", joinFaults(c.LogFaults)), Diff: rep.Diff}}
+	}
+	if d, err := CheckTwice(rep.Log); err != nil || d != "" {
+		return []Violation{{Seq: end, Oracle: OracleIdempot, Detail: fmt.Sprint(d, err)}}
+	}
+	if c.ReconnectAt > 0 && c.ReconnectAt < len(c.Events) {
+		var fs []store.Fault
+		for _, f := range c.LogFaults {
+			if slices.Contains(reconnectFaults, f) {
+				fs = append(fs, f)
+			}
+		}
+		d, err := CheckReconnect(c.Events, c.ReconnectAt, store.Options{Faults: fs, Seed: c.FaultSeed})
+		if err != nil || d != "" {
+			return []Violation{{Seq: c.Events[c.ReconnectAt-1].Seq, Oracle: OracleReconnect,
+				Detail: fmt.Sprintf("faults %s: rebuilt %d events then went on live: differs from pure live (-live +reconnected) %v", joinFaults(fs), c.ReconnectAt, err), Diff: d}}
+		}
+	}
+	return nil
+}
+
+// Recoverable reports whether a fault set leaves a log everything needed
+// to rebuild the live transcript: sequence numbers, or parent links that
+// no lost record (a crash or a torn line) can break; and batch ids when
+// lifecycles are collapsed (else where progress arrived is lost).
+func Recoverable(faults []store.Fault, batchIDs bool) bool {
+	has := func(f store.Fault) bool { return slices.Contains(faults, f) }
+	ordered := !has(store.NoSeq) || (!has(store.NoParent) && !has(store.Torn) && !has(store.Kill))
+	return ordered && (batchIDs || !has(store.Collapse))
+}
+
+func joinFaults(fs []store.Fault) string {
+	if len(fs) == 0 {
+		return "none"
+	}
+	out := ""
+	for i, f := range fs {
+		if i > 0 {
+			out += ","
+		}
+		out += string(f)
+	}
+	return out
+}
