@@ -5,7 +5,6 @@ import (
 
 	"github.com/toolsim/toolsim/harness"
 	"github.com/toolsim/toolsim/sim"
-	"github.com/toolsim/toolsim/store"
 )
 
 // TestReferencePassesOnSimulator: the reference engine agrees with the
@@ -24,17 +23,9 @@ func TestReferencePassesOnSimulator(t *testing.T) {
 func TestReferencePassesAllOracles(t *testing.T) {
 	for seed := range uint64(1000) {
 		sc := sim.Generate(seed, sim.Options{Faults: sim.AllFaults(), Swarm: true})
-		c := caseOf(sc)
+		c := harness.CaseOf(sc)
 		if v := harness.CheckCase(reference, c, harness.Options{First: true}); len(v) > 0 {
 			t.Fatalf("seed %d (log faults %v, reconnect %d): %v", seed, c.LogFaults, c.ReconnectAt, v[0])
 		}
 	}
-}
-
-func caseOf(sc *sim.Scenario) *harness.Case {
-	c := &harness.Case{Events: sc.Events, FaultSeed: sc.Seed, ReconnectAt: sc.ReconnectAt, BatchIDs: sc.BatchIDs}
-	for _, f := range sc.LogFaults {
-		c.LogFaults = append(c.LogFaults, store.Fault(f))
-	}
-	return c
 }

@@ -1,0 +1,315 @@
+package harness
+
+import (
+	"fmt"
+	"hash/fnv"
+	"slices"
+	"sync"
+	"sync/atomic"
+
+	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/render"
+	"github.com/toolsim/toolsim/shrink"
+	"github.com/toolsim/toolsim/sim"
+	"github.com/toolsim/toolsim/store"
+)
+
+// Campaign runs many generated scenarios through an engine with every
+// oracle. Seeds run on parallel workers, but the outcome does not depend on
+// scheduling: the report names the lowest failing seed of the range.
+type Campaign struct {
+	Seeds     int    // how many seeds (default 1000)
+	FirstSeed uint64 // the first seed of the range
+	// Shard, Shards split the range for CI matrices: shard K of N (1-based)
+	// runs the K-th of N contiguous slices. Zero means the whole range.
+	Shard, Shards int
+	Workers       int         // parallel workers (default 1)
+	Sim           sim.Options // what each seed generates
+	Check         Options     // oracle options (First is always set)
+	// Recheck runs every Recheck-th seed twice and compares the trace and
+	// render hashes (the nondeterminism detector; default 10, <0 never).
+	Recheck int
+	// NoShrink leaves a failure unshrunk.
+	NoShrink bool
+	// Progress, when set, is called after each scenario (from the worker
+	// goroutines, one call at a time).
+	Progress func(done, total, failures int)
+	// Stop, when closed, ends the campaign early (Ctrl-C, a time budget).
+	Stop <-chan struct{}
+}
+
+// Failure is a failing scenario, with its shrunk form.
+type Failure struct {
+	Seed      uint64
+	Violation Violation
+	Case      *Case // what failed, as generated
+	Shrunk    *Case // the smallest trace that fails the same oracle
+	ShrunkBy  Violation
+	Tests     int // candidates the shrinker tried
+}
+
+// Report is what a campaign found.
+type Report struct {
+	Scenarios   int               // scenarios checked
+	Events      int               // events applied (first replay only)
+	Rechecked   int               // seeds generated and run twice
+	Faults      map[sim.Fault]int // how often each fault was injected
+	States      map[string]int    // how often each interesting state was reached
+	Failure     *Failure          // the lowest failing seed, or nil
+	Interrupted bool              // Stop was closed before the end
+	// Missing lists the enabled faults that no scenario injected: the
+	// campaign did not test them, and fails for it.
+	Missing []sim.Fault
+}
+
+// OK reports whether the campaign found nothing wrong and reached every
+// fault class it was asked to test.
+func (r *Report) OK() bool { return r.Failure == nil && (len(r.Missing) == 0 || r.Interrupted) }
+
+// seedRange returns the seeds this shard runs.
+func (c *Campaign) seedRange() (first uint64, n int, err error) {
+	total := c.Seeds
+	if total <= 0 {
+		total = 1000
+	}
+	if c.Shards == 0 {
+		return c.FirstSeed, total, nil
+	}
+	if c.Shards < 1 || c.Shard < 1 || c.Shard > c.Shards {
+		return 0, 0, fmt.Errorf("shard %d/%d: want 1 ≤ K ≤ N", c.Shard, c.Shards)
+	}
+	lo := total * (c.Shard - 1) / c.Shards
+	hi := total * c.Shard / c.Shards
+	return c.FirstSeed + uint64(lo), hi - lo, nil
+}
+
+// Run runs the campaign against engines from newEngine.
+func (c Campaign) Run(newEngine func() Engine) (*Report, error) {
+	first, n, err := c.seedRange()
+	if err != nil {
+		return nil, err
+	}
+	c.Check.First = true
+	if c.Recheck == 0 {
+		c.Recheck = 10
+	}
+	workers := max(c.Workers, 1)
+	r := &run{c: &c, newEngine: newEngine, first: first, n: n, lowest: -1}
+	var wg sync.WaitGroup
+	parts := make([]*Report, workers)
+	for w := range workers {
+		parts[w] = newReport()
+		wg.Go(func() { r.work(parts[w]) })
+	}
+	wg.Wait()
+	rep := merge(parts)
+	rep.Interrupted = r.stopped.Load()
+	if r.failure != nil {
+		rep.Failure = r.failure
+		if !c.NoShrink {
+			r.shrink(rep.Failure)
+		}
+	}
+	for _, f := range c.Sim.Faults {
+		if rep.Faults[f] == 0 {
+			rep.Missing = append(rep.Missing, f)
+		}
+	}
+	return rep, nil
+}
+
+func newReport() *Report {
+	return &Report{Faults: map[sim.Fault]int{}, States: map[string]int{}}
+}
+
+func merge(parts []*Report) *Report {
+	out := newReport()
+	for _, p := range parts {
+		out.Scenarios += p.Scenarios
+		out.Events += p.Events
+		out.Rechecked += p.Rechecked
+		for k, v := range p.Faults {
+			out.Faults[k] += v
+		}
+		for k, v := range p.States {
+			out.States[k] += v
+		}
+	}
+	return out
+}
+
+// run is the shared state of a running campaign.
+type run struct {
+	c         *Campaign
+	newEngine func() Engine
+	first     uint64
+	n         int
+	next      atomic.Int64
+	stopped   atomic.Bool
+	mu        sync.Mutex
+	lowest    int64 // index of the lowest failing seed so far, -1 for none
+	failure   *Failure
+	done      int
+	failures  int
+}
+
+// work checks seeds until the range is done, skipping seeds above the
+// lowest failure found so far.
+func (r *run) work(rep *Report) {
+	for {
+		i := r.next.Add(1) - 1
+		if i >= int64(r.n) || r.stop() {
+			return
+		}
+		r.mu.Lock()
+		skip := r.lowest >= 0 && i > r.lowest
+		r.mu.Unlock()
+		if skip {
+			continue
+		}
+		r.one(i, rep)
+	}
+}
+
+func (r *run) stop() bool {
+	if r.c.Stop == nil {
+		return false
+	}
+	select {
+	case <-r.c.Stop:
+		r.stopped.Store(true)
+		return true
+	default:
+		return false
+	}
+}
+
+// one checks the seed at index i of the range.
+func (r *run) one(i int64, rep *Report) {
+	seed := r.first + uint64(i)
+	sc := sim.Generate(seed, r.c.Sim)
+	c := CaseOf(sc)
+	found := CheckCase(r.newEngine, c, r.c.Check)
+	if len(found) == 0 && r.c.Recheck > 0 && seed%uint64(r.c.Recheck) == 0 {
+		rep.Rechecked++
+		found = r.recheck(seed, sc)
+	}
+	rep.Scenarios++
+	rep.Events += len(sc.Events)
+	for f, k := range sc.Injected {
+		rep.Faults[f] += k
+	}
+	for s, k := range StatesOf(sc.Events, r.c.Check.MetaTools) {
+		rep.States[s] += k
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.done++
+	if len(found) > 0 {
+		r.failures++
+		if r.lowest < 0 || i < r.lowest {
+			r.lowest = i
+			r.failure = &Failure{Seed: seed, Violation: found[0], Case: c}
+		}
+	}
+	if r.c.Progress != nil {
+		r.c.Progress(r.done, r.n, r.failures)
+	}
+}
+
+// CaseOf turns a generated scenario into the case its oracles check.
+func CaseOf(sc *sim.Scenario) *Case {
+	c := &Case{Events: sc.Events, FaultSeed: sc.Seed, ReconnectAt: sc.ReconnectAt, BatchIDs: sc.BatchIDs}
+	for _, f := range sc.LogFaults {
+		c.LogFaults = append(c.LogFaults, store.Fault(f))
+	}
+	return c
+}
+
+// recheck generates the seed again and replays it through a second engine:
+// the trace bytes and the final render must hash the same.
+func (r *run) recheck(seed uint64, sc *sim.Scenario) []Violation {
+	again := sim.Generate(seed, r.c.Sim)
+	if a, b := hashTrace(sc.Events), hashTrace(again.Events); a != b {
+		return []Violation{{Seq: lastSeq(sc.Events), Oracle: OracleNondeterminism,
+			Detail: fmt.Sprintf("seed %d generated different traces (hash %016x, then %016x)", seed, a, b)}}
+	}
+	a, b := hashRender(r.newEngine, sc.Events), hashRender(r.newEngine, again.Events)
+	if a != b {
+		return []Violation{{Seq: lastSeq(sc.Events), Oracle: OracleNondeterminism,
+			Detail: fmt.Sprintf("seed %d rendered differently on a second run (hash %016x, then %016x)", seed, a, b)}}
+	}
+	return nil
+}
+
+func hashTrace(evs []event.Event) uint64 {
+	h := fnv.New64a()
+	var buf []byte
+	for i := range evs {
+		buf = event.AppendEvent(buf[:0], &evs[i])
+		h.Write(buf)
+	}
+	return h.Sum64()
+}
+
+func hashRender(newEngine func() Engine, evs []event.Event) uint64 {
+	eng := newEngine()
+	for i := range evs {
+		eng.Apply(&evs[i])
+	}
+	eng.Finish()
+	h := fnv.New64a()
+	h.Write([]byte(render.Render(eng.Timeline(), render.Options{Width: 80, Output: true})))
+	return h.Sum64()
+}
+
+// shrink minimises a failure to the smallest trace that fails the same
+// oracle.
+func (r *run) shrink(f *Failure) {
+	if f.Violation.Oracle == OracleNondeterminism {
+		return
+	}
+	f.Shrunk, f.ShrunkBy, f.Tests = ShrinkCase(r.newEngine, f.Case, f.Violation.Oracle, r.c.Check)
+}
+
+// ShrinkCase finds the smallest trace of c that still fails oracle. The
+// reconstruction settings of c are kept (the reconnect point is clamped to
+// the shorter trace). It returns the shrunk case, its first violation of
+// that oracle, and how many candidates it tried.
+func ShrinkCase(newEngine func() Engine, c *Case, oracle string, opts Options) (*Case, Violation, int) {
+	opts.First = false
+	trial := *c
+	trial.NoRebuild = !rebuildOracle(oracle)
+	fails := func(evs []event.Event) bool {
+		t := trial
+		t.Events = evs
+		t.ReconnectAt = min(c.ReconnectAt, max(len(evs)-1, 0))
+		return hasOracle(CheckCase(newEngine, &t, Options{MetaTools: opts.MetaTools, NoRender: opts.NoRender, First: true}), oracle)
+	}
+	res := shrink.Shrink(c.Events, fails, shrink.Options{})
+	out := trial
+	out.Events = res.Events
+	out.ReconnectAt = min(c.ReconnectAt, max(len(res.Events)-1, 0))
+	out.NoRebuild = c.NoRebuild
+	var v Violation
+	for _, x := range CheckCase(newEngine, &out, opts) {
+		if x.Oracle == oracle {
+			v = x
+			break
+		}
+	}
+	return &out, v, res.Tests
+}
+
+func rebuildOracle(o string) bool {
+	return slices.Contains([]string{OracleRebuild, OracleReported, OracleIdempot, OracleReconnect}, o)
+}
+
+func hasOracle(vs []Violation, oracle string) bool {
+	for _, v := range vs {
+		if v.Oracle == oracle {
+			return true
+		}
+	}
+	return false
+}
