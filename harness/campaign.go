@@ -202,6 +202,11 @@ func (r *run) one(i int64, rep *Report) {
 	for s, k := range StatesOf(sc.Events, r.c.Check.MetaTools) {
 		rep.States[s] += k
 	}
+	r.record(i, seed, c, found)
+}
+
+// record counts a checked scenario and keeps the lowest failure.
+func (r *run) record(i int64, seed uint64, c *Case, found []Violation) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.done++

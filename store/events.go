@@ -27,6 +27,11 @@ func (w *writer) event(i int, ev *event.Event) {
 	case event.KindToolStart, event.KindToolProgress, event.KindToolDone:
 		w.tool(i, ev)
 	case event.KindPermission:
+		if lp := w.life[ev.ID]; lp != nil && ev.State == event.PermissionDenied {
+			// A denial ends the tool: its folded progress goes before it.
+			w.reserveEnd(lp, ev.T)
+			w.closeLifecycle(ev.ID)
+		}
 		p := w.open(TypePermission, ev.T, i)
 		p.rec.CallID, p.rec.State = ev.ID, ev.State
 		w.route(ev.ID, p)

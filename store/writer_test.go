@@ -192,3 +192,26 @@ func TestReusedIDsUnderSubagents(t *testing.T) {
 		t.Errorf("got %d tool_call records, want 5 (one per start):\n%s", calls, p.Log)
 	}
 }
+
+// TestCollapseDeniedKeepsProgressBeforeDenial: a collapsed lifecycle of a
+// tool denied after some progress once replayed that progress after the
+// denial (late_progress, update lost). Found by the simulator, seed 1533.
+func TestCollapseDeniedKeepsProgressBeforeDenial(t *testing.T) {
+	lines := `{"seq":1,"t":1368,"kind":"tool_start","id":"a","name":"grep","args":{}}
+{"seq":2,"t":1493,"kind":"tool_progress","id":"a","output":"x\n"}
+{"seq":3,"t":1528,"kind":"permission","id":"a","state":"denied"}
+`
+	_, evs, err := event.ReadAll(strings.NewReader(lines), event.ReaderOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs := records(t, store.Persist(evs, store.Options{Faults: []store.Fault{store.Collapse}}).Log)
+	life := indexOf(recs, func(r store.Record) bool { return r.Type == store.TypeToolLifecycle })
+	deny := indexOf(recs, func(r store.Record) bool { return r.Type == store.TypePermission })
+	if life < 0 || deny < 0 {
+		t.Fatalf("want a lifecycle and a permission record, got %+v", recs)
+	}
+	if recs[life].EndSeq == nil || recs[deny].Seq == nil || *recs[life].EndSeq >= *recs[deny].Seq {
+		t.Errorf("lifecycle end_seq %v must come before the denial's seq %v", recs[life].EndSeq, recs[deny].Seq)
+	}
+}

@@ -47,6 +47,10 @@ func commands() []command {
 		{"record", "run an agent, pass its output through, and capture it as a trace", (*cli).record},
 		{"persist", "write the log a live app would have written for a trace, with faults", (*cli).persist},
 		{"reconstruct", "rebuild and render the transcript from a persisted log", (*cli).reconstruct},
+		{"sim", "print the trace the simulator generates for a seed", (*cli).sim},
+		{"check", "run every oracle on traces (files or directories)", (*cli).check},
+		{"fuzz", "run a seeded campaign (or every ordering) with every oracle; shrink failures", (*cli).fuzz},
+		{"shrink", "shrink a failing trace to a minimal regression scenario", (*cli).shrink},
 		{"catalog", "run the built-in scenarios against their goldens (the default)", (*cli).catalog},
 		{"help", "list the commands", (*cli).help},
 	}

@@ -1,0 +1,196 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/toolsim/toolsim/harness"
+	"github.com/toolsim/toolsim/sim"
+)
+
+type fuzzFlags struct {
+	sim        simFlags
+	seeds      int
+	first      uint64
+	duration   time.Duration
+	workers    int
+	shard      string
+	exhaustive bool
+	out        string
+	noShrink   bool
+}
+
+func (c *cli) fuzz(args []string) int {
+	fs := flag.NewFlagSet("fuzz", flag.ContinueOnError)
+	fs.SetOutput(c.stderr)
+	var f fuzzFlags
+	f.sim.register(fs, true)
+	fs.IntVar(&f.seeds, "seeds", 0, "how many seeds to run (default 2000, or unbounded with --duration)")
+	fs.Uint64Var(&f.first, "first", 0, "the first seed")
+	fs.DurationVar(&f.duration, "duration", 0, "stop after this long (e.g. 30s, 5m)")
+	fs.IntVar(&f.workers, "workers", 2, "parallel workers")
+	fs.StringVar(&f.shard, "shard", "", "K/N: run the K-th of N slices of the seed range (CI matrices)")
+	fs.BoolVar(&f.exhaustive, "exhaustive", false, "check every ordering of one batch of --tools tools (≤ 4) with one progress each and every cancel point, instead of seeds")
+	fs.StringVar(&f.out, "out", "failures", "directory for failing traces and their shrunk regressions")
+	fs.BoolVar(&f.noShrink, "no-shrink", false, "save a failure without shrinking it")
+	fs.Usage = func() { fuzzUsage(fs) }
+	if err := fs.Parse(args); err != nil {
+		return helpOrUsage(err)
+	}
+	camp, err := f.campaign(fs.NArg())
+	if err != nil {
+		fmt.Fprintf(c.stderr, "toolsim fuzz: %v\n", err)
+		return exitUsage
+	}
+	return c.runCampaign(camp, &f)
+}
+
+func fuzzUsage(fs *flag.FlagSet) {
+	fmt.Fprintln(fs.Output(), `usage: toolsim fuzz [--seeds N | --duration D] [--workers N] [--shard K/N] [--faults LIST] [--exhaustive]
+
+Generates scenarios from consecutive seeds, drives the reference engine through
+each one and checks every oracle after every event. Prints progress, then the
+coverage of each fault class and interesting state, and the throughput. On a
+failure it saves the trace and its shrunk form under --out and prints the one
+command that replays it. Ctrl-C stops early and prints what was found so far.
+Exit status: 0 clean, 1 a failure or a fault class never reached, 2 usage error.`)
+	fmt.Fprintf(fs.Output(), "\nFaults: %s\n\nFlags:\n", sim.FormatFaults(sim.AllFaults()))
+	fs.PrintDefaults()
+}
+
+// campaign validates the flags into a campaign.
+func (f *fuzzFlags) campaign(nargs int) (harness.Campaign, error) {
+	var camp harness.Campaign
+	if nargs != 0 {
+		return camp, fmt.Errorf("unexpected arguments (fuzz takes only flags)")
+	}
+	opts, err := f.sim.options()
+	if err != nil {
+		return camp, err
+	}
+	if f.workers < 1 || f.workers > 256 {
+		return camp, fmt.Errorf("--workers must be 1..256, got %d", f.workers)
+	}
+	if f.seeds < 0 || f.duration < 0 {
+		return camp, fmt.Errorf("--seeds and --duration must not be negative")
+	}
+	if f.exhaustive && (f.duration > 0 || f.shard != "" || f.seeds > 0) {
+		return camp, fmt.Errorf("--exhaustive checks a fixed set of orderings: it takes no --seeds, --duration or --shard")
+	}
+	if f.exhaustive && f.sim.tools > 4 {
+		return camp, fmt.Errorf("--exhaustive takes --tools 1..4, got %d", f.sim.tools)
+	}
+	camp = harness.Campaign{Seeds: f.seeds, FirstSeed: f.first, Workers: f.workers, Sim: opts, NoShrink: f.noShrink}
+	switch {
+	case camp.Seeds == 0 && f.duration > 0:
+		camp.Seeds = math.MaxInt32
+	case camp.Seeds == 0:
+		camp.Seeds = 2000
+	}
+	if f.shard != "" {
+		camp.Shard, camp.Shards, err = parseShard(f.shard)
+	}
+	return camp, err
+}
+
+// parseShard reads K/N with 1 ≤ K ≤ N.
+func parseShard(s string) (int, int, error) {
+	a, b, ok := strings.Cut(s, "/")
+	k, err1 := strconv.Atoi(a)
+	n, err2 := strconv.Atoi(b)
+	if !ok || err1 != nil || err2 != nil {
+		return 0, 0, fmt.Errorf("--shard %q: want K/N, e.g. 2/4", s)
+	}
+	if n < 1 || k < 1 || k > n {
+		return 0, 0, fmt.Errorf("--shard %s: want 1 ≤ K ≤ N", s)
+	}
+	return k, n, nil
+}
+
+// runCampaign runs a campaign with progress, Ctrl-C and a time budget, and
+// prints its report.
+func (c *cli) runCampaign(camp harness.Campaign, f *fuzzFlags) int {
+	stop := make(chan struct{})
+	var once sync.Once
+	halt := func() { once.Do(func() { close(stop) }) }
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, os.Interrupt)
+	defer signal.Stop(sig)
+	go func() {
+		if _, ok := <-sig; ok {
+			halt()
+		}
+	}()
+	if f.duration > 0 {
+		t := time.AfterFunc(f.duration, halt)
+		defer t.Stop()
+	}
+	camp.Stop = stop
+	camp.Progress = newProgress(c.stderr).update
+	start := time.Now()
+	var rep *harness.Report
+	var err error
+	if f.exhaustive {
+		rep, err = harness.RunExhaustive(referenceEngine, sim.ExhaustiveOptions{Tools: f.sim.tools, Progress: 1, Cancel: true}, camp)
+	} else {
+		rep, err = camp.Run(referenceEngine)
+	}
+	if err != nil {
+		fmt.Fprintf(c.stderr, "toolsim fuzz: %v\n", err)
+		return exitUsage
+	}
+	c.printReport(rep, camp, time.Since(start))
+	return c.reportFailure(rep, camp, f)
+}
+
+// progress draws a bar on a terminal, else a line every 10%.
+type progress struct {
+	w        io.Writer
+	terminal bool
+	last     int
+}
+
+func newProgress(w io.Writer) *progress {
+	p := &progress{w: w, last: -1}
+	if f, ok := w.(*os.File); ok {
+		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
+			p.terminal = true
+		}
+	}
+	return p
+}
+
+func (p *progress) update(done, total, failures int) {
+	unbounded := total >= math.MaxInt32
+	if p.terminal {
+		if done%50 != 0 && done != total {
+			return
+		}
+		if unbounded {
+			fmt.Fprintf(p.w, "\r%d scenarios, %d failing", done, failures)
+			return
+		}
+		const width = 30
+		fill := width * done / max(total, 1)
+		fmt.Fprintf(p.w, "\r[%s%s] %d/%d, %d failing", strings.Repeat("█", fill), strings.Repeat("·", width-fill), done, total, failures)
+		if done == total {
+			fmt.Fprintln(p.w)
+		}
+		return
+	}
+	if unbounded {
+		return
+	}
+	if tenth := 10 * done / max(total, 1); tenth != p.last && tenth > 0 {
+		p.last = tenth
+		fmt.Fprintf(p.w, "progress: %d/%d scenarios, %d failing\n", done, total, failures)
+	}
+}

@@ -1,0 +1,162 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/toolsim/toolsim/engine"
+	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/harness"
+	"github.com/toolsim/toolsim/render"
+	"github.com/toolsim/toolsim/sim"
+)
+
+// printReport prints a campaign's coverage table and throughput.
+func (c *cli) printReport(rep *harness.Report, camp harness.Campaign, took time.Duration) {
+	w := c.stdout
+	fmt.Fprintln(w, "fault class                 injected")
+	for _, f := range camp.Sim.Faults {
+		mark := ""
+		if rep.Faults[f] == 0 {
+			mark = "   ← never reached"
+		}
+		fmt.Fprintf(w, "  %-25s %8d%s\n", f, rep.Faults[f], mark)
+	}
+	fmt.Fprintln(w, "state                                 reached")
+	for _, s := range harness.States {
+		fmt.Fprintf(w, "  %-35s %7d\n", s, rep.States[s])
+	}
+	secs := max(took.Seconds(), 1e-9)
+	fmt.Fprintf(w, "%d scenarios, %d events in %.2fs: %.0f scenarios/s, %.0f events/s\n",
+		rep.Scenarios, rep.Events, took.Seconds(), float64(rep.Scenarios)/secs, float64(rep.Events)/secs)
+	if rep.Rechecked > 0 {
+		fmt.Fprintf(w, "nondeterminism: %d seeds generated and replayed twice\n", rep.Rechecked)
+	}
+	if rep.Interrupted {
+		fmt.Fprintln(w, "interrupted: the report covers the scenarios checked so far")
+	}
+}
+
+// reportFailure saves and describes a failure, or says the campaign is
+// clean, and returns the exit status.
+func (c *cli) reportFailure(rep *harness.Report, camp harness.Campaign, f *fuzzFlags) int {
+	fl := rep.Failure
+	if fl == nil {
+		if len(rep.Missing) > 0 && !rep.Interrupted {
+			fmt.Fprintf(c.stdout, "FAIL: fault classes never reached: %s (run more seeds, or narrow --faults)\n", sim.FormatFaults(rep.Missing))
+			return exitFail
+		}
+		fmt.Fprintln(c.stdout, "ok: every oracle held on every scenario")
+		return exitOK
+	}
+	fmt.Fprintf(c.stdout, "FAIL: seed %d: %s\n", fl.Seed, indent(fl.Violation.String(), "  "))
+	base := filepath.Join(f.out, fmt.Sprintf("seed-%d", fl.Seed))
+	if f.exhaustive {
+		base = filepath.Join(f.out, fmt.Sprintf("exhaustive-%d", fl.Seed))
+	}
+	paths, err := saveFailure(base, fl, camp)
+	if err != nil {
+		fmt.Fprintf(c.stderr, "toolsim fuzz: saving the failure: %v\n", err)
+		return exitFail
+	}
+	for _, p := range paths {
+		fmt.Fprintf(c.stdout, "saved %s\n", p)
+	}
+	if fl.Shrunk != nil {
+		fmt.Fprintf(c.stdout, "shrunk %d → %d events (%d candidates tried)\n", len(fl.Case.Events), len(fl.Shrunk.Events), fl.Tests)
+		fmt.Fprintf(c.stdout, "reproduce: toolsim check %s\n", shellQuote(base+".min.jsonl"))
+	} else {
+		fmt.Fprintf(c.stdout, "reproduce: toolsim check %s\n", shellQuote(base+".jsonl"))
+	}
+	return exitFail
+}
+
+// saveFailure writes the failing trace, its shrunk form, and a
+// ready-to-commit testscript scenario with its golden.
+func saveFailure(base string, fl *harness.Failure, camp harness.Campaign) ([]string, error) {
+	if err := os.MkdirAll(filepath.Dir(base), 0o755); err != nil {
+		return nil, err
+	}
+	meta := failureMeta(fl, camp, fl.Case)
+	paths := []string{base + ".jsonl"}
+	if err := writeFile(paths[0], caseHeader(meta, fl.Seed), fl.Case.Events); err != nil {
+		return nil, err
+	}
+	if fl.Shrunk == nil {
+		return paths, nil
+	}
+	min := base + ".min.jsonl"
+	h := caseHeader(failureMeta(fl, camp, fl.Shrunk), fl.Seed)
+	if err := writeFile(min, h, fl.Shrunk.Events); err != nil {
+		return nil, err
+	}
+	scen, golden, err := writeScenario(base, h, fl)
+	if err != nil {
+		return nil, err
+	}
+	return append(paths, min, scen, golden), nil
+}
+
+func failureMeta(fl *harness.Failure, camp harness.Campaign, cs *harness.Case) simMeta {
+	m := simMeta{
+		Faults: sim.FormatFaults(camp.Sim.Faults), Swarm: camp.Sim.Swarm, Tools: camp.Sim.Tools,
+		Turns: camp.Sim.Turns, FaultSeed: cs.FaultSeed, ReconnectAt: cs.ReconnectAt,
+		BatchIDs: cs.BatchIDs, Oracle: fl.Violation.Oracle,
+	}
+	var logFaults []string
+	for _, f := range cs.LogFaults {
+		logFaults = append(logFaults, string(f))
+	}
+	m.LogFaults = strings.Join(logFaults, ",")
+	return m
+}
+
+func writeFile(path string, h *event.Header, evs []event.Event) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := writeTrace(f, h, evs); err != nil {
+		f.Close()
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return f.Close()
+}
+
+// writeScenario writes NAME.txtar (a scenario for scenarios/) and
+// NAME.w80.golden (the reference render, for golden/).
+func writeScenario(base string, h *event.Header, fl *harness.Failure) (string, string, error) {
+	name := "fuzz-" + filepath.Base(base)
+	var trace strings.Builder
+	if err := writeTrace(&trace, h, fl.Shrunk.Events); err != nil {
+		return "", "", err
+	}
+	script := fmt.Sprintf(`# Regression found by toolsim fuzz: seed %d, oracle %s.
+# %s
+# To keep it: copy this file to scenarios/ and %s.w80.golden to golden/,
+# then run make golden.
+exec toolsim replay trace.jsonl
+cmp stdout $GOLDEN/%s.w80.golden
+exec toolsim check trace.jsonl
+
+-- trace.jsonl --
+%s`, fl.Seed, fl.Violation.Oracle, firstLine(fl.ShrunkBy.Detail), name, name, trace.String())
+	scen := filepath.Join(filepath.Dir(base), name+".txtar")
+	if err := os.WriteFile(scen, []byte(script), 0o644); err != nil {
+		return "", "", err
+	}
+	e := engine.New(engine.Options{})
+	for i := range fl.Shrunk.Events {
+		e.Apply(&fl.Shrunk.Events[i])
+	}
+	golden := filepath.Join(filepath.Dir(base), name+".w80.golden")
+	return scen, golden, os.WriteFile(golden, []byte(render.Render(e.Timeline(), render.Options{Width: 80})), 0o644)
+}
+
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
+}

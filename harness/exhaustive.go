@@ -1,0 +1,85 @@
+package harness
+
+import (
+	"slices"
+	"sync"
+
+	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/sim"
+)
+
+// RunExhaustive checks every trace of an exhaustive enumeration (every
+// causal ordering of one batch, every cancel point) with every oracle but
+// reconstruction under faults (the log is persisted and rebuilt without
+// faults). It uses camp's Workers, Check, NoShrink, Progress and Stop; the
+// failure reported is the first in enumeration order, its Seed the trace's
+// index.
+func RunExhaustive(newEngine func() Engine, opts sim.ExhaustiveOptions, camp Campaign) (*Report, error) {
+	total, err := sim.ExhaustiveCount(opts)
+	if err != nil {
+		return nil, err
+	}
+	camp.Check.First = true
+	r := &run{c: &camp, newEngine: newEngine, n: total, lowest: -1}
+	jobs := make(chan exJob, 64)
+	workers := max(camp.Workers, 1)
+	parts := make([]*Report, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		parts[w] = newReport()
+		wg.Go(func() {
+			for j := range jobs {
+				r.checkTrace(j.i, j.evs, parts[w])
+			}
+		})
+	}
+	i := int64(0)
+	err = sim.Exhaustive(opts, func(evs []event.Event) bool {
+		if r.stop() {
+			return false
+		}
+		jobs <- exJob{i, slices.Clone(evs)}
+		i++
+		return true
+	})
+	close(jobs)
+	wg.Wait()
+	rep := merge(parts)
+	rep.Interrupted = r.stopped.Load()
+	if rep.Failure = r.failure; rep.Failure != nil && !camp.NoShrink {
+		r.shrink(rep.Failure)
+	}
+	return rep, err
+}
+
+type exJob struct {
+	i   int64
+	evs []event.Event
+}
+
+// checkTrace checks one enumerated trace.
+func (r *run) checkTrace(i int64, evs []event.Event, rep *Report) {
+	r.mu.Lock()
+	skip := r.lowest >= 0 && i > r.lowest
+	r.mu.Unlock()
+	if skip {
+		return
+	}
+	c := &Case{Events: evs, BatchIDs: allBatched(evs)}
+	found := CheckCase(r.newEngine, c, r.c.Check)
+	rep.Scenarios++
+	rep.Events += len(evs)
+	for s, k := range StatesOf(evs, r.c.Check.MetaTools) {
+		rep.States[s] += k
+	}
+	r.record(i, uint64(i), c, found)
+}
+
+func allBatched(evs []event.Event) bool {
+	for i := range evs {
+		if evs[i].Kind == event.KindToolStart && evs[i].Batch == "" {
+			return false
+		}
+	}
+	return true
+}
