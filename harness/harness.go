@@ -1,7 +1,6 @@
 package harness
 
 import (
-	"encoding/json"
 	"fmt"
 	"maps"
 	"slices"
@@ -136,6 +135,7 @@ type checker struct {
 	want, got  []row // reused outline buffers
 	diagsSeen  int   // engine diagnostics already compared
 	modelDiags int   // model diagnostics already compared
+	shown      map[string]int
 }
 
 func (c *checker) fail(seq int64, oracle, format string, args ...any) {
@@ -212,37 +212,44 @@ func (c *checker) checkStatuses(seq int64) {
 	}
 }
 
-// checkOnce: each id is shown as many times as it was started.
+// checkOnce: each id is shown as many times as it was started. The counts
+// are compared first; messages (in sorted id order) only on a mismatch.
 func (c *checker) checkOnce(seq int64) {
-	shown := map[string]int{}
+	if c.shown == nil {
+		c.shown = map[string]int{}
+	}
+	clear(c.shown)
 	for _, r := range c.got {
 		if r.Kind != "group" {
-			shown[r.ID]++
+			c.shown[r.ID]++
 		}
+	}
+	if maps.Equal(c.shown, c.started) {
+		return
 	}
 	for _, id := range slices.Sorted(maps.Keys(c.started)) {
-		if n := c.started[id]; shown[id] != n {
-			c.fail(seq, OracleOnce, "tool %s started %d times, shown %d times", id, n, shown[id])
+		if n := c.started[id]; c.shown[id] != n {
+			c.fail(seq, OracleOnce, "tool %s started %d times, shown %d times", id, n, c.shown[id])
 		}
 	}
-	for _, id := range slices.Sorted(maps.Keys(shown)) {
+	for _, id := range slices.Sorted(maps.Keys(c.shown)) {
 		if c.started[id] == 0 {
-			c.fail(seq, OracleOnce, "tool %s shown %d times but never started", id, shown[id])
+			c.fail(seq, OracleOnce, "tool %s shown %d times but never started", id, c.shown[id])
 		}
 	}
 }
 
 // determinism replays the trace through a second engine and compares the
-// final timelines' JSON.
+// final timelines.
 func (c *checker) determinism(newEngine func() Engine, evs []event.Event, first *timeline.Timeline) {
-	want, _ := json.Marshal(first)
 	eng := newEngine()
 	for i := range evs {
 		eng.Apply(&evs[i])
 	}
 	eng.Finish()
-	if got, _ := json.Marshal(eng.Timeline()); string(got) != string(want) {
-		c.fail(lastSeq(evs), OracleDeterminism, "a second replay gave a different timeline")
+	if !equalTimelines(first, eng.Timeline()) {
+		c.found = append(c.found, Violation{Seq: lastSeq(evs), Oracle: OracleDeterminism,
+			Detail: "a second replay gave a different timeline (-first +second)", Diff: Diff(first, eng.Timeline())})
 	}
 }
 

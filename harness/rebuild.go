@@ -76,7 +76,11 @@ func copyTool(t *timeline.Tool, atEnd map[string]bool) *timeline.Tool {
 // Diff compares two timelines after Normalize and returns a
 // (-want +got) diff, or "" when they match.
 func Diff(want, got *timeline.Timeline) string {
-	return cmp.Diff(Normalize(want), Normalize(got), cmpopts.IgnoreFields(timeline.Item{}, "Version"), cmpopts.EquateEmpty())
+	w, g := Normalize(want), Normalize(got)
+	if equalTimelines(w, g) {
+		return ""
+	}
+	return cmp.Diff(w, g, cmpopts.IgnoreFields(timeline.Item{}, "Version"), cmpopts.EquateEmpty())
 }
 
 // live runs events through a fresh reference engine.
@@ -96,6 +100,8 @@ type RebuildReport struct {
 	Log      []byte
 	Problems []rebuild.Problem
 	Diff     string // (-live +rebuilt); "" when they match
+	// Rebuilt is the rebuilt timeline, for oracle (c) to compare against.
+	Rebuilt *timeline.Timeline
 }
 
 // CheckRebuild is oracle (a): persist the trace with the faults, rebuild
@@ -107,7 +113,7 @@ func CheckRebuild(evs []event.Event, opts store.Options) (*RebuildReport, error)
 	if err != nil {
 		return nil, fmt.Errorf("rebuild: %w", err)
 	}
-	return &RebuildReport{Log: p.Log, Problems: res.Problems, Diff: Diff(live(p.Expected, true), res.Timeline())}, nil
+	return &RebuildReport{Log: p.Log, Problems: res.Problems, Diff: Diff(live(p.Expected, true), res.Timeline()), Rebuilt: res.Timeline()}, nil
 }
 
 // CheckReconnect is oracle (b): persist the first k events, rebuild them
@@ -133,18 +139,24 @@ func CheckTwice(log []byte) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	return checkTwiceFrom(first.Timeline(), log)
+}
+
+// checkTwiceFrom is CheckTwice given the log's first rebuild.
+func checkTwiceFrom(first *timeline.Timeline, log []byte) (string, error) {
 	again, err := rebuild.Rebuild(bytes.NewReader(log), rebuild.Options{})
 	if err != nil {
 		return "", err
 	}
-	if d := cmp.Diff(first.Timeline(), again.Timeline(), cmpopts.IgnoreFields(timeline.Item{}, "Version")); d != "" {
+	if !equalTimelines(first, again.Timeline()) {
+		d := cmp.Diff(first, again.Timeline(), cmpopts.IgnoreFields(timeline.Item{}, "Version"))
 		return "rebuilding twice differs:\n" + d, nil
 	}
 	doubled, err := rebuild.Rebuild(bytes.NewReader(doubleRecords(log)), rebuild.Options{})
 	if err != nil {
 		return "", err
 	}
-	if d := Diff(first.Timeline(), doubled.Timeline()); d != "" {
+	if d := Diff(first, doubled.Timeline()); d != "" {
 		return "a log replayed twice rebuilds differently:\n" + d, nil
 	}
 	return "", nil

@@ -45,9 +45,19 @@ func (b *builder) problem(line int, code, format string, args ...any) {
 	b.res.Problems = append(b.res.Problems, Problem{Line: line, Code: code, Detail: fmt.Sprintf(format, args...)})
 }
 
+// bufferSize is the read buffer for r: 256 KiB, or less for an in-memory
+// log of known length (checks rebuild small logs thousands of times).
+func bufferSize(r io.Reader) int {
+	const size = 256 << 10
+	if l, ok := r.(interface{ Len() int }); ok {
+		return min(size, max(l.Len()+1, 4096))
+	}
+	return size
+}
+
 // read parses the log line by line.
 func (b *builder) read(r io.Reader) error {
-	lr := lines.NewReader(r, 256<<10, maxLine)
+	lr := lines.NewReader(r, bufferSize(r), maxLine)
 	for n := 1; ; n++ {
 		line, complete, err := lr.Next()
 		switch {

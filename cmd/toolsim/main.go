@@ -58,7 +58,7 @@ func commands() []command {
 
 func (c *cli) run(args []string) int {
 	if len(args) == 0 {
-		return c.catalog(nil)
+		return c.defaultRun()
 	}
 	switch args[0] {
 	case "-h", "-help", "--help":
@@ -74,6 +74,14 @@ func (c *cli) run(args []string) int {
 	return exitUsage
 }
 
+// defaultRun is toolsim's main job on its built-in scenarios: the golden
+// catalog, then a 2,000-seed swarm campaign with every fault and oracle.
+func (c *cli) defaultRun() int {
+	code := c.catalog(nil)
+	fmt.Fprintln(c.stdout, "\nswarm campaign: 2000 seeds, every fault, every oracle")
+	return max(code, c.fuzz([]string{"--seeds", "2000"}))
+}
+
 func (c *cli) help([]string) int {
 	c.usage(c.stdout)
 	return exitOK
@@ -81,7 +89,7 @@ func (c *cli) help([]string) int {
 
 func (c *cli) usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: toolsim [command] [flags] [args]")
-	fmt.Fprintln(w, "\nWith no command, toolsim runs its built-in scenario catalog.\n\nCommands:")
+	fmt.Fprintln(w, "\nWith no command, toolsim runs its built-in scenario catalog, then a\n2,000-seed swarm campaign with every fault and oracle.\n\nCommands:")
 	for _, cmd := range commands() {
 		fmt.Fprintf(w, "  %-12s %s\n", cmd.name, cmd.summary)
 	}

@@ -1,0 +1,37 @@
+package harness
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/toolsim/toolsim/engine"
+	"github.com/toolsim/toolsim/sim"
+	"github.com/toolsim/toolsim/timeline"
+	"pgregory.net/rapid"
+)
+
+// TestEqualTimelinesAgreesWithCmp: the fast path says "equal" exactly when
+// cmp finds no difference, over pairs of timelines from generated traces
+// cut at nearby points (often equal, often one field apart).
+func TestEqualTimelinesAgreesWithCmp(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		sc := sim.Generate(rapid.Uint64().Draw(t, "seed"), sim.Options{Faults: sim.AllFaults(), Swarm: true})
+		i := rapid.IntRange(0, len(sc.Events)).Draw(t, "cut a")
+		j := rapid.IntRange(max(i-2, 0), min(i+2, len(sc.Events))).Draw(t, "cut b")
+		a, b := replayTo(sc, i), replayTo(sc, j)
+		b.Now = a.Now
+		want := cmp.Diff(a, b, cmpopts.IgnoreFields(timeline.Item{}, "Version"), cmpopts.EquateEmpty()) == ""
+		if got := equalTimelines(a, b); got != want {
+			t.Fatalf("equalTimelines = %v, cmp says equal = %v", got, want)
+		}
+	})
+}
+
+func replayTo(sc *sim.Scenario, n int) *timeline.Timeline {
+	e := engine.New(engine.Options{})
+	for k := range n {
+		e.Apply(&sc.Events[k])
+	}
+	return e.Timeline()
+}
