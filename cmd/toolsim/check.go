@@ -80,7 +80,7 @@ func (c *cli) checkOne(name string, in inputFlags) int {
 		fmt.Fprintf(c.stderr, "toolsim check: %v\n", err)
 		return exitUsage
 	}
-	found := harness.CheckCase(referenceEngine, cs, harness.Options{})
+	found := harness.CheckCase(c.engine(), cs, harness.Options{})
 	if len(found) == 0 {
 		fmt.Fprintf(c.stdout, "ok    %s (%d events)\n", name, len(cs.Events))
 		return exitOK

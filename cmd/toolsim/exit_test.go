@@ -18,6 +18,7 @@ func TestExitStatus(t *testing.T) {
 		return p
 	}
 	good := write("good.jsonl", `{"seq":1,"t":0,"kind":"turn_start","role":"assistant"}`+"\n"+`{"seq":2,"t":5,"kind":"tool_done","id":"zz","ok":true}`+"\n"+`{"seq":3,"t":9,"kind":"turn_end"}`+"\n")
+	notTrace := write("notatrace.jsonl", "seed: 42\n")
 	bad := write("bad.jsonl", `{"seq":1,"t":0,"kind":"turn_end"}`+"\n"+`{"seq":1,"t":0,"kind":"turn_end"}`+"\n")
 	tests := []struct {
 		name       string
@@ -38,6 +39,17 @@ func TestExitStatus(t *testing.T) {
 		{"usage: bad flag", []string{"replay", "--nope", good}, "", exitUsage, "", "flag provided but not defined", false},
 		{"usage: unknown command", []string{"frobnicate"}, "", exitUsage, "", "unknown command", false},
 		{"help", []string{"replay", "--help"}, "", exitOK, "", "usage: toolsim replay", false},
+		{"sim: unknown fault", []string{"sim", "--faults", "order,bogus"}, "", exitUsage, "", `--faults: unknown fault "bogus" (known: all, none, order,`, false},
+		{"fuzz: impossible shard", []string{"fuzz", "--shard", "3/2"}, "", exitUsage, "", "--shard 3/2: want 1 ≤ K ≤ N", false},
+		{"fuzz: malformed shard", []string{"fuzz", "--shard", "two"}, "", exitUsage, "", `--shard "two": want K/N`, false},
+		{"fuzz: exhaustive with seeds", []string{"fuzz", "--exhaustive", "--seeds", "9"}, "", exitUsage, "", "it takes no --seeds", false},
+		{"fuzz: exhaustive too big", []string{"fuzz", "--exhaustive", "--tools", "5"}, "", exitUsage, "", "--exhaustive takes --tools 1..4", false},
+		{"fuzz: arguments", []string{"fuzz", "x.jsonl"}, "", exitUsage, "", "fuzz takes only flags", false},
+		{"check: not a trace", []string{"check", notTrace}, "", exitUsage, "", "notatrace.jsonl: cannot detect the format", false},
+		{"check: missing file", []string{"check", filepath.Join(dir, "nope.jsonl")}, "", exitUsage, "", "no such file", false},
+		{"check: passes", []string{"check", good}, "", exitOK, "ok    " + good, "", true},
+		{"shrink: not a trace", []string{"shrink", notTrace}, "", exitUsage, "", "notatrace.jsonl: cannot detect the format", false},
+		{"shrink: nothing to shrink", []string{"shrink", good}, "", exitFail, "", "passes every oracle: nothing to shrink", false},
 		{"catalog filter matching nothing", []string{"catalog", "--run", "^nothing-matches$"}, "", exitFail, "0 scenarios", "", true},
 	}
 	for _, tt := range tests {

@@ -139,9 +139,9 @@ func (c *cli) runCampaign(camp harness.Campaign, f *fuzzFlags) int {
 	var rep *harness.Report
 	var err error
 	if f.exhaustive {
-		rep, err = harness.RunExhaustive(referenceEngine, sim.ExhaustiveOptions{Tools: f.sim.tools, Progress: 1, Cancel: true}, camp)
+		rep, err = harness.RunExhaustive(c.engine(), sim.ExhaustiveOptions{Tools: f.sim.tools, Progress: 1, Cancel: true}, camp)
 	} else {
-		rep, err = camp.Run(referenceEngine)
+		rep, err = camp.Run(c.engine())
 	}
 	if err != nil {
 		fmt.Fprintf(c.stderr, "toolsim fuzz: %v\n", err)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/toolsim/toolsim/harness"
 	"io"
 	"os"
 )
@@ -19,6 +20,17 @@ type cli struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
 	open           func(name string) (io.ReadCloser, error)
+	// newEngine makes the engine that check, fuzz and shrink drive; nil
+	// means the reference engine.
+	newEngine func() harness.Engine
+}
+
+// engine returns the engine constructor the checking commands use.
+func (c *cli) engine() func() harness.Engine {
+	if c.newEngine != nil {
+		return c.newEngine
+	}
+	return referenceEngine
 }
 
 func main() {

@@ -34,7 +34,7 @@ func (c *cli) shrink(args []string) int {
 		fmt.Fprintf(c.stderr, "toolsim shrink: %v\n", err)
 		return exitUsage
 	}
-	found := harness.CheckCase(referenceEngine, cs, harness.Options{})
+	found := harness.CheckCase(c.engine(), cs, harness.Options{})
 	v, ok := pickViolation(found, *oracle)
 	if !ok {
 		if *oracle != "" {
@@ -44,7 +44,7 @@ func (c *cli) shrink(args []string) int {
 		}
 		return exitFail
 	}
-	shrunk, by, tests := harness.ShrinkCase(referenceEngine, cs, v.Oracle, harness.Options{})
+	shrunk, by, tests := harness.ShrinkCase(c.engine(), cs, v.Oracle, harness.Options{})
 	fl := &harness.Failure{Violation: v, Case: cs, Shrunk: shrunk, ShrunkBy: by, Tests: tests}
 	fmt.Fprintf(c.stderr, "shrunk %d → %d events for oracle %s (%d candidates tried)\n", len(cs.Events), len(shrunk.Events), v.Oracle, tests)
 	meta := failureMeta(fl, harness.Campaign{}, shrunk)
