@@ -21,10 +21,12 @@ lint: ## fail if gofmt, go vet or go mod tidy would change anything
 	$(GO) vet ./...
 	$(GO) mod tidy -diff
 
-bench: ## run the benchmarks (events/s, MB/s, render times, rebuild records/s, import MB/s)
+bench: ## run the benchmarks (events/s, MB/s, render times, rebuild records/s, import MB/s, campaign scenarios/s, exhaustive, shrinking)
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) ./event ./engine ./render
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime 3x ./rebuild
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) ./formats/...
+	$(GO) test -run '^$$' -bench . -benchmem -benchtime 3x ./harness
+	$(GO) test -run '^$$' -bench . -benchmem -benchtime 5x ./shrink ./sim
 
 fuzz: ## run each native fuzz target for FUZZTIME (default 5s)
 	$(GO) test -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime $(FUZZTIME) ./event
@@ -34,6 +36,7 @@ fuzz: ## run each native fuzz target for FUZZTIME (default 5s)
 	$(GO) test -run '^$$' -fuzz '^FuzzUnquote$$' -fuzztime $(FUZZTIME) ./internal/jsonscan
 	$(GO) test -run '^$$' -fuzz '^FuzzRebuild$$' -fuzztime $(FUZZTIME) ./rebuild
 	$(GO) test -run '^$$' -fuzz '^FuzzDelegation$$' -fuzztime $(FUZZTIME) ./engine
+	$(GO) test -run '^$$' -fuzz '^FuzzPlan$$' -fuzztime $(FUZZTIME) ./harness
 
 golden: ## regenerate golden/ from the scenarios and real traces (read the diff before committing)
 	$(GO) test . -run TestGolden -update

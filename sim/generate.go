@@ -73,8 +73,15 @@ type gen struct {
 // Generate builds the scenario of one seed. The same seed and options give
 // the same scenario, byte for byte, on any machine.
 func Generate(seed uint64, opts Options) *Scenario {
+	return GenerateFrom(rand.NewPCG(seed, 0x7001_5117), seed, opts)
+}
+
+// GenerateFrom builds a scenario drawing every choice from src, recorded
+// as coming from seed. Fuzz targets pass a source that replays fuzzer
+// bytes ([BytesSource]), so coverage-guided mutation steers the choices.
+func GenerateFrom(src rand.Source, seed uint64, opts Options) *Scenario {
 	opts = opts.withDefaults()
-	g := &gen{rng: rand.New(rand.NewPCG(seed, 0x7001_5117)), opts: opts, injected: map[Fault]int{}}
+	g := &gen{rng: rand.New(src), opts: opts, injected: map[Fault]int{}}
 	g.drawSwitches()
 	plan := g.plan()
 	g.schedule(plan)
