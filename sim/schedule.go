@@ -142,8 +142,12 @@ func cmpInt[T int64 | uint64](a, b T) int {
 	return 0
 }
 
-// countOrder counts Order when results arrive out of issue order.
+// countOrder counts Order when, with the fault on, results arrive out of
+// issue order.
 func (g *gen) countOrder(b *Batch, acts []action) {
+	if !g.on[Order] {
+		return
+	}
 	last := -1
 	for _, a := range acts {
 		if a.ev.Kind == event.KindToolDone && a.tool >= 0 {

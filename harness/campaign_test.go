@@ -1,0 +1,77 @@
+package harness_test
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/toolsim/toolsim/harness"
+	"github.com/toolsim/toolsim/sim"
+)
+
+// TestCampaignIndependentOfWorkers: the report (the lowest failing seed,
+// coverage counts) is the same on one worker and on four.
+func TestCampaignIndependentOfWorkers(t *testing.T) {
+	run := func(workers int, engine func() harness.Engine) *harness.Report {
+		rep, err := harness.Campaign{Seeds: 300, Workers: workers, NoShrink: true, Sim: sim.Options{Faults: []sim.Fault{sim.Cancel, sim.Order}}}.Run(engine)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rep
+	}
+	a, b := run(1, reference), run(4, reference)
+	if d := cmp.Diff(a.Faults, b.Faults); d != "" || a.Scenarios != b.Scenarios {
+		t.Errorf("coverage differs by worker count (-1 +4):\n%s", d)
+	}
+	fa, fb := run(1, cancelLeavesSpinner).Failure, run(4, cancelLeavesSpinner).Failure
+	if fa == nil || fb == nil || fa.Seed != fb.Seed {
+		t.Errorf("lowest failing seed differs by worker count: %v vs %v", fa, fb)
+	}
+}
+
+// TestCampaignShards: shards split the range into disjoint slices that
+// cover it, and an impossible shard is an error.
+func TestCampaignShards(t *testing.T) {
+	total := 0
+	for k := 1; k <= 3; k++ {
+		rep, err := harness.Campaign{Seeds: 100, Shard: k, Shards: 3, Sim: sim.Options{}}.Run(reference)
+		if err != nil {
+			t.Fatal(err)
+		}
+		total += rep.Scenarios
+	}
+	if total != 100 {
+		t.Errorf("3 shards ran %d scenarios, want 100", total)
+	}
+	if _, err := (harness.Campaign{Seeds: 10, Shard: 3, Shards: 2}).Run(reference); err == nil {
+		t.Error("shard 3/2 accepted")
+	}
+}
+
+// TestCampaignStop: a closed Stop ends the campaign at once, marked
+// interrupted, and an interrupted campaign is not failed for coverage.
+func TestCampaignStop(t *testing.T) {
+	stop := make(chan struct{})
+	close(stop)
+	rep, err := harness.Campaign{Seeds: 1000, Stop: stop, Sim: sim.Options{Faults: sim.AllFaults()}}.Run(reference)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rep.Interrupted || rep.Scenarios != 0 || !rep.OK() {
+		t.Errorf("interrupted=%v scenarios=%d ok=%v, want true 0 true", rep.Interrupted, rep.Scenarios, rep.OK())
+	}
+}
+
+// TestExhaustiveSmall: every ordering of a 3-tool batch passes on the
+// reference engine and a planted bug is caught and shrunk.
+func TestExhaustiveSmall(t *testing.T) {
+	opts := sim.ExhaustiveOptions{Tools: 3, Progress: 1, Cancel: true}
+	want, _ := sim.ExhaustiveCount(opts)
+	rep, err := harness.RunExhaustive(reference, opts, harness.Campaign{Workers: 2})
+	if err != nil || rep.Failure != nil || rep.Scenarios != want {
+		t.Fatalf("reference: %d of %d traces, failure %v, err %v", rep.Scenarios, want, rep.Failure, err)
+	}
+	rep, _ = harness.RunExhaustive(lastItemPairing, opts, harness.Campaign{Workers: 2})
+	if rep.Failure == nil || rep.Failure.Shrunk == nil || len(rep.Failure.Shrunk.Events) > 12 {
+		t.Fatalf("last-item pairing not caught and shrunk: %+v", rep.Failure)
+	}
+}
