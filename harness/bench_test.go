@@ -34,3 +34,25 @@ func BenchmarkExhaustive4(b *testing.B) {
 		b.ReportMetric(float64(rep.Scenarios), "traces")
 	}
 }
+
+// BenchmarkShrink1000: shrink a 1,006-event failing trace through the real
+// oracles. The planted bug (a cancel leaves a spinner) first fires at
+// seq 601, the trace's first cancel.
+func BenchmarkShrink1000(b *testing.B) {
+	evs := sim.Synthetic(6, sim.SyntheticOptions{Events: 1000, MaxBatch: 4, CancelEvery: 25})
+	found := harness.CheckWith(cancelLeavesSpinner, evs, harness.Options{First: true})
+	if len(found) == 0 {
+		b.Fatal("the planted bug does not fire on this trace")
+	}
+	c := &harness.Case{Events: evs, NoRebuild: true}
+	var shrunk *harness.Case
+	for b.Loop() {
+		shrunk, _, _ = harness.ShrinkCase(cancelLeavesSpinner, c, found[0].Oracle, harness.Options{})
+	}
+	if len(shrunk.Events) > 10 {
+		b.Fatalf("shrunk %d → %d events, want ≤ 10", len(evs), len(shrunk.Events))
+	}
+	b.ReportMetric(float64(len(evs)), "events-in")
+	b.ReportMetric(float64(len(shrunk.Events)), "events-out")
+	b.ReportMetric(float64(found[0].Seq), "first-failing-seq")
+}

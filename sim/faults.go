@@ -95,10 +95,14 @@ func ParseFaults(list string) ([]Fault, error) {
 	return out, nil
 }
 
-// FormatFaults writes a fault list the way ParseFaults reads it.
+// FormatFaults writes a fault list the way ParseFaults reads it: "none",
+// "all" for every fault, else the names joined by commas.
 func FormatFaults(fs []Fault) string {
 	if len(fs) == 0 {
 		return "none"
+	}
+	if slices.Equal(fs, AllFaults()) {
+		return "all"
 	}
 	names := make([]string, len(fs))
 	for i, f := range fs {

@@ -114,3 +114,15 @@ func TestBytesSourceReplaysBytes(t *testing.T) {
 	}
 	sim.GenerateFrom(sim.NewBytesSource(nil), 0, sim.Options{Faults: sim.AllFaults()})
 }
+
+func TestFormatFaultsRoundTrip(t *testing.T) {
+	for _, fs := range [][]sim.Fault{nil, sim.AllFaults(), {sim.Cancel, "torn"}} {
+		back, err := sim.ParseFaults(sim.FormatFaults(fs))
+		if d := cmp.Diff(fs, back); err != nil || d != "" {
+			t.Errorf("%v: round trip (-want +got):\n%s (err %v)", fs, d, err)
+		}
+	}
+	if got := sim.FormatFaults(sim.AllFaults()); got != "all" {
+		t.Errorf("FormatFaults(AllFaults()) = %q, want all", got)
+	}
+}

@@ -36,7 +36,7 @@ func (c *cli) printReport(rep *harness.Report, camp harness.Campaign, took time.
 		fmt.Fprintf(w, "nondeterminism: %d seeds generated and replayed twice\n", rep.Rechecked)
 	}
 	if rep.Interrupted {
-		fmt.Fprintln(w, "interrupted: the report covers the scenarios checked so far")
+		fmt.Fprintln(w, "stopped early (time budget or Ctrl-C): the report covers the scenarios checked so far")
 	}
 }
 
