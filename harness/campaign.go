@@ -1,6 +1,7 @@
 package harness
 
 import (
+	"errors"
 	"fmt"
 	"hash/fnv"
 	"slices"
@@ -239,7 +240,11 @@ func (r *run) recheck(seed uint64, sc *sim.Scenario) []Violation {
 		return []Violation{{Seq: lastSeq(sc.Events), Oracle: OracleNondeterminism,
 			Detail: fmt.Sprintf("seed %d generated different traces (hash %016x, then %016x)", seed, a, b)}}
 	}
-	a, b := hashRender(r.newEngine, sc.Events), hashRender(r.newEngine, again.Events)
+	a, errA := hashRender(r.newEngine, sc.Events)
+	b, errB := hashRender(r.newEngine, again.Events)
+	if err := errors.Join(errA, errB); err != nil {
+		return []Violation{{Seq: lastSeq(sc.Events), Oracle: OracleEngine, Detail: "replaying for the nondeterminism check: " + err.Error()}}
+	}
 	if a != b {
 		return []Violation{{Seq: lastSeq(sc.Events), Oracle: OracleNondeterminism,
 			Detail: fmt.Sprintf("seed %d rendered differently on a second run (hash %016x, then %016x)", seed, a, b)}}
@@ -257,15 +262,14 @@ func hashTrace(evs []event.Event) uint64 {
 	return h.Sum64()
 }
 
-func hashRender(newEngine func() Engine, evs []event.Event) uint64 {
-	eng := newEngine()
-	for i := range evs {
-		eng.Apply(&evs[i])
+func hashRender(newEngine func() Engine, evs []event.Event) (uint64, error) {
+	tl, err := finalTimeline(newEngine, evs)
+	if err != nil {
+		return 0, err
 	}
-	eng.Finish()
 	h := fnv.New64a()
-	h.Write([]byte(render.Render(eng.Timeline(), render.Options{Width: 80, Output: true})))
-	return h.Sum64()
+	h.Write([]byte(render.Render(tl, render.Options{Width: 80, Output: true})))
+	return h.Sum64(), nil
 }
 
 // shrink minimises a failure to the smallest trace that fails the same

@@ -32,6 +32,8 @@ const (
 	OracleModel       = "model"       // the right tool is in the wrong state (status, output, progress, error)
 	OracleDiagnostics = "diagnostics" // the anomalies reported are not the ones the trace holds
 	OraclePanic       = "panic"       // §5.10: the engine panicked
+	OracleEngine      = "engine"      // §5.10: an external engine crashed, hung or broke the protocol
+	OracleReference   = "reference"   // --diff: the engine differs from the reference engine
 )
 
 // Violation is one failed oracle: the event after which it failed, which
@@ -64,6 +66,13 @@ type Options struct {
 	// NoRender skips the incremental render oracle (§5.9), for engines
 	// checked through their timelines only.
 	NoRender bool
+	// Fields lists the optional timeline fields the engine fills
+	// (engineproto.AllFields names them); nil means all. The others are
+	// left out of every comparison.
+	Fields []string
+	// Reference, when set, runs a second engine in lock step and reports
+	// every difference from it (OracleReference), in the declared fields.
+	Reference func() Engine
 }
 
 // DefaultMetaTools are the meta tool names of SPEC §2.
@@ -77,42 +86,78 @@ func Check(newEngine func() Engine, evs []event.Event) []Violation {
 }
 
 // CheckWith is Check with options. A panicking engine is reported as an
-// OraclePanic violation at the event that made it panic.
+// OraclePanic violation at the event that made it panic; an engine that
+// reports a failure through an Err() error method (an external engine that
+// crashed, hung or misbehaved) as an OracleEngine violation.
 func CheckWith(newEngine func() Engine, evs []event.Event, opts Options) (found []Violation) {
-	meta := opts.MetaTools
-	if meta == nil {
-		meta = DefaultMetaTools
-	}
-	c := &checker{started: map[string]int{}, model: newModel(meta), opts: opts}
+	c := newChecker(opts)
 	defer func() {
 		if r := recover(); r != nil {
 			found = append(c.found, Violation{Seq: c.seq, Oracle: OraclePanic, Detail: fmt.Sprint(r)})
 		}
 	}()
 	eng := newEngine()
-	var inc *render.Incremental
-	if !opts.NoRender {
-		inc = render.NewIncremental(render.Options{Width: 80, Output: true})
+	defer closeEngine(eng)
+	var ref Engine
+	if opts.Reference != nil {
+		ref = opts.Reference()
+		defer closeEngine(ref)
 	}
+	d := newDriver(eng, evs)
 	for i := range evs {
 		ev := &evs[i]
 		c.seq = ev.Seq
-		eng.Apply(ev)
+		tl, ok := d.apply(i)
+		if !ok {
+			c.engineFailed(ev, d.err)
+			return c.found
+		}
 		c.model.apply(ev)
-		c.observe(ev, eng.Timeline(), inc)
+		c.observe(ev, tl, ref)
 		if opts.First && len(c.found) > 0 {
 			return c.found
 		}
 	}
-	eng.Finish()
-	c.model.finish()
-	c.observe(&event.Event{Seq: lastSeq(evs), Kind: endOfStream}, eng.Timeline(), inc)
-	c.finalDiagnostics(eng.Timeline())
-	if opts.First && len(c.found) > 0 {
+	if !c.finish(d, evs, ref) || (opts.First && len(c.found) > 0) {
 		return c.found
 	}
-	c.determinism(newEngine, evs, eng.Timeline())
+	c.determinism(newEngine, evs, d.last)
 	return c.found
+}
+
+// finish applies the end-of-stream rule and checks the result. It reports
+// false when the engine failed.
+func (c *checker) finish(d *driver, evs []event.Event, ref Engine) bool {
+	end := &event.Event{Seq: lastSeq(evs), Kind: endOfStream}
+	tl, ok := d.apply(len(evs))
+	if !ok {
+		c.engineFailed(end, d.err)
+		return false
+	}
+	c.model.finish()
+	if ref != nil {
+		ref.Finish()
+	}
+	c.observe(end, tl, ref)
+	c.finalDiagnostics(tl)
+	return true
+}
+
+func newChecker(opts Options) *checker {
+	meta := opts.MetaTools
+	if meta == nil {
+		meta = DefaultMetaTools
+	}
+	c := &checker{started: map[string]int{}, model: newModel(meta), opts: opts, fields: fieldSet(opts.Fields)}
+	if !opts.NoRender {
+		c.inc = render.NewIncremental(render.Options{Width: 80, Output: true})
+	}
+	return c
+}
+
+// engineFailed reports an engine's own failure at an event.
+func (c *checker) engineFailed(ev *event.Event, err error) {
+	c.found = append(c.found, Violation{Seq: ev.Seq, Oracle: OracleEngine, Detail: fmt.Sprintf("at %s: %v", describe(ev), err)})
 }
 
 // endOfStream is the pseudo-kind of the check after Finish.
@@ -136,6 +181,9 @@ type checker struct {
 	diagsSeen  int   // engine diagnostics already compared
 	modelDiags int   // model diagnostics already compared
 	shown      map[string]int
+	fields     fields
+	inc        *render.Incremental
+	refRows    []row
 }
 
 func (c *checker) fail(seq int64, oracle, format string, args ...any) {
@@ -143,12 +191,12 @@ func (c *checker) fail(seq int64, oracle, format string, args ...any) {
 }
 
 // observe checks one snapshot, taken after ev.
-func (c *checker) observe(ev *event.Event, tl *timeline.Timeline, inc *render.Incremental) {
+func (c *checker) observe(ev *event.Event, tl *timeline.Timeline, ref Engine) {
 	if ev.Kind == event.KindToolStart && ev.ID != "" {
 		c.started[ev.ID]++
 	}
-	c.want = c.model.rows(c.want[:0], c.model.top, 0)
-	c.got = engineRows(c.got[:0], tl.Items, 0)
+	c.want = c.fields.mask(c.model.rows(c.want[:0], c.model.top, 0))
+	c.got = c.fields.mask(engineRows(c.got[:0], tl.Items, 0))
 	c.checkShape(ev.Seq)
 	c.checkOnce(ev.Seq)
 	if sameShape(c.want, c.got) {
@@ -166,10 +214,13 @@ func (c *checker) observe(ev *event.Event, tl *timeline.Timeline, inc *render.In
 			}
 		}
 	}
-	if inc != nil {
-		if got, want := string(inc.Bytes(tl)), render.Render(tl, render.Options{Width: 80, Output: true}); got != want {
+	if c.inc != nil {
+		if got, want := string(c.inc.Bytes(tl)), render.Render(tl, render.Options{Width: 80, Output: true}); got != want {
 			c.fail(ev.Seq, OracleIncremental, "incremental render differs from a fresh render")
 		}
+	}
+	if ref != nil {
+		c.compareReference(ev, ref, tl)
 	}
 }
 
@@ -243,20 +294,27 @@ func (c *checker) checkOnce(seq int64) {
 // final timelines.
 func (c *checker) determinism(newEngine func() Engine, evs []event.Event, first *timeline.Timeline) {
 	eng := newEngine()
-	for i := range evs {
-		eng.Apply(&evs[i])
+	defer closeEngine(eng)
+	d := newDriver(eng, evs)
+	var last *timeline.Timeline
+	for i := 0; i <= len(evs); i++ {
+		tl, ok := d.apply(i)
+		if !ok {
+			c.engineFailed(&event.Event{Seq: lastSeq(evs), Kind: "replay"}, d.err)
+			return
+		}
+		last = tl
 	}
-	eng.Finish()
-	if !equalTimelines(first, eng.Timeline()) {
+	if !equalTimelines(first, last) {
 		c.found = append(c.found, Violation{Seq: lastSeq(evs), Oracle: OracleDeterminism,
-			Detail: "a second replay gave a different timeline (-first +second)", Diff: Diff(first, eng.Timeline())})
+			Detail: "a second replay gave a different timeline (-first +second)", Diff: Diff(first, last)})
 	}
 }
 
 // compareDiagnostics compares the diagnostics an event added with the
 // model's.
 func (c *checker) compareDiagnostics(ev *event.Event, tl *timeline.Timeline) {
-	if ev.Kind == endOfStream {
+	if ev.Kind == endOfStream || !c.fields.diagnostics {
 		return
 	}
 	md, ed := diagList(c.model.diags[c.modelDiags:], true), diagList(tl.Diagnostics[min(c.diagsSeen, len(tl.Diagnostics)):], true)
@@ -270,6 +328,9 @@ func (c *checker) compareDiagnostics(ev *event.Event, tl *timeline.Timeline) {
 
 // finalDiagnostics compares every diagnostic with the model's at the end.
 func (c *checker) finalDiagnostics(tl *timeline.Timeline) {
+	if !c.fields.diagnostics {
+		return
+	}
 	want, got := diagList(c.model.diags, true), diagList(tl.Diagnostics, true)
 	if !slices.Equal(want, got) {
 		c.found = append(c.found, Violation{Seq: c.model.lastSeq, Oracle: OracleDiagnostics,

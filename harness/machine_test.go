@@ -7,7 +7,6 @@ import (
 
 	"github.com/toolsim/toolsim/engine"
 	"github.com/toolsim/toolsim/event"
-	"github.com/toolsim/toolsim/render"
 	"pgregory.net/rapid"
 )
 
@@ -19,8 +18,7 @@ func TestReferenceStateMachine(t *testing.T) {
 	rapid.Check(t, func(rt *rapid.T) {
 		m := &machine{
 			eng: engine.New(engine.Options{}),
-			c:   &checker{started: map[string]int{}, model: newModel(DefaultMetaTools)},
-			inc: render.NewIncremental(render.Options{Width: 80, Output: true}),
+			c:   newChecker(Options{}),
 		}
 		rt.Repeat(map[string]func(*rapid.T){
 			"start":      m.start,
@@ -45,7 +43,6 @@ func TestReferenceStateMachine(t *testing.T) {
 type machine struct {
 	eng *engine.Engine
 	c   *checker
-	inc *render.Incremental
 	seq int64
 	ids []string
 }
@@ -57,7 +54,7 @@ func (m *machine) emit(t *rapid.T, ev event.Event) {
 	ev.Seq, ev.T = m.seq, m.seq*10
 	m.eng.Apply(&ev)
 	m.c.model.apply(&ev)
-	m.c.observe(&ev, m.eng.Timeline(), m.inc)
+	m.c.observe(&ev, m.eng.Timeline(), nil)
 	if len(m.c.found) > 0 {
 		t.Fatalf("after %s: %v", event.AppendEvent(nil, &ev), m.c.found[0])
 	}

@@ -24,6 +24,7 @@ type row struct {
 	Updates int
 	Output  string
 	Error   string
+	Extra   string // --diff only: declared duration and summary
 
 	key int // model rows: the tool's place in start order (not compared)
 }
@@ -55,6 +56,9 @@ func (r row) String() string {
 	if r.Output != "" {
 		s += fmt.Sprintf(" output=%q", abbreviate(r.Output))
 	}
+	if r.Extra != "" {
+		s += " " + r.Extra
+	}
 	return s
 }
 
@@ -67,30 +71,40 @@ func abbreviate(s string) string {
 
 // engineRows outlines an engine's timeline.
 func engineRows(dst []row, items []*timeline.Item, depth int) []row {
+	return outlineItems(dst, items, depth, nil)
+}
+
+// outlineItems outlines items; extra, when set, fills each tool row's
+// Extra column.
+func outlineItems(dst []row, items []*timeline.Item, depth int, extra func(*timeline.Tool) string) []row {
 	for _, it := range items {
 		switch it.Kind {
 		case timeline.ItemTool, timeline.ItemMetaTool:
 			if it.Tool == nil {
 				continue
 			}
-			dst = toolRow(dst, it.Tool, depth, it.Kind == timeline.ItemMetaTool)
+			dst = toolRow(dst, it.Tool, depth, it.Kind == timeline.ItemMetaTool, extra)
 		case timeline.ItemToolGroup:
 			dst = append(dst, row{Depth: depth, Kind: "group", Members: len(it.Tools)})
 			for _, t := range it.Tools {
-				dst = toolRow(dst, t, depth+1, false)
+				dst = toolRow(dst, t, depth+1, false, extra)
 			}
 		}
 	}
 	return dst
 }
 
-func toolRow(dst []row, t *timeline.Tool, depth int, meta bool) []row {
+func toolRow(dst []row, t *timeline.Tool, depth int, meta bool, extra func(*timeline.Tool) string) []row {
 	kind := "tool"
 	if meta {
 		kind = "meta"
 	}
-	dst = append(dst, row{Depth: depth, Kind: kind, ID: t.ID, Name: t.Name, Status: t.Status, Updates: t.UpdateSeq, Output: t.Output, Error: t.Error})
-	return engineRows(dst, t.Children, depth+2)
+	r := row{Depth: depth, Kind: kind, ID: t.ID, Name: t.Name, Status: t.Status, Updates: t.UpdateSeq, Output: t.Output, Error: t.Error}
+	if extra != nil {
+		r.Extra = extra(t)
+	}
+	dst = append(dst, r)
+	return outlineItems(dst, t.Children, depth+2, extra)
 }
 
 // rows outlines the model.

@@ -60,19 +60,20 @@ func CheckOrder(newEngine func() Engine, evs []event.Event) (found []Violation) 
 			found = []Violation{{Seq: lastSeq(evs), Oracle: OraclePanic, Detail: fmt.Sprintf("with results reordered: %v", r)}}
 		}
 	}()
-	a, b := newEngine(), newEngine()
-	for i := range evs {
-		a.Apply(&evs[i])
-		b.Apply(&swapped[i])
+	a, err := finalTimeline(newEngine, evs)
+	if err != nil {
+		return []Violation{{Seq: lastSeq(evs), Oracle: OracleEngine, Detail: err.Error()}}
 	}
-	a.Finish()
-	b.Finish()
-	want, got := engineRows(nil, a.Timeline().Items, 0), engineRows(nil, b.Timeline().Items, 0)
+	b, err := finalTimeline(newEngine, swapped)
+	if err != nil {
+		return []Violation{{Seq: lastSeq(evs), Oracle: OracleEngine, Detail: "with results reordered: " + err.Error()}}
+	}
+	want, got := engineRows(nil, a.Items, 0), engineRows(nil, b.Items, 0)
 	if !sameRows(want, got) {
 		return []Violation{{Seq: lastSeq(evs), Oracle: OracleOrder,
 			Detail: "delivering results in another order changed the final timeline (-in order +reordered)", Diff: rowDiff(want, got)}}
 	}
-	wd, gd := diagList(a.Timeline().Diagnostics, false), diagList(b.Timeline().Diagnostics, false)
+	wd, gd := diagList(a.Diagnostics, false), diagList(b.Diagnostics, false)
 	if !slices.Equal(wd, gd) {
 		return []Violation{{Seq: lastSeq(evs), Oracle: OracleOrder,
 			Detail: "delivering results in another order changed the diagnostics (-in order +reordered)", Diff: cmp.Diff(wd, gd)}}

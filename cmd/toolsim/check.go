@@ -27,9 +27,11 @@ func (c *cli) check(args []string) int {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
 	fs.SetOutput(c.stderr)
 	var in inputFlags
+	var ef engineFlags
 	fs.StringVar(&in.from, "from", "", "source format (default: detect from content)")
+	ef.register(fs, true)
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: toolsim check [--from F] FILE|DIR...\n\nRuns every oracle of SPEC §5 on each trace (any supported format; - reads stdin;\na directory means its *.jsonl files): after every event and at the end, plus\norder independence and the reconstruction oracles. A trace from 'toolsim sim'\nkeeps its log faults and reconnect point from its header.\nExit status: 0 all pass, 1 an oracle failed, 2 usage error or unreadable input.\n\nFlags:")
+		fmt.Fprintln(fs.Output(), "usage: toolsim check [--from F] [--engine CMD [--diff] [--timeout D]] FILE|DIR...\n\nRuns every oracle of SPEC §5 on each trace (any supported format; - reads stdin;\na directory means its *.jsonl files): after every event and at the end, plus\norder independence and the reconstruction oracles. A trace from 'toolsim sim'\nkeeps its log faults and reconnect point from its header.\nExit status: 0 all pass, 1 an oracle failed, 2 usage error or unreadable input.\n\nFlags:")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -44,7 +46,12 @@ func (c *cli) check(args []string) int {
 		fmt.Fprintf(c.stderr, "toolsim check: %v\n", err)
 		return exitUsage
 	}
-	code := exitOK
+	cleanup, code := ef.setup(c, "check")
+	if cleanup == nil {
+		return code
+	}
+	defer cleanup()
+	code = exitOK
 	for _, name := range files {
 		code = max(code, c.checkOne(name, in))
 	}
@@ -80,14 +87,14 @@ func (c *cli) checkOne(name string, in inputFlags) int {
 		fmt.Fprintf(c.stderr, "toolsim check: %v\n", err)
 		return exitUsage
 	}
-	found := harness.CheckCase(c.engine(), cs, harness.Options{})
+	found := harness.CheckCase(c.engine(), cs, c.checkOpts)
 	if len(found) == 0 {
 		fmt.Fprintf(c.stdout, "ok    %s (%d events)\n", name, len(cs.Events))
 		return exitOK
 	}
 	fmt.Fprintf(c.stdout, "FAIL  %s: %d violations\n", name, len(found))
 	c.printViolations(cs.Events, found)
-	fmt.Fprintf(c.stdout, "reproduce: toolsim check %s\n", shellQuote(name))
+	fmt.Fprintf(c.stdout, "reproduce: toolsim check%s %s\n", c.engineArgs, shellQuote(name))
 	return exitFail
 }
 

@@ -26,6 +26,7 @@ type fuzzFlags struct {
 	exhaustive bool
 	out        string
 	noShrink   bool
+	engine     engineFlags
 }
 
 func (c *cli) fuzz(args []string) int {
@@ -41,6 +42,7 @@ func (c *cli) fuzz(args []string) int {
 	fs.BoolVar(&f.exhaustive, "exhaustive", false, "check every ordering of one batch of --tools tools (≤ 4) with one progress each and every cancel point, instead of seeds")
 	fs.StringVar(&f.out, "out", "failures", "directory for failing traces and their shrunk regressions")
 	fs.BoolVar(&f.noShrink, "no-shrink", false, "save a failure without shrinking it")
+	f.engine.register(fs, true)
 	fs.Usage = func() { fuzzUsage(fs) }
 	if err := fs.Parse(args); err != nil {
 		return helpOrUsage(err)
@@ -50,11 +52,18 @@ func (c *cli) fuzz(args []string) int {
 		fmt.Fprintf(c.stderr, "toolsim fuzz: %v\n", err)
 		return exitUsage
 	}
+	cleanup, code := f.engine.setup(c, "fuzz")
+	if cleanup == nil {
+		return code
+	}
+	defer cleanup()
+	camp.Check = c.checkOpts
 	return c.runCampaign(camp, &f)
 }
 
 func fuzzUsage(fs *flag.FlagSet) {
 	fmt.Fprintln(fs.Output(), `usage: toolsim fuzz [--seeds N | --duration D] [--workers N] [--shard K/N] [--faults LIST] [--exhaustive]
+                    [--engine CMD [--diff] [--timeout D]]
 
 Generates scenarios from consecutive seeds, drives the reference engine through
 each one and checks every oracle after every event. Prints progress, then the

@@ -23,6 +23,11 @@ type cli struct {
 	// newEngine makes the engine that check, fuzz and shrink drive; nil
 	// means the reference engine.
 	newEngine func() harness.Engine
+	// checkOpts are the oracle options for that engine (declared fields,
+	// --diff's reference).
+	checkOpts harness.Options
+	// engineArgs are the --engine flags to repeat in reproduce commands.
+	engineArgs string
 }
 
 // engine returns the engine constructor the checking commands use.
@@ -63,6 +68,7 @@ func commands() []command {
 		{"check", "run every oracle on traces (files or directories)", (*cli).check},
 		{"fuzz", "run a seeded campaign (or every ordering) with every oracle; shrink failures", (*cli).fuzz},
 		{"shrink", "shrink a failing trace to a minimal regression scenario", (*cli).shrink},
+		{"engine", "serve the reference engine over the toolsim-engine/1 protocol (stdin/stdout)", (*cli).engineCmd},
 		{"catalog", "run the built-in scenarios against their goldens (the default)", (*cli).catalog},
 		{"help", "list the commands", (*cli).help},
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/toolsim/toolsim/harness"
 	"io"
 
 	"github.com/toolsim/toolsim/engine"
@@ -25,6 +26,7 @@ type replayFlags struct {
 	output bool
 	json   bool
 	finish bool
+	engine engineFlags
 }
 
 func (c *cli) replay(args []string) int {
@@ -39,6 +41,7 @@ func (c *cli) replay(args []string) int {
 	fs.BoolVar(&f.in.strict, "strict", false, "stop at the first source line that cannot be mapped")
 	fs.BoolVar(&f.check, "check-reconstruct", false, "persist the trace (with --faults), rebuild it, and compare with the live run: oracle (a)")
 	f.ff.register(fs)
+	f.engine.register(fs, false)
 	fs.BoolVar(&f.finish, "finish", false, "apply the end-of-stream rule: interrupt tools still live, report results that never met their start")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: toolsim replay [--width N] [--frames] [--output] [--json] [--finish] [--from F] FILE\n\nReplays a trace in any supported format (- reads stdin) through the reference engine and\nprints the final render. Diagnostics go to stderr as 'seq N: code id=X'.\nExit status: 0 success, 1 invalid trace, 2 usage error.\n\nFlags:")
@@ -64,6 +67,11 @@ func (c *cli) replay(args []string) int {
 		}
 		return c.checkReconstruct(evs, f.ff)
 	}
+	cleanup, code := f.engine.setup(c, "replay")
+	if cleanup == nil {
+		return code
+	}
+	defer cleanup()
 	src, closeFn, err := c.openSource(fs.Arg(0), f.in)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "toolsim replay: %v\n", err)
@@ -71,6 +79,20 @@ func (c *cli) replay(args []string) int {
 	}
 	defer closeFn()
 	return c.replayStream(src, f)
+}
+
+// engineErr returns an external engine's failure, if any.
+func engineErr(eng harness.Engine) error {
+	if e, ok := eng.(interface{ Err() error }); ok {
+		return e.Err()
+	}
+	return nil
+}
+
+func closeIfCloser(eng harness.Engine) {
+	if c, ok := eng.(io.Closer); ok {
+		c.Close()
+	}
 }
 
 // helpOrUsage maps a flag parse error to an exit status.
@@ -83,7 +105,8 @@ func helpOrUsage(err error) int {
 
 // replayStream feeds a trace to the engine, printing frames as asked.
 func (c *cli) replayStream(r source, f replayFlags) int {
-	eng := engine.New(engine.Options{})
+	eng := c.engine()()
+	defer closeIfCloser(eng)
 	opts := render.Options{Width: f.width, Output: f.output}
 	inc := render.NewIncremental(opts)
 	last := ""
@@ -98,12 +121,20 @@ func (c *cli) replayStream(r source, f replayFlags) int {
 			return exitFail
 		}
 		eng.Apply(&ev)
+		if err := engineErr(eng); err != nil {
+			fmt.Fprintf(c.stderr, "toolsim replay: %v\n", err)
+			return exitFail
+		}
 		if f.frames {
 			last = c.frame(fmt.Sprintf("--- seq %d %s t=%d", ev.Seq, ev.Kind, ev.T), eng.Timeline(), inc, f.json)
 		}
 	}
 	if f.finish {
 		eng.Finish()
+		if err := engineErr(eng); err != nil {
+			fmt.Fprintf(c.stderr, "toolsim replay: %v\n", err)
+			return exitFail
+		}
 	}
 	c.replayEnd(eng, inc, f, last)
 	return exitOK
@@ -111,7 +142,7 @@ func (c *cli) replayStream(r source, f replayFlags) int {
 
 // replayEnd prints the final output, the diagnostics, and what is still
 // open at the end of the trace.
-func (c *cli) replayEnd(eng *engine.Engine, inc *render.Incremental, f replayFlags, last string) {
+func (c *cli) replayEnd(eng harness.Engine, inc *render.Incremental, f replayFlags, last string) {
 	tl := eng.Timeline()
 	switch {
 	case f.frames && f.finish && f.json:
@@ -127,7 +158,11 @@ func (c *cli) replayEnd(eng *engine.Engine, inc *render.Incremental, f replayFla
 	for _, d := range tl.Diagnostics {
 		fmt.Fprintf(c.stderr, "seq %d: %s id=%s\n", d.Seq, d.Code, d.ID)
 	}
-	if live, waiting := eng.Live(), eng.Waiting(); len(live) > 0 || waiting > 0 {
+	ref, ok := eng.(*engine.Engine)
+	if !ok {
+		return // an external engine: what is still open is its own business
+	}
+	if live, waiting := ref.Live(), ref.Waiting(); len(live) > 0 || waiting > 0 {
 		fmt.Fprintf(c.stderr, "end of trace: %d tools still live %v, %d results waiting for their start (--finish resolves them)\n", len(live), live, waiting)
 	}
 }

@@ -67,9 +67,9 @@ func (c *cli) reportFailure(rep *harness.Report, camp harness.Campaign, f *fuzzF
 	}
 	if fl.Shrunk != nil {
 		fmt.Fprintf(c.stdout, "shrunk %d → %d events (%d candidates tried)\n", len(fl.Case.Events), len(fl.Shrunk.Events), fl.Tests)
-		fmt.Fprintf(c.stdout, "reproduce: toolsim check %s\n", shellQuote(base+".min.jsonl"))
+		fmt.Fprintf(c.stdout, "reproduce: toolsim check%s %s\n", c.engineArgs, shellQuote(base+".min.jsonl"))
 	} else {
-		fmt.Fprintf(c.stdout, "reproduce: toolsim check %s\n", shellQuote(base+".jsonl"))
+		fmt.Fprintf(c.stdout, "reproduce: toolsim check%s %s\n", c.engineArgs, shellQuote(base+".jsonl"))
 	}
 	return exitFail
 }

@@ -18,8 +18,10 @@ func (c *cli) shrink(args []string) int {
 	fs.StringVar(&in.from, "from", "", "source format (default: detect from content)")
 	out := fs.String("o", "", "write the shrunk trace to OUT (and OUT's scenario .txtar and .w80.golden beside it) instead of stdout")
 	oracle := fs.String("oracle", "", "shrink for this oracle (default: the first one the trace fails)")
+	var ef engineFlags
+	ef.register(fs, true)
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: toolsim shrink [-o OUT] [--oracle NAME] FILE\n\nShrinks a failing trace (any supported format) to the smallest trace that still\nfails the same oracle: drops events, whole tools and turns, progress, swaps\nneighbours, shortens text and args, keeping the trace valid throughout.\nExit status: 0 shrunk, 1 the trace fails no oracle, 2 usage error or unreadable input.\n\nFlags:")
+		fmt.Fprintln(fs.Output(), "usage: toolsim shrink [-o OUT] [--oracle NAME] [--engine CMD [--diff]] FILE\n\nShrinks a failing trace (any supported format) to the smallest trace that still\nfails the same oracle: drops events, whole tools and turns, progress, swaps\nneighbours, shortens text and args, keeping the trace valid throughout.\nExit status: 0 shrunk, 1 the trace fails no oracle, 2 usage error or unreadable input.\n\nFlags:")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -34,7 +36,12 @@ func (c *cli) shrink(args []string) int {
 		fmt.Fprintf(c.stderr, "toolsim shrink: %v\n", err)
 		return exitUsage
 	}
-	found := harness.CheckCase(c.engine(), cs, harness.Options{})
+	cleanup, code := ef.setup(c, "shrink")
+	if cleanup == nil {
+		return code
+	}
+	defer cleanup()
+	found := harness.CheckCase(c.engine(), cs, c.checkOpts)
 	v, ok := pickViolation(found, *oracle)
 	if !ok {
 		if *oracle != "" {
@@ -44,7 +51,7 @@ func (c *cli) shrink(args []string) int {
 		}
 		return exitFail
 	}
-	shrunk, by, tests := harness.ShrinkCase(c.engine(), cs, v.Oracle, harness.Options{})
+	shrunk, by, tests := harness.ShrinkCase(c.engine(), cs, v.Oracle, c.checkOpts)
 	fl := &harness.Failure{Violation: v, Case: cs, Shrunk: shrunk, ShrunkBy: by, Tests: tests}
 	fmt.Fprintf(c.stderr, "shrunk %d → %d events for oracle %s (%d candidates tried)\n", len(cs.Events), len(shrunk.Events), v.Oracle, tests)
 	meta := failureMeta(fl, harness.Campaign{}, shrunk)
@@ -84,6 +91,6 @@ func (c *cli) saveShrunk(out string, h *event.Header, fl *harness.Failure) int {
 		fmt.Fprintf(c.stderr, "toolsim shrink: %v\n", err)
 		return exitFail
 	}
-	fmt.Fprintf(c.stdout, "saved %s\nsaved %s\nsaved %s\nreproduce: toolsim check %s\n", out, scen, golden, shellQuote(out))
+	fmt.Fprintf(c.stdout, "saved %s\nsaved %s\nsaved %s\nreproduce: toolsim check%s %s\n", out, scen, golden, c.engineArgs, shellQuote(out))
 	return exitOK
 }

@@ -1,0 +1,124 @@
+package engineproto
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/timeline"
+)
+
+// Event applies one event and returns the engine's timeline after it.
+func (c *Client) Event(ev *event.Event) (*timeline.Timeline, error) {
+	what := fmt.Sprintf("event seq %d (%s)", ev.Seq, ev.Kind)
+	rep, err := c.call(&Message{Type: TypeEvent, Event: encodeEvent(ev)}, what)
+	if err != nil {
+		return nil, err
+	}
+	tl, err := c.decodeTimeline(rep, what)
+	if err != nil {
+		return nil, err
+	}
+	return tl, nil
+}
+
+// Finish applies the end-of-stream rule.
+func (c *Client) Finish() (*timeline.Timeline, error) {
+	rep, err := c.call(&Message{Type: TypeFinish}, "finish")
+	if err != nil {
+		return nil, err
+	}
+	tl, err := c.decodeTimeline(rep, "finish")
+	if err != nil {
+		return nil, err
+	}
+	return tl, nil
+}
+
+// Reset starts a new scenario. An engine whose timeline is not empty
+// afterwards ignored the reset: that is an error (and the process is
+// killed, so the next scenario gets a fresh one).
+func (c *Client) Reset() error {
+	rep, err := c.call(&Message{Type: TypeReset}, "reset")
+	if err != nil {
+		return err
+	}
+	tl, err := c.decodeTimeline(rep, "reset")
+	if err != nil {
+		return err
+	}
+	if len(tl.Items) > 0 || len(tl.Diagnostics) > 0 {
+		return c.broken("reset", fmt.Sprintf("it ignored reset: the timeline still holds %d items and %d diagnostics", len(tl.Items), len(tl.Diagnostics)))
+	}
+	return nil
+}
+
+// Batch applies events in order (and, with finish, the end-of-stream rule)
+// and returns the timeline after each: len(evs) timelines, plus one when
+// finish is set. It needs the batch capability.
+func (c *Client) Batch(evs []event.Event, finish bool) ([]*timeline.Timeline, error) {
+	if !c.Info.Has(CapBatch) {
+		return nil, c.fail("batch", "the engine did not declare the batch capability", false)
+	}
+	m := &Message{Type: TypeBatch, Finish: finish, Events: make([]json.RawMessage, len(evs))}
+	for i := range evs {
+		m.Events[i] = encodeEvent(&evs[i])
+	}
+	if err := c.send(m); err != nil {
+		return nil, c.died("batch", fmt.Sprintf("cannot write to it: %v", err))
+	}
+	n := len(evs)
+	if finish {
+		n++
+	}
+	out := make([]*timeline.Timeline, 0, n)
+	for i := range n {
+		what := fmt.Sprintf("batch id=%d, timeline %d of %d", m.ID, i+1, n)
+		rep, err := c.read(m.ID, what)
+		if err != nil {
+			return out, err
+		}
+		if rep.Index != i {
+			return out, c.broken(what, fmt.Sprintf("a timeline for index %d, want %d", rep.Index, i))
+		}
+		tl, err := c.decodeTimeline(rep, what)
+		if err != nil {
+			return out, err
+		}
+		out = append(out, tl)
+	}
+	return out, nil
+}
+
+// Render asks the engine for its own render of the current timeline. It
+// needs the render capability.
+func (c *Client) Render(width int) (string, error) {
+	if !c.Info.Has(CapRender) {
+		return "", c.fail("render", "the engine did not declare the render capability", false)
+	}
+	rep, err := c.call(&Message{Type: TypeRender, Width: width}, "render")
+	if err != nil {
+		return "", err
+	}
+	if rep.Type != TypeRendered {
+		return "", c.broken("render", fmt.Sprintf("want a rendered reply, got %q", rep.Type))
+	}
+	return rep.Text, nil
+}
+
+// Reconstruct asks the engine to rebuild a timeline from a persisted log.
+// It needs the reconstruct capability.
+func (c *Client) Reconstruct(log []byte) (*timeline.Timeline, error) {
+	if !c.Info.Has(CapReconstruct) {
+		return nil, c.fail("reconstruct", "the engine did not declare the reconstruct capability", false)
+	}
+	rep, err := c.call(&Message{Type: TypeReconstruct, Log: string(log)}, "reconstruct")
+	if err != nil {
+		return nil, err
+	}
+	tl, err := c.decodeTimeline(rep, "reconstruct")
+	if err != nil {
+		return nil, err
+	}
+	return tl, nil
+}

@@ -1,0 +1,80 @@
+package engineproto
+
+import "encoding/json"
+
+// Version is the protocol version exchanged at init.
+const Version = "toolsim-engine/1"
+
+// Message types toolsim sends.
+const (
+	TypeInit        = "init"        // start: protocol version and options; reply init_ok
+	TypeEvent       = "event"       // apply one canonical event; reply timeline
+	TypeBatch       = "batch"       // apply events in order; one timeline reply per event (+1 with finish)
+	TypeFinish      = "finish"      // apply the end-of-stream rule; reply timeline
+	TypeReset       = "reset"       // forget everything, start a new scenario; reply the empty timeline
+	TypeRender      = "render"      // render the current timeline at a width; reply rendered
+	TypeReconstruct = "reconstruct" // rebuild a timeline from a persisted log; reply timeline
+)
+
+// Reply types an engine sends.
+const (
+	TypeInitOK   = "init_ok"
+	TypeTimeline = "timeline"
+	TypeRendered = "rendered"
+	TypeError    = "error"
+)
+
+// Capabilities an engine may declare in init_ok. "timeline" is required.
+const (
+	CapTimeline    = "timeline"
+	CapRender      = "render"
+	CapReconstruct = "reconstruct"
+	CapBatch       = "batch"
+)
+
+// Timeline fields an engine may declare it fills. Tool ids, names,
+// statuses, item kinds and grouping are always required; oracles and
+// --diff compare the optional fields only when declared.
+const (
+	FieldOutput      = "output"
+	FieldUpdateSeq   = "update_seq"
+	FieldError       = "error"
+	FieldDiagnostics = "diagnostics"
+	FieldDuration    = "duration_ms"
+	FieldSummary     = "summary"
+)
+
+// AllFields lists the optional timeline fields.
+var AllFields = []string{FieldOutput, FieldUpdateSeq, FieldError, FieldDiagnostics, FieldDuration, FieldSummary}
+
+// Message is one line from toolsim to the engine.
+type Message struct {
+	Type     string            `json:"type"`
+	ID       int64             `json:"id"`
+	Protocol string            `json:"protocol,omitempty"` // init
+	Options  *InitOptions      `json:"options,omitempty"`  // init
+	Event    json.RawMessage   `json:"event,omitempty"`    // event: one canonical event object
+	Events   []json.RawMessage `json:"events,omitempty"`   // batch
+	Finish   bool              `json:"finish,omitempty"`   // batch: apply the end-of-stream rule after the events
+	Width    int               `json:"width,omitempty"`    // render
+	Log      string            `json:"log,omitempty"`      // reconstruct: the persisted log, whole
+}
+
+// InitOptions are the engine options sent at init.
+type InitOptions struct {
+	Width     int      `json:"width"`
+	MetaTools []string `json:"meta_tools"`
+}
+
+// Reply is one line from the engine to toolsim.
+type Reply struct {
+	Type         string          `json:"type"`
+	ID           int64           `json:"id"`
+	Index        int             `json:"index,omitempty"`        // batch: which event the timeline follows (0-based)
+	Protocol     string          `json:"protocol,omitempty"`     // init_ok
+	Capabilities []string        `json:"capabilities,omitempty"` // init_ok
+	Fields       []string        `json:"fields,omitempty"`       // init_ok
+	Timeline     json.RawMessage `json:"timeline,omitempty"`     // timeline: the toolsim-timeline/1 object
+	Text         string          `json:"text,omitempty"`         // rendered
+	Message      string          `json:"message,omitempty"`      // error
+}
