@@ -271,3 +271,6 @@ func (c *Client) decodeTimeline(rep *Reply, what string) (*timeline.Timeline, *E
 	}
 	return &tl, nil
 }
+
+// Pid returns the engine process's id.
+func (c *Client) Pid() int { return c.cmd.Process.Pid }

@@ -1,6 +1,7 @@
 package harness_test
 
 import (
+	"os"
 	"testing"
 
 	"github.com/toolsim/toolsim/harness"
@@ -55,4 +56,21 @@ func BenchmarkShrink1000(b *testing.B) {
 	b.ReportMetric(float64(len(evs)), "events-in")
 	b.ReportMetric(float64(len(shrunk.Events)), "events-out")
 	b.ReportMetric(float64(found[0].Seq), "first-failing-seq")
+}
+
+// BenchmarkCampaignExternal: campaign scenarios/s with the reference engine
+// in another process, over the protocol (batch mode), every oracle.
+func BenchmarkCampaignExternal(b *testing.B) {
+	b.Setenv(engineEnv, "reference")
+	x := harness.External(os.Args[0])
+	defer x.Close()
+	total := 0
+	for b.Loop() {
+		rep, err := harness.Campaign{Seeds: 100, Workers: 2, Sim: sim.Options{Faults: sim.AllFaults(), Swarm: true}}.Run(x.New)
+		if err != nil || rep.Failure != nil {
+			b.Fatalf("campaign failed: %v %v", err, rep.Failure)
+		}
+		total += rep.Scenarios
+	}
+	b.ReportMetric(float64(total)/b.Elapsed().Seconds(), "scenarios/s")
 }

@@ -1,0 +1,60 @@
+package engineproto_test
+
+import (
+	"os"
+	"testing"
+	"time"
+
+	"github.com/toolsim/toolsim/engineproto"
+	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/sim"
+)
+
+// scenarios are campaign-sized traces (every fault, swarm), about 55
+// events each: a timeline is sent back after every event, so its size
+// follows the scenario's.
+func scenarios(n int) [][]event.Event {
+	out := make([][]event.Event, n)
+	for i := range out {
+		out[i] = sim.Generate(uint64(i), sim.Options{Faults: sim.AllFaults(), Swarm: true}).Events
+	}
+	return out
+}
+
+func benchPipe(b *testing.B, batch bool) {
+	b.Setenv(fakeEnv, "reference")
+	c, err := engineproto.Start([]string{os.Args[0]}, engineproto.Options{Timeout: time.Minute})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer c.Close()
+	traces := scenarios(100)
+	events := 0
+	for b.Loop() {
+		for _, evs := range traces {
+			if err := c.Reset(); err != nil {
+				b.Fatal(err)
+			}
+			if batch {
+				if _, err := c.Batch(evs, true); err != nil {
+					b.Fatal(err)
+				}
+			} else {
+				for i := range evs {
+					if _, err := c.Event(&evs[i]); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+			events += len(evs)
+		}
+	}
+	b.ReportMetric(float64(events)/b.Elapsed().Seconds(), "events/s")
+}
+
+// BenchmarkPipeLockstep: one event per round trip through `toolsim
+// engine`'s server (the reference engine in another process).
+func BenchmarkPipeLockstep(b *testing.B) { benchPipe(b, false) }
+
+// BenchmarkPipeBatch: whole traces per message, a timeline back per event.
+func BenchmarkPipeBatch(b *testing.B) { benchPipe(b, true) }

@@ -1,0 +1,79 @@
+package engineproto_test
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/toolsim/toolsim/engine"
+	"github.com/toolsim/toolsim/engineproto"
+)
+
+// fakeMode names how the test binary, re-run as an engine, misbehaves.
+const fakeEnv = "ENGINEPROTO_FAKE"
+
+// runFake is the engine side when the test binary runs as one: the
+// reference engine served correctly, or a misbehaving protocol speaker.
+func runFake(mode string) {
+	if mode == "reference" {
+		err := engineproto.Serve(os.Stdin, os.Stdout, engineproto.ServeOptions{
+			New: func(meta []string) engineproto.Engine { return engine.New(engine.Options{MetaTools: meta}) },
+		})
+		if err != nil {
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	in := bufio.NewScanner(os.Stdin)
+	out := bufio.NewWriter(os.Stdout)
+	events := 0
+	for in.Scan() {
+		var m engineproto.Message
+		json.Unmarshal(in.Bytes(), &m)
+		if m.Type == engineproto.TypeEvent {
+			events++
+		}
+		misbehave(mode, &m, events, out)
+		out.Flush()
+	}
+	os.Exit(0)
+}
+
+const emptyTimeline = `{"diagnostics":[],"format":"toolsim-timeline/1","items":[],"now":0}`
+const oneTool = `{"diagnostics":[],"format":"toolsim-timeline/1","items":[{"kind":"tool","tool":{"id":"a","name":"grep","start_t":0,"status":"running"}}],"now":0}`
+
+func misbehave(mode string, m *engineproto.Message, events int, out *bufio.Writer) {
+	reply := func(format string, args ...any) { fmt.Fprintf(out, format+"\n", args...) }
+	if m.Type == engineproto.TypeInit {
+		proto := engineproto.Version
+		if mode == "wrong-protocol" {
+			proto = "toolsim-engine/0"
+		}
+		reply(`{"type":"init_ok","id":%d,"protocol":%q,"capabilities":["timeline"],"fields":[]}`, m.ID, proto)
+		return
+	}
+	switch {
+	case mode == "crash" && events == 2:
+		fmt.Fprintln(os.Stderr, "panic: index out of range [3] with length 3")
+		fmt.Fprintln(os.Stderr, "goroutine 1 [running]:")
+		os.Exit(3)
+	case mode == "hang" && events == 2:
+		io.Copy(io.Discard, os.Stdin) // never answers: reads until killed
+	case mode == "malformed" && events == 2:
+		reply(`{"type":"timeline","id":%d,"timeline":`, m.ID)
+	case mode == "extra" && events == 1:
+		reply(`{"type":"timeline","id":%d,"timeline":%s}`, m.ID, oneTool)
+		reply(`{"type":"timeline","id":%d,"timeline":%s}`, m.ID, oneTool)
+	case mode == "huge" && events == 1:
+		reply(`{"type":"timeline","id":%d,"timeline":%s,"pad":"%s"}`, m.ID, oneTool, strings.Repeat("x", engineproto.MaxReply))
+	case m.Type == engineproto.TypeReset && mode == "ignore-reset":
+		reply(`{"type":"timeline","id":%d,"timeline":%s}`, m.ID, oneTool)
+	case m.Type == engineproto.TypeReset:
+		reply(`{"type":"timeline","id":%d,"timeline":%s}`, m.ID, emptyTimeline)
+	default:
+		reply(`{"type":"timeline","id":%d,"timeline":%s}`, m.ID, oneTool)
+	}
+}

@@ -1,0 +1,117 @@
+package harness_test
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/toolsim/toolsim/engine"
+	"github.com/toolsim/toolsim/engineproto"
+	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/harness"
+	"github.com/toolsim/toolsim/sim"
+)
+
+// engineEnv makes the test binary, run again, serve one of these engines
+// over the protocol: the planted bugs as separate processes.
+const engineEnv = "HARNESS_TEST_ENGINE"
+
+var servedEngines = map[string]func() harness.Engine{
+	"reference": reference,
+	"last-item": lastItemPairing,
+	"name-fifo": nameFIFOPairing,
+	"spinner":   cancelLeavesSpinner,
+	"upgrade":   upgradeLosesFirst,
+	"panic-on-cancel": func() harness.Engine {
+		return broken{engine.New(engine.Options{}), func(e *engine.Engine, ev *event.Event) {
+			if ev.Kind == event.KindCancel {
+				panic("cancel is not implemented")
+			}
+			e.Apply(ev)
+		}}
+	},
+}
+
+func TestMain(m *testing.M) {
+	if name := os.Getenv(engineEnv); name != "" {
+		newEngine := servedEngines[name]
+		err := engineproto.Serve(os.Stdin, os.Stdout, engineproto.ServeOptions{
+			New: func([]string) engineproto.Engine { return newEngine() },
+		})
+		if err != nil {
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// external starts the named engine as a separate process.
+func external(t *testing.T, name string) *harness.ExternalEngine {
+	t.Helper()
+	t.Setenv(engineEnv, name)
+	x := harness.External(os.Args[0])
+	if _, err := x.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(x.Close)
+	return x
+}
+
+// TestExternalReferenceMatchesReference: the reference engine behind the
+// protocol passes a campaign with every oracle and --diff.
+func TestExternalReferenceMatchesReference(t *testing.T) {
+	x := external(t, "reference")
+	camp := harness.Campaign{Seeds: 100, Workers: 2, Sim: sim.Options{Faults: sim.AllFaults(), Swarm: true},
+		Check: harness.Options{Fields: x.Fields(), Reference: reference}}
+	rep, err := camp.Run(x.New)
+	if err != nil || rep.Failure != nil {
+		t.Fatalf("err %v, failure %v", err, rep.Failure)
+	}
+}
+
+// TestExternalPlantedBugsCaughtAndShrunk: each planted bug, as a separate
+// process, is caught within 1,000 seeds and shrunk through the protocol.
+func TestExternalPlantedBugsCaughtAndShrunk(t *testing.T) {
+	for _, name := range []string{"last-item", "name-fifo", "spinner", "upgrade"} {
+		t.Run(name, func(t *testing.T) {
+			x := external(t, name)
+			camp := harness.Campaign{Seeds: 1000, Workers: 2, Sim: sim.Options{Faults: sim.AllFaults(), Swarm: true}}
+			rep, err := camp.Run(x.New)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f := rep.Failure
+			if f == nil || f.Shrunk == nil || len(f.Shrunk.Events) > 12 || f.ShrunkBy.Oracle != f.Violation.Oracle {
+				t.Fatalf("not caught and shrunk: %+v", f)
+			}
+		})
+	}
+}
+
+// TestExternalCrashRestarts: an engine that crashes is reported with its
+// exit status and stderr, and the next scenario gets a fresh process.
+func TestExternalCrashRestarts(t *testing.T) {
+	x := external(t, "panic-on-cancel")
+	withCancel := sim.Generate(0, sim.Options{Faults: []sim.Fault{sim.Cancel}}).Events
+	for seed := uint64(1); !hasKind(withCancel, event.KindCancel); seed++ {
+		withCancel = sim.Generate(seed, sim.Options{Faults: []sim.Fault{sim.Cancel}}).Events
+	}
+	v := harness.CheckWith(x.New, withCancel, harness.Options{Fields: x.Fields(), First: true})
+	if len(v) == 0 || v[0].Oracle != harness.OracleEngine || !strings.Contains(v[0].Detail, "exit status 2") || !strings.Contains(v[0].Detail, "cancel is not implemented") {
+		t.Fatalf("want an engine violation with exit status and stderr, got %v", v)
+	}
+	clean := sim.Generate(0, sim.Options{}).Events
+	if v := harness.CheckWith(x.New, clean, harness.Options{Fields: x.Fields()}); len(v) > 0 {
+		t.Fatalf("the next scenario did not get a working engine: %v", v[0])
+	}
+}
+
+func hasKind(evs []event.Event, k event.Kind) bool {
+	for i := range evs {
+		if evs[i].Kind == k {
+			return true
+		}
+	}
+	return false
+}
