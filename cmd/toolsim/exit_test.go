@@ -50,6 +50,9 @@ func TestExitStatus(t *testing.T) {
 		{"check: passes", []string{"check", good}, "", exitOK, "ok    " + good, "", true},
 		{"shrink: not a trace", []string{"shrink", notTrace}, "", exitUsage, "", "notatrace.jsonl: cannot detect the format", false},
 		{"shrink: nothing to shrink", []string{"shrink", good}, "", exitFail, "", "passes every oracle: nothing to shrink", false},
+		{"check: engine does not exist", []string{"check", "--engine", "/no/such/engine", good}, "", exitUsage, "", `engine "/no/such/engine": cannot start`, false},
+		{"check: bad timeout", []string{"check", "--engine", "toolsim engine", "--timeout", "-1s", good}, "", exitUsage, "", "--timeout must be positive", false},
+		{"engine: arguments", []string{"engine", "x"}, "", exitUsage, "", "takes no arguments", false},
 		{"catalog filter matching nothing", []string{"catalog", "--run", "^nothing-matches$"}, "", exitFail, "0 scenarios", "", true},
 	}
 	for _, tt := range tests {

@@ -16,14 +16,20 @@ func TestMain(m *testing.M) {
 	})
 }
 
-// setGolden points $GOLDEN at the repository's golden/ directory.
+// setGolden points $GOLDEN at the repository's golden/ directory and
+// $EXAMPLES at examples/.
 func setGolden(t *testing.T) func(*testscript.Env) error {
 	dir, err := filepath.Abs("../../golden")
 	if err != nil {
 		t.Fatal(err)
 	}
+	examples, err := filepath.Abs("../../examples")
+	if err != nil {
+		t.Fatal(err)
+	}
 	return func(env *testscript.Env) error {
 		env.Setenv("GOLDEN", dir)
+		env.Setenv("EXAMPLES", examples)
 		return nil
 	}
 }
