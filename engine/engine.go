@@ -75,8 +75,8 @@ func (e *Engine) Timeline() *timeline.Timeline { return &e.tl }
 func (e *Engine) Apply(ev *event.Event) {
 	e.tl.Now = ev.T
 	e.lastSeq = ev.Seq
-	if ev.Kind != event.KindToolStart {
-		e.run = nil
+	if ev.Kind != event.KindToolStart && ev.Kind.Known() {
+		e.run = nil // unknown kinds only move the clock: they do not end a run
 	}
 	switch ev.Kind {
 	case event.KindTurnStart:

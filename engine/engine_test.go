@@ -263,3 +263,20 @@ func TestVersionsMoveOnChange(t *testing.T) {
 		t.Error("a result moved an unrelated item's version")
 	}
 }
+
+// TestUnknownKindKeepsRun: an unknown kind between two starts only moves
+// the clock (SPEC §1, docs/timeline.md): the starts still form one group.
+func TestUnknownKindKeepsRun(t *testing.T) {
+	e := engine.New(engine.Options{})
+	for _, ev := range []event.Event{
+		{Seq: 1, T: 0, Kind: event.KindToolStart, ID: "a", Name: "grep"},
+		{Seq: 2, T: 1, Kind: "future_kind"},
+		{Seq: 3, T: 2, Kind: event.KindToolStart, ID: "b", Name: "read"},
+	} {
+		e.Apply(&ev)
+	}
+	items := e.Timeline().Items
+	if len(items) != 1 || items[0].Kind != timeline.ItemToolGroup || len(items[0].Tools) != 2 || e.Timeline().Now != 2 {
+		t.Fatalf("want one group of 2 at now=2, got %d items (now %d)", len(items), e.Timeline().Now)
+	}
+}

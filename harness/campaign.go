@@ -106,6 +106,9 @@ func (c Campaign) Run(newEngine func() Engine) (*Report, error) {
 	rep := merge(parts)
 	rep.Interrupted = r.stopped.Load()
 	if r.failure != nil {
+		if !rep.Interrupted {
+			rep = r.recount()
+		}
 		rep.Failure = r.failure
 		if !c.NoShrink {
 			r.shrink(rep.Failure)
@@ -163,10 +166,10 @@ func (r *run) work(rep *Report) {
 			return
 		}
 		r.mu.Lock()
-		skip := r.lowest >= 0 && i > r.lowest
+		past := r.lowest >= 0 && i > r.lowest
 		r.mu.Unlock()
-		if skip {
-			continue
+		if past {
+			return // indices only grow: every later one is past the failure too
 		}
 		r.one(i, rep)
 	}
@@ -221,6 +224,30 @@ func (r *run) record(i int64, seed uint64, c *Case, found []Violation) {
 	if r.c.Progress != nil {
 		r.c.Progress(r.done, r.n, r.failures)
 	}
+}
+
+// recount rebuilds the coverage counts of a failed campaign over exactly
+// the seeds up to the lowest failing one, so the report does not depend on
+// how far other workers had got. It only generates: every seed below the
+// failure already passed.
+func (r *run) recount() *Report {
+	rep := newReport()
+	for i := int64(0); i <= r.lowest; i++ {
+		seed := r.first + uint64(i)
+		sc := sim.Generate(seed, r.c.Sim)
+		rep.Scenarios++
+		rep.Events += len(sc.Events)
+		for f, k := range sc.Injected {
+			rep.Faults[f] += k
+		}
+		for s, k := range StatesOf(sc.Events, r.c.Check.MetaTools) {
+			rep.States[s] += k
+		}
+		if i < r.lowest && r.c.Recheck > 0 && seed%uint64(r.c.Recheck) == 0 {
+			rep.Rechecked++
+		}
+	}
+	return rep
 }
 
 // CaseOf turns a generated scenario into the case its oracles check.

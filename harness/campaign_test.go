@@ -22,9 +22,12 @@ func TestCampaignIndependentOfWorkers(t *testing.T) {
 	if d := cmp.Diff(a.Faults, b.Faults); d != "" || a.Scenarios != b.Scenarios {
 		t.Errorf("coverage differs by worker count (-1 +4):\n%s", d)
 	}
-	fa, fb := run(1, cancelLeavesSpinner).Failure, run(4, cancelLeavesSpinner).Failure
-	if fa == nil || fb == nil || fa.Seed != fb.Seed {
-		t.Errorf("lowest failing seed differs by worker count: %v vs %v", fa, fb)
+	ra, rb := run(1, nameFIFOPairing), run(4, nameFIFOPairing)
+	if ra.Failure == nil || rb.Failure == nil || ra.Failure.Seed != rb.Failure.Seed {
+		t.Fatalf("lowest failing seed differs by worker count: %v vs %v", ra.Failure, rb.Failure)
+	}
+	if d := cmp.Diff(ra.Faults, rb.Faults); d != "" || ra.Scenarios != rb.Scenarios || ra.Events != rb.Events {
+		t.Errorf("a failed campaign's coverage differs by worker count (-1 +4):\n%s", d)
 	}
 }
 

@@ -36,8 +36,11 @@ func RunExhaustive(newEngine func() Engine, opts sim.ExhaustiveOptions, camp Cam
 	}
 	i := int64(0)
 	err = sim.Exhaustive(opts, func(evs []event.Event) bool {
-		if r.stop() {
-			return false
+		r.mu.Lock()
+		failed := r.lowest >= 0
+		r.mu.Unlock()
+		if failed || r.stop() {
+			return false // the first failure in enumeration order is found
 		}
 		jobs <- exJob{i, slices.Clone(evs)}
 		i++
@@ -47,10 +50,30 @@ func RunExhaustive(newEngine func() Engine, opts sim.ExhaustiveOptions, camp Cam
 	wg.Wait()
 	rep := merge(parts)
 	rep.Interrupted = r.stopped.Load()
+	if r.failure != nil && !rep.Interrupted {
+		rep = recountExhaustive(opts, r.lowest, camp.Check.MetaTools)
+	}
 	if rep.Failure = r.failure; rep.Failure != nil && !camp.NoShrink {
 		r.shrink(rep.Failure)
 	}
 	return rep, err
+}
+
+// recountExhaustive counts traces, events and states over exactly the
+// orderings up to the first failing one, whatever the workers had reached.
+func recountExhaustive(opts sim.ExhaustiveOptions, lowest int64, meta []string) *Report {
+	rep := newReport()
+	i := int64(0)
+	sim.Exhaustive(opts, func(evs []event.Event) bool {
+		rep.Scenarios++
+		rep.Events += len(evs)
+		for s, k := range StatesOf(evs, meta) {
+			rep.States[s] += k
+		}
+		i++
+		return i <= lowest
+	})
+	return rep
 }
 
 type exJob struct {

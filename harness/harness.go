@@ -209,7 +209,7 @@ func (c *checker) observe(ev *event.Event, tl *timeline.Timeline, ref Engine) {
 	c.compareDiagnostics(ev, tl)
 	if ev.Kind == event.KindTurnEnd || ev.Kind == event.KindCancel || ev.Kind == endOfStream {
 		for _, r := range c.got {
-			if r.Kind != "group" && !r.Status.Terminal() {
+			if r.tool() && !r.Status.Terminal() {
 				c.fail(ev.Seq, OracleNoLive, "tool %s is still %s after %s", r.ID, r.Status, ev.Kind)
 			}
 		}
@@ -244,7 +244,7 @@ var allowed = map[[2]timeline.Status]bool{
 // matches it.
 func (c *checker) checkStatuses(seq int64) {
 	for i, r := range c.want {
-		if r.Kind == "group" {
+		if !r.tool() {
 			continue
 		}
 		after := c.got[i].Status
@@ -271,7 +271,7 @@ func (c *checker) checkOnce(seq int64) {
 	}
 	clear(c.shown)
 	for _, r := range c.got {
-		if r.Kind != "group" {
+		if r.tool() {
 			c.shown[r.ID]++
 		}
 	}

@@ -27,6 +27,10 @@ func TestReferenceStateMachine(t *testing.T) {
 			"permission": m.permission,
 			"text":       func(t *rapid.T) { m.emit(t, event.Event{Kind: event.KindText, Text: "hm"}) },
 			"cancel":     func(t *rapid.T) { m.emit(t, event.Event{Kind: event.KindCancel}) },
+			"unknown":    func(t *rapid.T) { m.emit(t, event.Event{Kind: "future_kind"}) },
+			"thinking":   func(t *rapid.T) { m.emit(t, event.Event{Kind: event.KindThinking, Text: "hmm"}) },
+			"user":       func(t *rapid.T) { m.emit(t, event.Event{Kind: event.KindUser, Text: "go on"}) },
+			"error":      func(t *rapid.T) { m.emit(t, event.Event{Kind: event.KindError, Message: "overloaded"}) },
 			"turn": func(t *rapid.T) {
 				m.emit(t, event.Event{Kind: event.KindTurnEnd})
 				m.emit(t, event.Event{Kind: event.KindTurnStart, Role: event.RoleAssistant})

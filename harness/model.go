@@ -8,11 +8,14 @@ import (
 )
 
 // model is the harness's own account of what any engine must show after
-// each event, written from SPEC §2 alone: which tools exist, how they are
-// grouped and nested, each one's status, output and progress count, and the
-// diagnostics. It shares no code with the reference engine, so a bug there
-// is not repeated here. It ignores what it cannot judge independently
-// (times, summaries, delegation payloads).
+// each event, written from SPEC §2 and the decisions docs/timeline.md
+// records where the spec is open (when unknown_id is reported, which
+// anomaly a late permission is, and so on): which tools exist, how they are
+// grouped and nested, each one's status, output and progress count, the
+// text, notice and separator items around them, and the diagnostics. It
+// shares no code with the reference engine, so a bug there is not repeated
+// here. It ignores what it cannot judge independently (times, summaries,
+// delegation payloads).
 type model struct {
 	meta      map[string]bool
 	top       []*mItem
@@ -23,7 +26,8 @@ type model struct {
 	role      string
 	cancelled bool
 	lastSeq   int64
-	started   int // tools started so far
+	started   int    // tools started so far
+	openText  *mItem // the text or thinking item still growing
 	diags     []timeline.Diagnostic
 }
 
@@ -49,6 +53,12 @@ type mItem struct {
 	kind  mItemKind
 	batch string
 	tools []*mTool
+	// Non-tool items: what the item shows (user, assistant, thinking,
+	// notice, separator), its text, a notice's level, and whether
+	// assistant text was cut off by a cancel.
+	what        timeline.ItemKind
+	text, level string
+	interrupted bool
 }
 
 type mSlot struct {
@@ -73,26 +83,44 @@ func (m *model) diag(seq int64, code, id string) {
 	m.diags = append(m.diags, timeline.Diagnostic{Seq: seq, Code: code, ID: id})
 }
 
-func (m *model) other() { m.top = append(m.top, &mItem{kind: mOther}) }
+// other appends a non-tool item.
+func (m *model) other(what timeline.ItemKind, text, level string) *mItem {
+	it := &mItem{kind: mOther, what: what, text: text, level: level}
+	m.top = append(m.top, it)
+	return it
+}
+
+// text grows the open text item of the same kind while it is still the
+// last item; anything shown in between starts a new one.
+func (m *model) text(what timeline.ItemKind, text string) {
+	if o := m.openText; o != nil && o.what == what && len(m.top) > 0 && m.top[len(m.top)-1] == o {
+		o.text += text
+		return
+	}
+	m.openText = m.other(what, text, "")
+}
 
 // apply follows one event.
 func (m *model) apply(ev *event.Event) {
 	m.lastSeq = ev.Seq
-	if ev.Kind != event.KindToolStart {
-		m.run = nil // any other event ends a run of starts
+	if ev.Kind != event.KindToolStart && ev.Kind.Known() {
+		m.run = nil // any other event ends a run of starts; unknown kinds only move the clock
 	}
 	switch ev.Kind {
 	case event.KindTurnStart:
-		m.role, m.cancelled = ev.Role, false
+		m.role, m.cancelled, m.openText = ev.Role, false, nil
 	case event.KindTurnEnd:
-		m.flushEarly()
-		m.interruptAll(timeline.DiagUnfinishedTurnEnd, ev.Seq)
-		if m.role != event.RoleUser && !m.cancelled {
-			m.other() // "Turn complete"
-		}
-		m.role, m.cancelled = "", false
-	case event.KindUser, event.KindText, event.KindThinking, event.KindError:
-		m.other()
+		m.turnEnd(ev)
+	case event.KindUser:
+		m.openText = nil
+		m.other(timeline.ItemUser, ev.Text, "")
+	case event.KindText:
+		m.text(timeline.ItemAssistant, ev.Text)
+	case event.KindThinking:
+		m.text(timeline.ItemThinking, ev.Text)
+	case event.KindError:
+		m.openText = nil
+		m.other(timeline.ItemNotice, ev.Message, timeline.NoticeError)
 	case event.KindToolStart:
 		m.start(ev)
 	case event.KindToolProgress:
@@ -105,14 +133,35 @@ func (m *model) apply(ev *event.Event) {
 	case event.KindPermission:
 		m.permission(ev)
 	case event.KindCancel:
-		m.interruptAll("", ev.Seq)
-		m.other() // the Interrupted notice
-		m.cancelled = true
+		m.cancel(ev)
 	}
+}
+
+func (m *model) turnEnd(ev *event.Event) {
+	m.openText = nil
+	m.flushEarly()
+	m.interruptAll(timeline.DiagUnfinishedTurnEnd, ev.Seq)
+	if m.role != event.RoleUser && !m.cancelled {
+		m.other(timeline.ItemSeparator, "Turn complete", "")
+	}
+	m.role, m.cancelled = "", false
+}
+
+// cancel interrupts every live tool, marks assistant text still streaming
+// as interrupted, and shows the Interrupted notice.
+func (m *model) cancel(ev *event.Event) {
+	if o := m.openText; o != nil && o.what == timeline.ItemAssistant && len(m.top) > 0 && m.top[len(m.top)-1] == o {
+		o.interrupted = true
+	}
+	m.openText = nil
+	m.interruptAll("", ev.Seq)
+	m.other(timeline.ItemNotice, ev.Reason, timeline.NoticeInterrupted)
+	m.cancelled = true
 }
 
 // finish applies the end-of-stream rule.
 func (m *model) finish() {
+	m.openText = nil
 	m.flushEarly()
 	m.interruptAll(timeline.DiagUnfinishedAtEnd, m.lastSeq)
 	m.run = nil
@@ -123,6 +172,7 @@ func (m *model) start(ev *event.Event) {
 		m.diag(ev.Seq, timeline.DiagMissingID, "")
 		return
 	}
+	m.openText = nil
 	s := m.ids[ev.ID]
 	if s == nil {
 		s = &mSlot{}

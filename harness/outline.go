@@ -26,6 +26,11 @@ type row struct {
 	Error   string
 	Extra   string // --diff only: declared duration and summary
 
+	// Non-tool items (user, assistant, thinking, notice, separator).
+	Text        string
+	Level       string
+	Interrupted bool
+
 	key int // model rows: the tool's place in start order (not compared)
 }
 
@@ -44,10 +49,23 @@ func sameRows(want, got []row) bool {
 	return true
 }
 
+// tool reports whether the row shows a tool (not a group header or text).
+func (r row) tool() bool { return r.Kind == "tool" || r.Kind == "meta" }
+
 func (r row) String() string {
 	ind := strings.Repeat("  ", r.Depth)
-	if r.Kind == "group" {
+	switch {
+	case r.Kind == "group":
 		return fmt.Sprintf("%sgroup of %d", ind, r.Members)
+	case !r.tool():
+		s := fmt.Sprintf("%s%s %q", ind, r.Kind, abbreviate(r.Text))
+		if r.Level != "" {
+			s += " level=" + r.Level
+		}
+		if r.Interrupted {
+			s += " interrupted"
+		}
+		return s
 	}
 	s := fmt.Sprintf("%s%s %s %s %s updates=%d", ind, r.Kind, r.ID, r.Name, r.Status, r.Updates)
 	if r.Error != "" {
@@ -89,6 +107,8 @@ func outlineItems(dst []row, items []*timeline.Item, depth int, extra func(*time
 			for _, t := range it.Tools {
 				dst = toolRow(dst, t, depth+1, false, extra)
 			}
+		default:
+			dst = append(dst, row{Depth: depth, Kind: string(it.Kind), Text: it.Text, Level: it.Level, Interrupted: it.Interrupted})
 		}
 	}
 	return dst
@@ -112,6 +132,7 @@ func (m *model) rows(dst []row, items []*mItem, depth int) []row {
 	for _, it := range items {
 		switch {
 		case it.kind == mOther:
+			dst = append(dst, row{Depth: depth, Kind: string(it.what), Text: it.text, Level: it.level, Interrupted: it.interrupted})
 		case it.kind == mTools && len(it.tools) > 1:
 			dst = append(dst, row{Depth: depth, Kind: "group", Members: len(it.tools)})
 			for _, t := range it.tools {
@@ -168,7 +189,7 @@ func classify(want, got []row, ev *event.Event) string {
 	ids := func(rs []row) []string {
 		var out []string
 		for _, r := range rs {
-			if r.Kind != "group" {
+			if r.tool() {
 				out = append(out, r.ID)
 			}
 		}
@@ -186,7 +207,7 @@ func classify(want, got []row, ev *event.Event) string {
 	}
 	if ev.ID != "" && toolEvent(ev.Kind) {
 		for i := range want {
-			if !sameRows(want[i:i+1], got[i:i+1]) && want[i].ID != ev.ID {
+			if want[i].tool() && !sameRows(want[i:i+1], got[i:i+1]) && want[i].ID != ev.ID {
 				return OraclePairing
 			}
 		}

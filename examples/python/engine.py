@@ -7,6 +7,8 @@ mistakes, so you can watch toolsim catch and shrink it.
 """
 
 TERMINAL = {"ok", "failed", "interrupted", "denied"}
+KINDS = {"turn_start", "user", "thinking", "text", "tool_start", "tool_progress",
+         "tool_done", "permission", "cancel", "error", "turn_end"}
 
 
 class Engine:
@@ -27,8 +29,8 @@ class Engine:
     def apply(self, ev):
         self.now = ev["t"]
         kind = ev["kind"]
-        if kind != "tool_start":
-            self.run = None
+        if kind != "tool_start" and kind in KINDS:
+            self.run = None  # unknown kinds only move the clock
         handler = getattr(self, "on_" + kind, None)
         if handler:
             handler(ev)
