@@ -103,6 +103,19 @@ func TestOraclesCatchBrokenEngines(t *testing.T) {
 				}
 			}
 		}), harness.OracleStatus},
+		{"cancel leaves text uninterrupted", "seed004-cancel-during-text", wrap(func(e *engine.Engine, ev *event.Event) {
+			e.Apply(ev)
+			for _, it := range e.Timeline().Items {
+				it.Interrupted = false
+			}
+		}), harness.OracleModel},
+		{"cancel shows no notice", "seed004-cancel-during-text", wrap(func(e *engine.Engine, ev *event.Event) {
+			e.Apply(ev)
+			items := e.Timeline().Items
+			if ev.Kind == event.KindCancel && len(items) > 0 {
+				e.Timeline().Items = items[:len(items)-1]
+			}
+		}), harness.OracleModel},
 		{"group of one", "", wrap(func(e *engine.Engine, ev *event.Event) {
 			e.Apply(ev)
 			for _, it := range e.Timeline().Items {

@@ -182,10 +182,12 @@ func rowDiff(want, got []row) string {
 }
 
 // classify names the oracle a model mismatch breaks: "once" when the tools
-// shown are not the tools started, "groups" when the shape differs,
-// "pairing" when an event for id X changed another tool, and "model"
-// otherwise (the right tool, the wrong state).
+// shown are not the tools started, "groups" when their grouping or nesting
+// differs, "pairing" when an event for id X changed another tool, and
+// "model" otherwise (the right tool in the wrong state, or text, notices
+// and separators that differ).
 func classify(want, got []row, ev *event.Event) string {
+	want, got = toolRows(want), toolRows(got)
 	ids := func(rs []row) []string {
 		var out []string
 		for _, r := range rs {
@@ -199,9 +201,6 @@ func classify(want, got []row, ev *event.Event) string {
 	if !slices.Equal(ids(want), ids(got)) {
 		return OracleOnce
 	}
-	if len(want) != len(got) {
-		return OracleGroups
-	}
 	if !sameShape(want, got) {
 		return OracleGroups
 	}
@@ -213,6 +212,17 @@ func classify(want, got []row, ev *event.Event) string {
 		}
 	}
 	return OracleModel
+}
+
+// toolRows keeps the tool and group rows of an outline.
+func toolRows(rs []row) []row {
+	out := make([]row, 0, len(rs))
+	for _, r := range rs {
+		if r.tool() || r.Kind == "group" {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 func toolEvent(k event.Kind) bool {

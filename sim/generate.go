@@ -92,7 +92,9 @@ func GenerateFrom(src rand.Source, seed uint64, opts Options) *Scenario {
 	for _, f := range sc.On {
 		if f.IsLog() && (!g.opts.Swarm || g.rng.IntN(2) == 0) {
 			sc.LogFaults = append(sc.LogFaults, f)
-			g.injected[f]++
+			if appliesTo(f, g.evs) {
+				g.injected[f]++
+			}
 		}
 	}
 	if g.on[Reconnect] && len(g.evs) > 1 {
@@ -100,6 +102,29 @@ func GenerateFrom(src rand.Source, seed uint64, opts Options) *Scenario {
 		g.injected[Reconnect]++
 	}
 	return sc
+}
+
+// appliesTo reports whether a persistence fault has anything to act on in
+// the trace: sub-agent blocks need sub-agent calls, late text needs text,
+// collapsed lifecycles need tool calls. The others act on any log.
+func appliesTo(f Fault, evs []event.Event) bool {
+	need := func(ok func(ev *event.Event) bool) bool {
+		for i := range evs {
+			if ok(&evs[i]) {
+				return true
+			}
+		}
+		return false
+	}
+	switch f {
+	case "subagent-block":
+		return need(func(ev *event.Event) bool { return ev.Kind == event.KindToolStart && ev.Parent != "" })
+	case "late-text":
+		return need(func(ev *event.Event) bool { return ev.Kind == event.KindText })
+	case "collapse":
+		return need(func(ev *event.Event) bool { return ev.Kind == event.KindToolStart })
+	}
+	return true
 }
 
 // allBatched reports whether every tool_start carries a batch id.
@@ -261,11 +286,9 @@ func (g *gen) batchFaults(b *Batch) {
 	if g.on[UnknownID] && g.chance(3) {
 		g.ids++
 		b.Strays = append(b.Strays, Stray{Kind: g.strayKind(), ID: fmt.Sprintf("ghost_%d", g.ids), At: g.rng.Float64()})
-		g.injected[UnknownID]++
 	}
 	if g.on[EmptyID] && g.chance(4) {
 		b.Strays = append(b.Strays, Stray{Kind: g.strayKind(), At: g.rng.Float64()})
-		g.injected[EmptyID]++
 	}
 }
 
@@ -284,7 +307,7 @@ func (g *gen) cancelPlan(batches []Batch) *CancelPlan {
 		tools := batches[c.Batch].Tools
 		var cands []int
 		for i, t := range tools {
-			if t.Progress > 0 && t.Outcome != OutcomeMissing && !t.ResultFirst && t.Permission != PermissionDenied && t.Permission != PermissionPending {
+			if t.Progress > 0 && len(t.Children) == 0 && t.Outcome != OutcomeMissing && !t.ResultFirst && t.Permission != PermissionDenied && t.Permission != PermissionPending {
 				cands = append(cands, i)
 			}
 		}

@@ -117,7 +117,11 @@ func (g *gen) batchActions(b *Batch) []action {
 		default:
 			ev.Output = "stray progress\n"
 		}
-		add(t0+1+int64(s.At*float64(end-t0)), 1000, -1, "", ev)
+		fault := UnknownID
+		if s.ID == "" {
+			fault = EmptyID
+		}
+		add(t0+1+int64(s.At*float64(end-t0)), 1000, -1, fault, ev) // counted if a cancel does not cut it off
 	}
 	slices.SortStableFunc(acts, func(a, b action) int {
 		if a.t != b.t {
