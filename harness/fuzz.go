@@ -2,6 +2,7 @@ package harness
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"testing"
 
@@ -59,12 +60,13 @@ func describeFailure(f *Failure, c Campaign) string {
 	fmt.Fprintf(&b, "seed %d: %s\n", f.Seed, f.Violation)
 	if f.Shrunk != nil {
 		fmt.Fprintf(&b, "\nshrunk %d → %d events (%d candidates); the regression trace:\n", len(f.Case.Events), len(f.Shrunk.Events), f.Tests)
-		if err := event.WriteAll(&b, nil, f.Shrunk.Events); err != nil {
+		h := Header(SourceSim, f.Seed, CaseMeta(TraceMeta{Faults: sim.FormatFaults(c.Sim.Faults), Swarm: c.Sim.Swarm, Oracle: f.Violation.Oracle}, f.Shrunk))
+		if err := event.WriteAll(&b, h, f.Shrunk.Events); err != nil {
 			fmt.Fprintf(&b, "(cannot encode: %v)\n", err)
 		}
 		fmt.Fprintf(&b, "\nit fails: %s\n", f.ShrunkBy)
 	}
-	fmt.Fprintf(&b, "\nreproduce the scenario: toolsim sim --seed %d --faults %s --tools %d --turns %d", f.Seed, sim.FormatFaults(c.Sim.Faults), max(c.Sim.Tools, 4), max(c.Sim.Turns, 3))
+	fmt.Fprintf(&b, "\nreproduce the scenario: toolsim sim --seed %d --faults %s --tools %d --turns %d", f.Seed, sim.FormatFaults(c.Sim.Faults), cmp.Or(c.Sim.Tools, 4), cmp.Or(c.Sim.Turns, 3))
 	if c.Sim.Swarm {
 		b.WriteString(" --swarm")
 	}

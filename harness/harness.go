@@ -36,6 +36,14 @@ const (
 	OracleReference   = "reference"   // --diff: the engine differs from the reference engine
 )
 
+// Oracles lists every oracle name a violation can carry.
+var Oracles = []string{
+	OraclePairing, OracleStatus, OracleGroups, OracleOnce, OracleNoLive, OracleOrder,
+	OracleDeterminism, OracleIncremental, OracleModel, OracleDiagnostics, OraclePanic,
+	OracleEngine, OracleReference, OracleRebuild, OracleReconnect, OracleIdempot,
+	OracleReported, OracleNondeterminism,
+}
+
 // Violation is one failed oracle: the event after which it failed, which
 // oracle, what was seen, and where it applies a (-want +got) diff of the
 // tool outline (want is the harness's model).

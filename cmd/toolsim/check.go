@@ -163,7 +163,7 @@ func (c *cli) readCase(name string, in inputFlags) (*harness.Case, error) {
 	if len(evs) == 0 {
 		return nil, fmt.Errorf("%s: no events: not a trace", display)
 	}
-	cs, err := caseFromHeader(h, evs)
+	cs, err := harness.CaseFromHeader(h, evs)
 	if err != nil {
 		return nil, fmt.Errorf("%s: line 1: %w", display, err)
 	}

@@ -49,6 +49,7 @@ func TestExitStatus(t *testing.T) {
 		{"check: missing file", []string{"check", filepath.Join(dir, "nope.jsonl")}, "", exitUsage, "", "no such file", false},
 		{"check: passes", []string{"check", good}, "", exitOK, "ok    " + good, "", true},
 		{"shrink: not a trace", []string{"shrink", notTrace}, "", exitUsage, "", "notatrace.jsonl: cannot detect the format", false},
+		{"shrink: unknown oracle", []string{"shrink", "--oracle", "bogus", good}, "", exitUsage, "", `unknown --oracle "bogus" (known: pairing, status,`, false},
 		{"shrink: nothing to shrink", []string{"shrink", good}, "", exitFail, "", "passes every oracle: nothing to shrink", false},
 		{"check: engine does not exist", []string{"check", "--engine", "/no/such/engine", good}, "", exitUsage, "", `engine "/no/such/engine": cannot start`, false},
 		{"check: bad timeout", []string{"check", "--engine", "toolsim engine", "--timeout", "-1s", good}, "", exitUsage, "", "--timeout must be positive", false},

@@ -130,12 +130,19 @@ func (c *cli) runCampaign(camp harness.Campaign, f *fuzzFlags) int {
 	stop := make(chan struct{})
 	var once sync.Once
 	halt := func() { once.Do(func() { close(stop) }) }
+	// The first Ctrl-C stops the campaign (the report and any failure are
+	// still printed and saved); after it, a second Ctrl-C ends the process.
 	sig := make(chan os.Signal, 1)
 	signal.Notify(sig, os.Interrupt)
+	done := make(chan struct{})
+	defer close(done)
 	defer signal.Stop(sig)
 	go func() {
-		if _, ok := <-sig; ok {
+		select {
+		case <-sig:
+			signal.Stop(sig)
 			halt()
+		case <-done:
 		}
 	}()
 	if f.duration > 0 {
@@ -143,7 +150,8 @@ func (c *cli) runCampaign(camp harness.Campaign, f *fuzzFlags) int {
 		defer t.Stop()
 	}
 	camp.Stop = stop
-	camp.Progress = newProgress(c.stderr).update
+	prog := newProgress(c.stderr)
+	camp.Progress = prog.update
 	start := time.Now()
 	var rep *harness.Report
 	var err error
@@ -156,6 +164,7 @@ func (c *cli) runCampaign(camp harness.Campaign, f *fuzzFlags) int {
 		fmt.Fprintf(c.stderr, "toolsim fuzz: %v\n", err)
 		return exitUsage
 	}
+	prog.end()
 	c.printReport(rep, camp, time.Since(start))
 	return c.reportFailure(rep, camp, f)
 }
@@ -165,6 +174,15 @@ type progress struct {
 	w        io.Writer
 	terminal bool
 	last     int
+	open     bool // a bar is drawn and its line not ended
+}
+
+// end ends the bar's line, if one is drawn.
+func (p *progress) end() {
+	if p.open {
+		fmt.Fprintln(p.w)
+		p.open = false
+	}
 }
 
 func newProgress(w io.Writer) *progress {
@@ -183,6 +201,7 @@ func (p *progress) update(done, total, failures int) {
 		if done%50 != 0 && done != total {
 			return
 		}
+		p.open = true
 		if unbounded {
 			fmt.Fprintf(p.w, "\r%d scenarios, %d failing", done, failures)
 			return
@@ -190,9 +209,6 @@ func (p *progress) update(done, total, failures int) {
 		const width = 30
 		fill := width * done / max(total, 1)
 		fmt.Fprintf(p.w, "\r[%s%s] %d/%d, %d failing", strings.Repeat("█", fill), strings.Repeat("·", width-fill), done, total, failures)
-		if done == total {
-			fmt.Fprintln(p.w)
-		}
 		return
 	}
 	if unbounded {

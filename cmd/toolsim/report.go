@@ -52,12 +52,16 @@ func (c *cli) reportFailure(rep *harness.Report, camp harness.Campaign, f *fuzzF
 		fmt.Fprintln(c.stdout, "ok: every oracle held on every scenario")
 		return exitOK
 	}
-	fmt.Fprintf(c.stdout, "FAIL: seed %d: %s\n", fl.Seed, indent(fl.Violation.String(), "  "))
+	what := "seed"
+	if f.exhaustive {
+		what = "ordering"
+	}
+	fmt.Fprintf(c.stdout, "FAIL: %s %d: %s\n", what, fl.Seed, indent(fl.Violation.String(), "  "))
 	base := filepath.Join(f.out, fmt.Sprintf("seed-%d", fl.Seed))
 	if f.exhaustive {
 		base = filepath.Join(f.out, fmt.Sprintf("exhaustive-%d", fl.Seed))
 	}
-	paths, err := saveFailure(base, fl, camp)
+	paths, err := c.saveFailure(base, fl, camp, f.exhaustive)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "toolsim fuzz: saving the failure: %v\n", err)
 		return exitFail
@@ -76,42 +80,41 @@ func (c *cli) reportFailure(rep *harness.Report, camp harness.Campaign, f *fuzzF
 
 // saveFailure writes the failing trace, its shrunk form, and a
 // ready-to-commit testscript scenario with its golden.
-func saveFailure(base string, fl *harness.Failure, camp harness.Campaign) ([]string, error) {
+func (c *cli) saveFailure(base string, fl *harness.Failure, camp harness.Campaign, exhaustive bool) ([]string, error) {
 	if err := os.MkdirAll(filepath.Dir(base), 0o755); err != nil {
 		return nil, err
 	}
-	meta := failureMeta(fl, camp, fl.Case)
 	paths := []string{base + ".jsonl"}
-	if err := writeFile(paths[0], caseHeader(meta, fl.Seed), fl.Case.Events); err != nil {
+	if err := writeFile(paths[0], failureHeader(fl, camp, fl.Case, exhaustive), fl.Case.Events); err != nil {
 		return nil, err
 	}
 	if fl.Shrunk == nil {
 		return paths, nil
 	}
 	min := base + ".min.jsonl"
-	h := caseHeader(failureMeta(fl, camp, fl.Shrunk), fl.Seed)
+	h := failureHeader(fl, camp, fl.Shrunk, exhaustive)
 	if err := writeFile(min, h, fl.Shrunk.Events); err != nil {
 		return nil, err
 	}
-	scen, golden, err := writeScenario(base, h, fl)
+	scen, golden, err := c.writeScenario(base, h, fl)
 	if err != nil {
 		return nil, err
 	}
 	return append(paths, min, scen, golden), nil
 }
 
-func failureMeta(fl *harness.Failure, camp harness.Campaign, cs *harness.Case) simMeta {
-	m := simMeta{
-		Faults: sim.FormatFaults(camp.Sim.Faults), Swarm: camp.Sim.Swarm, Tools: camp.Sim.Tools,
-		Turns: camp.Sim.Turns, FaultSeed: cs.FaultSeed, ReconnectAt: cs.ReconnectAt,
-		BatchIDs: cs.BatchIDs, Oracle: fl.Violation.Oracle,
+// failureHeader is the header of a saved failing trace: a seed's options,
+// or an exhaustive ordering's index, with the case's reconstruction
+// settings and the oracle that failed.
+func failureHeader(fl *harness.Failure, camp harness.Campaign, cs *harness.Case, exhaustive bool) *event.Header {
+	m := harness.TraceMeta{Oracle: fl.Violation.Oracle}
+	source := harness.SourceSim
+	if exhaustive {
+		source, m.Ordering = harness.SourceExhaustive, int64(fl.Seed)
+	} else {
+		m.Faults, m.Swarm, m.Tools, m.Turns = sim.FormatFaults(camp.Sim.Faults), camp.Sim.Swarm, camp.Sim.Tools, camp.Sim.Turns
 	}
-	var logFaults []string
-	for _, f := range cs.LogFaults {
-		logFaults = append(logFaults, string(f))
-	}
-	m.LogFaults = strings.Join(logFaults, ",")
-	return m
+	return harness.Header(source, fl.Seed, harness.CaseMeta(m, cs))
 }
 
 func writeFile(path string, h *event.Header, evs []event.Event) error {
@@ -128,7 +131,7 @@ func writeFile(path string, h *event.Header, evs []event.Event) error {
 
 // writeScenario writes NAME.txtar (a scenario for scenarios/) and
 // NAME.w80.golden (the reference render, for golden/).
-func writeScenario(base string, h *event.Header, fl *harness.Failure) (string, string, error) {
+func (c *cli) writeScenario(base string, h *event.Header, fl *harness.Failure) (string, string, error) {
 	name := "fuzz-" + filepath.Base(base)
 	var trace strings.Builder
 	if err := writeTrace(&trace, h, fl.Shrunk.Events); err != nil {
@@ -140,10 +143,10 @@ func writeScenario(base string, h *event.Header, fl *harness.Failure) (string, s
 # then run make golden.
 exec toolsim replay trace.jsonl
 cmp stdout $GOLDEN/%s.w80.golden
-exec toolsim check trace.jsonl
+exec toolsim check%s trace.jsonl
 
 -- trace.jsonl --
-%s`, fl.Seed, fl.Violation.Oracle, firstLine(fl.ShrunkBy.Detail), name, name, trace.String())
+%s`, fl.Seed, fl.Violation.Oracle, firstLine(fl.ShrunkBy.Detail), name, name, c.engineArgs, trace.String())
 	scen := filepath.Join(filepath.Dir(base), name+".txtar")
 	if err := os.WriteFile(scen, []byte(script), 0o644); err != nil {
 		return "", "", err

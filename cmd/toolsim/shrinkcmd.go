@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/toolsim/toolsim/event"
@@ -31,6 +32,10 @@ func (c *cli) shrink(args []string) int {
 		fmt.Fprintln(c.stderr, "toolsim shrink: want exactly one FILE (or - for stdin)")
 		return exitUsage
 	}
+	if *oracle != "" && !slices.Contains(harness.Oracles, *oracle) {
+		fmt.Fprintf(c.stderr, "toolsim shrink: unknown --oracle %q (known: %s)\n", *oracle, strings.Join(harness.Oracles, ", "))
+		return exitUsage
+	}
 	cs, err := c.readCase(fs.Arg(0), in)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "toolsim shrink: %v\n", err)
@@ -54,8 +59,7 @@ func (c *cli) shrink(args []string) int {
 	shrunk, by, tests := harness.ShrinkCase(c.engine(), cs, v.Oracle, c.checkOpts)
 	fl := &harness.Failure{Violation: v, Case: cs, Shrunk: shrunk, ShrunkBy: by, Tests: tests}
 	fmt.Fprintf(c.stderr, "shrunk %d → %d events for oracle %s (%d candidates tried)\n", len(cs.Events), len(shrunk.Events), v.Oracle, tests)
-	meta := failureMeta(fl, harness.Campaign{}, shrunk)
-	h := caseHeader(meta, shrunk.FaultSeed)
+	h := harness.Header(harness.SourceShrink, 0, harness.CaseMeta(harness.TraceMeta{Oracle: v.Oracle}, shrunk))
 	if *out == "" {
 		if err := writeTrace(c.stdout, h, shrunk.Events); err != nil {
 			fmt.Fprintf(c.stderr, "toolsim shrink: %v\n", err)
@@ -86,7 +90,7 @@ func (c *cli) saveShrunk(out string, h *event.Header, fl *harness.Failure) int {
 		return exitFail
 	}
 	base := strings.TrimSuffix(strings.TrimSuffix(out, ".jsonl"), ".min")
-	scen, golden, err := writeScenario(base, h, fl)
+	scen, golden, err := c.writeScenario(base, h, fl)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "toolsim shrink: %v\n", err)
 		return exitFail

@@ -1,15 +1,12 @@
 package main
 
 import (
-	"encoding/json"
 	"flag"
 	"fmt"
-	"math"
 
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/harness"
 	"github.com/toolsim/toolsim/sim"
-	"github.com/toolsim/toolsim/store"
 )
 
 // simFlags are the scenario-shaping flags of sim and fuzz.
@@ -64,65 +61,10 @@ func (c *cli) sim(args []string) int {
 		return exitUsage
 	}
 	sc := sim.Generate(*seed, opts)
-	if err := event.WriteAll(c.stdout, scenarioHeader(sc), sc.Events); err != nil {
+	h := harness.Header(harness.SourceSim, sc.Seed, harness.ScenarioMeta(sc))
+	if err := event.WriteAll(c.stdout, h, sc.Events); err != nil {
 		fmt.Fprintf(c.stderr, "toolsim sim: %v\n", err)
 		return exitFail
 	}
 	return exitOK
-}
-
-// simMeta is the header meta of a generated trace: enough to regenerate it
-// and to rerun its reconstruction oracles.
-type simMeta struct {
-	Faults      string `json:"faults"`
-	Swarm       bool   `json:"swarm,omitempty"`
-	Tools       int    `json:"tools"`
-	Turns       int    `json:"turns"`
-	On          string `json:"on"`
-	LogFaults   string `json:"log_faults,omitempty"`
-	FaultSeed   uint64 `json:"fault_seed"`
-	ReconnectAt int    `json:"reconnect_at,omitempty"`
-	BatchIDs    bool   `json:"batch_ids,omitempty"`
-	Oracle      string `json:"oracle,omitempty"` // on saved failures: the oracle that failed
-}
-
-func scenarioHeader(sc *sim.Scenario) *event.Header {
-	m := simMeta{
-		Faults: sim.FormatFaults(sc.Options.Faults), Swarm: sc.Options.Swarm, Tools: sc.Options.Tools,
-		Turns: sc.Options.Turns, On: sim.FormatFaults(sc.On), FaultSeed: sc.Seed,
-		ReconnectAt: sc.ReconnectAt, BatchIDs: sc.BatchIDs,
-	}
-	if len(sc.LogFaults) > 0 {
-		m.LogFaults = sim.FormatFaults(sc.LogFaults)
-	}
-	return caseHeader(m, sc.Seed)
-}
-
-func caseHeader(m simMeta, seed uint64) *event.Header {
-	meta, _ := json.Marshal(m)
-	h := &event.Header{Trace: event.Version, Source: "sim", Meta: meta}
-	if seed <= math.MaxInt64 {
-		s := int64(seed)
-		h.Seed = &s
-	}
-	return h
-}
-
-// caseFromHeader rebuilds the reconstruction settings a sim header records.
-// Traces from elsewhere get the defaults: no log faults, no reconnect.
-func caseFromHeader(h *event.Header, evs []event.Event) (*harness.Case, error) {
-	c := &harness.Case{Events: evs}
-	if h == nil || h.Source != "sim" || len(h.Meta) == 0 {
-		return c, nil
-	}
-	var m simMeta
-	if err := json.Unmarshal(h.Meta, &m); err != nil {
-		return nil, fmt.Errorf("header meta: %w", err)
-	}
-	faults, err := store.ParseFaults(m.LogFaults)
-	if err != nil {
-		return nil, fmt.Errorf("header meta log_faults: %w", err)
-	}
-	c.LogFaults, c.FaultSeed, c.ReconnectAt, c.BatchIDs = faults, m.FaultSeed, m.ReconnectAt, m.BatchIDs
-	return c, nil
 }

@@ -14,7 +14,8 @@ import (
 )
 
 // ReplayDir runs one subtest per *.jsonl trace in dir: it checks every
-// oracle with harness.CheckWith, then renders the final timeline (after the
+// oracle with harness.CheckCase (order independence and reconstruction
+// included, with the log faults a toolsim header records), then renders the final timeline (after the
 // end-of-stream rule, at width 80, output snippets on) and compares it with
 // dir/golden/NAME.golden. Run the test with -update to write the goldens,
 // and read them before committing: a golden is a claim that the render is
@@ -39,11 +40,15 @@ func replayOne(t *testing.T, g *goldie.Goldie, path, name string, newEngine func
 		t.Fatal(err)
 	}
 	defer f.Close()
-	_, evs, err := event.ReadAll(f, event.ReaderOptions{Name: path})
+	h, evs, err := event.ReadAll(f, event.ReaderOptions{Name: path})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i, v := range harness.CheckWith(newEngine, evs, harness.Options{}) {
+	c, err := harness.CaseFromHeader(h, evs)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	for i, v := range harness.CheckCase(newEngine, c, harness.Options{}) {
 		if i == 5 {
 			t.Errorf("… more violations; reproduce: toolsim check %s", path)
 			break
