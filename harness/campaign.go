@@ -261,7 +261,12 @@ func CaseOf(sc *sim.Scenario) *Case {
 
 // recheck generates the seed again and replays it through a second engine:
 // the trace bytes and the final render must hash the same.
-func (r *run) recheck(seed uint64, sc *sim.Scenario) []Violation {
+func (r *run) recheck(seed uint64, sc *sim.Scenario) (found []Violation) {
+	defer func() {
+		if p := recover(); p != nil {
+			found = []Violation{{Seq: lastSeq(sc.Events), Oracle: OraclePanic, Detail: fmt.Sprintf("replaying for the nondeterminism check: %v", p)}}
+		}
+	}()
 	again := sim.Generate(seed, r.c.Sim)
 	if a, b := hashTrace(sc.Events), hashTrace(again.Events); a != b {
 		return []Violation{{Seq: lastSeq(sc.Events), Oracle: OracleNondeterminism,

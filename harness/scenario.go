@@ -34,8 +34,16 @@ type Case struct {
 // engine (Check), order independence on the engine, and the reconstruction
 // oracles (live == rebuilt, reconnect, replay-twice) on the reference
 // reconstruction. With opts.First it stops at the first failing oracle.
-func CheckCase(newEngine func() Engine, c *Case, opts Options) []Violation {
-	found := CheckWith(newEngine, c.Events, opts)
+//
+// A panic anywhere in the checks (the engine, or toolsim's own persisted
+// log writer and rebuild) is reported as an OraclePanic violation.
+func CheckCase(newEngine func() Engine, c *Case, opts Options) (found []Violation) {
+	defer func() {
+		if r := recover(); r != nil {
+			found = append(found, Violation{Seq: lastSeq(c.Events), Oracle: OraclePanic, Detail: fmt.Sprintf("while checking the case: %v", r)})
+		}
+	}()
+	found = CheckWith(newEngine, c.Events, opts)
 	if opts.First && len(found) > 0 {
 		return found
 	}

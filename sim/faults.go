@@ -59,6 +59,7 @@ func (f Fault) IsLog() bool { return slices.Contains(store.AllFaults, store.Faul
 // UnknownFaultError is returned by ParseFaults for a name it does not know.
 type UnknownFaultError struct{ Name string }
 
+// Error names the unknown fault and lists the known ones.
 func (e *UnknownFaultError) Error() string {
 	names := make([]string, 0, len(TraceFaults)+len(store.AllFaults))
 	for _, f := range AllFaults() {
