@@ -34,18 +34,7 @@ func RunExhaustive(newEngine func() Engine, opts sim.ExhaustiveOptions, camp Cam
 			}
 		})
 	}
-	i := int64(0)
-	err = sim.Exhaustive(opts, func(evs []event.Event) bool {
-		r.mu.Lock()
-		failed := r.lowest >= 0
-		r.mu.Unlock()
-		if failed || r.stop() {
-			return false // the first failure in enumeration order is found
-		}
-		jobs <- exJob{i, slices.Clone(evs)}
-		i++
-		return true
-	})
+	err = r.produce(opts, jobs)
 	close(jobs)
 	wg.Wait()
 	rep := merge(parts)
@@ -74,6 +63,23 @@ func recountExhaustive(opts sim.ExhaustiveOptions, lowest int64, meta []string) 
 		return i <= lowest
 	})
 	return rep
+}
+
+// produce hands every ordering to the workers, until the first failure in
+// enumeration order is known or the campaign is stopped.
+func (r *run) produce(opts sim.ExhaustiveOptions, jobs chan<- exJob) error {
+	i := int64(0)
+	return sim.Exhaustive(opts, func(evs []event.Event) bool {
+		r.mu.Lock()
+		failed := r.lowest >= 0
+		r.mu.Unlock()
+		if failed || r.stop() {
+			return false
+		}
+		jobs <- exJob{i, slices.Clone(evs)}
+		i++
+		return true
+	})
 }
 
 type exJob struct {

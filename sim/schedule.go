@@ -103,26 +103,7 @@ func (g *gen) batchActions(b *Batch) []action {
 		add(t0, i, i, "", ev)
 		g.toolActions(&tool, b, t0, i, add)
 	}
-	end := t0
-	for _, a := range acts {
-		end = max(end, a.t)
-	}
-	for _, s := range b.Strays {
-		ev := event.Event{Kind: s.Kind, ID: s.ID}
-		switch s.Kind {
-		case event.KindToolDone:
-			ev.OK, ev.Output = true, "stray result\n"
-		case event.KindPermission:
-			ev.State = event.PermissionGranted
-		default:
-			ev.Output = "stray progress\n"
-		}
-		fault := UnknownID
-		if s.ID == "" {
-			fault = EmptyID
-		}
-		add(t0+1+int64(s.At*float64(end-t0)), 1000, -1, fault, ev) // counted if a cancel does not cut it off
-	}
+	g.strayActions(b, t0, acts, add)
 	slices.SortStableFunc(acts, func(a, b action) int {
 		if a.t != b.t {
 			return cmpInt(a.t, b.t)
@@ -166,23 +147,34 @@ func (g *gen) countOrder(b *Batch, acts []action) {
 
 type addFunc func(t int64, rank, tool int, f Fault, ev event.Event)
 
+// strayActions places the batch's stray events anywhere in its span.
+func (g *gen) strayActions(b *Batch, t0 int64, acts []action, add addFunc) {
+	end := t0
+	for _, a := range acts {
+		end = max(end, a.t)
+	}
+	for _, s := range b.Strays {
+		ev := event.Event{Kind: s.Kind, ID: s.ID}
+		switch s.Kind {
+		case event.KindToolDone:
+			ev.OK, ev.Output = true, "stray result\n"
+		case event.KindPermission:
+			ev.State = event.PermissionGranted
+		default:
+			ev.Output = "stray progress\n"
+		}
+		fault := UnknownID
+		if s.ID == "" {
+			fault = EmptyID
+		}
+		add(t0+1+int64(s.At*float64(end-t0)), 1000, -1, fault, ev) // counted if a cancel does not cut it off
+	}
+}
+
 // toolActions adds one tool's events after its start at s.
 func (g *gen) toolActions(tool *Tool, b *Batch, s int64, i int, add addFunc) {
 	d := max(tool.Duration, 10)
-	switch tool.Permission {
-	case PermissionGranted, PermissionDenied, PermissionPending:
-		add(s+1, 100, i, "", event.Event{Kind: event.KindPermission, ID: tool.ID, State: event.PermissionAsked})
-	}
-	switch tool.Permission {
-	case PermissionGranted:
-		add(s+2, 100, i, "", event.Event{Kind: event.KindPermission, ID: tool.ID, State: event.PermissionGranted})
-	case PermissionDenied:
-		add(s+2+d/4, 100, i, "", event.Event{Kind: event.KindPermission, ID: tool.ID, State: event.PermissionDenied})
-		if tool.LateResult {
-			add(s+d, 100, i, LateResult, doneEvent(tool))
-		}
-		return
-	case PermissionPending:
+	if !permissionActions(tool, s, d, i, add) {
 		return
 	}
 	for k := range tool.Progress {
@@ -209,6 +201,26 @@ func (g *gen) toolActions(tool *Tool, b *Batch, s int64, i int, add addFunc) {
 	if tool.ProgressAfter {
 		add(s+d+1+g.rng.Int64N(50), 100, i, ProgressAfterResult, event.Event{Kind: event.KindToolProgress, ID: tool.ID, Output: "late output\n"})
 	}
+}
+
+// permissionActions adds a tool's approval flow and reports whether the
+// tool goes on to run (granted, or never asked).
+func permissionActions(tool *Tool, s, d int64, i int, add addFunc) bool {
+	if tool.Permission == PermissionNone {
+		return true
+	}
+	add(s+1, 100, i, "", event.Event{Kind: event.KindPermission, ID: tool.ID, State: event.PermissionAsked})
+	switch tool.Permission {
+	case PermissionGranted:
+		add(s+2, 100, i, "", event.Event{Kind: event.KindPermission, ID: tool.ID, State: event.PermissionGranted})
+		return true
+	case PermissionDenied:
+		add(s+2+d/4, 100, i, "", event.Event{Kind: event.KindPermission, ID: tool.ID, State: event.PermissionDenied})
+		if tool.LateResult {
+			add(s+d, 100, i, LateResult, doneEvent(tool))
+		}
+	}
+	return false
 }
 
 // childActions adds the j-th sub-agent call running under parent from s

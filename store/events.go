@@ -27,14 +27,7 @@ func (w *writer) event(i int, ev *event.Event) {
 	case event.KindToolStart, event.KindToolProgress, event.KindToolDone:
 		w.tool(i, ev)
 	case event.KindPermission:
-		if lp := w.life[ev.ID]; lp != nil && ev.State == event.PermissionDenied {
-			// A denial ends the tool: its folded progress goes before it.
-			w.reserveEnd(lp, ev.T)
-			w.closeLifecycle(ev.ID)
-		}
-		p := w.open(TypePermission, ev.T, i)
-		p.rec.CallID, p.rec.State = ev.ID, ev.State
-		w.route(ev.ID, p)
+		w.permission(i, ev)
 	case event.KindCancel:
 		w.flushHeld()
 		w.flushLifecycles(ev.T)
@@ -54,6 +47,19 @@ func (w *writer) event(i int, ev *event.Event) {
 		p.rec.Event = event.AppendEvent(nil, ev)
 		w.write(p)
 	}
+}
+
+// permission writes a permission record. A denial ends the tool: under
+// Collapse its lifecycle is closed first, so its folded progress comes
+// before the denial.
+func (w *writer) permission(i int, ev *event.Event) {
+	if lp := w.life[ev.ID]; lp != nil && ev.State == event.PermissionDenied {
+		w.reserveEnd(lp, ev.T)
+		w.closeLifecycle(ev.ID)
+	}
+	p := w.open(TypePermission, ev.T, i)
+	p.rec.CallID, p.rec.State = ev.ID, ev.State
+	w.route(ev.ID, p)
 }
 
 // textDelta grows the open text segment, or writes a delta record in fine

@@ -29,10 +29,10 @@ type replayFlags struct {
 	engine engineFlags
 }
 
-func (c *cli) replay(args []string) int {
+// replayFlagSet registers replay's flags into f.
+func (c *cli) replayFlagSet(f *replayFlags) *flag.FlagSet {
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
 	fs.SetOutput(c.stderr)
-	var f replayFlags
 	fs.IntVar(&f.width, "width", render.DefaultWidth, "rendering width in cells")
 	fs.BoolVar(&f.frames, "frames", false, "print the render after every event, under a line naming its seq and kind")
 	fs.BoolVar(&f.output, "output", false, "show output snippets under tools")
@@ -44,9 +44,15 @@ func (c *cli) replay(args []string) int {
 	f.engine.register(fs, false)
 	fs.BoolVar(&f.finish, "finish", false, "apply the end-of-stream rule: interrupt tools still live, report results that never met their start")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: toolsim replay [--width N] [--frames] [--output] [--json] [--finish] [--from F] FILE\n\nReplays a trace in any supported format (- reads stdin) through the reference engine and\nprints the final render. Diagnostics go to stderr as 'seq N: code id=X'.\nExit status: 0 success, 1 invalid trace, 2 usage error.\n\nFlags:")
+		fmt.Fprintln(fs.Output(), "usage: toolsim replay [--width N] [--frames] [--output] [--json] [--finish] [--from F] [--engine CMD] FILE\n\nReplays a trace in any supported format (- reads stdin) through the reference engine (or\n--engine) and prints the final render. Diagnostics go to stderr as 'seq N: code id=X'.\nExit status: 0 success, 1 invalid trace, 2 usage error.\n\nFlags:")
 		fs.PrintDefaults()
 	}
+	return fs
+}
+
+func (c *cli) replay(args []string) int {
+	var f replayFlags
+	fs := c.replayFlagSet(&f)
 	if err := fs.Parse(args); err != nil {
 		return helpOrUsage(err)
 	}

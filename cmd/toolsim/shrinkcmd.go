@@ -12,62 +12,89 @@ import (
 	"github.com/toolsim/toolsim/harness"
 )
 
+// shrinkFlags are shrink's flags.
+type shrinkFlags struct {
+	in          inputFlags
+	out, oracle string
+	engine      engineFlags
+	file        string
+}
+
 func (c *cli) shrink(args []string) int {
-	fs := flag.NewFlagSet("shrink", flag.ContinueOnError)
-	fs.SetOutput(c.stderr)
-	var in inputFlags
-	fs.StringVar(&in.from, "from", "", "source format (default: detect from content)")
-	out := fs.String("o", "", "write the shrunk trace to OUT (and OUT's scenario .txtar and .w80.golden beside it) instead of stdout")
-	oracle := fs.String("oracle", "", "shrink for this oracle (default: the first one the trace fails)")
-	var ef engineFlags
-	ef.register(fs, true)
-	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: toolsim shrink [-o OUT] [--oracle NAME] [--engine CMD [--diff]] FILE\n\nShrinks a failing trace (any supported format) to the smallest trace that still\nfails the same oracle: drops events, whole tools and turns, progress, swaps\nneighbours, shortens text and args, keeping the trace valid throughout.\nExit status: 0 shrunk, 1 the trace fails no oracle, 2 usage error or unreadable input.\n\nFlags:")
-		fs.PrintDefaults()
+	f, code, ok := c.shrinkFlags(args)
+	if !ok {
+		return code
 	}
-	if err := fs.Parse(args); err != nil {
-		return helpOrUsage(err)
-	}
-	if fs.NArg() != 1 {
-		fmt.Fprintln(c.stderr, "toolsim shrink: want exactly one FILE (or - for stdin)")
-		return exitUsage
-	}
-	if *oracle != "" && !slices.Contains(harness.Oracles, *oracle) {
-		fmt.Fprintf(c.stderr, "toolsim shrink: unknown --oracle %q (known: %s)\n", *oracle, strings.Join(harness.Oracles, ", "))
-		return exitUsage
-	}
-	cs, err := c.readCase(fs.Arg(0), in)
+	cs, err := c.readCase(f.file, f.in)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "toolsim shrink: %v\n", err)
 		return exitUsage
 	}
-	cleanup, code := ef.setup(c, "shrink")
+	cleanup, code := f.engine.setup(c, "shrink")
 	if cleanup == nil {
 		return code
 	}
 	defer cleanup()
-	found := harness.CheckCase(c.engine(), cs, c.checkOpts)
-	v, ok := pickViolation(found, *oracle)
+	v, ok := c.shrinkTarget(f, cs)
 	if !ok {
-		if *oracle != "" {
-			fmt.Fprintf(c.stderr, "toolsim shrink: %s fails no %q oracle (it fails %d others): nothing to shrink\n", fs.Arg(0), *oracle, len(found))
-		} else {
-			fmt.Fprintf(c.stderr, "toolsim shrink: %s passes every oracle: nothing to shrink\n", fs.Arg(0))
-		}
 		return exitFail
 	}
 	shrunk, by, tests := harness.ShrinkCase(c.engine(), cs, v.Oracle, c.checkOpts)
 	fl := &harness.Failure{Violation: v, Case: cs, Shrunk: shrunk, ShrunkBy: by, Tests: tests}
 	fmt.Fprintf(c.stderr, "shrunk %d → %d events for oracle %s (%d candidates tried)\n", len(cs.Events), len(shrunk.Events), v.Oracle, tests)
 	h := harness.Header(harness.SourceShrink, 0, harness.CaseMeta(harness.TraceMeta{Oracle: v.Oracle}, shrunk))
-	if *out == "" {
+	if f.out == "" {
 		if err := writeTrace(c.stdout, h, shrunk.Events); err != nil {
 			fmt.Fprintf(c.stderr, "toolsim shrink: %v\n", err)
 			return exitFail
 		}
 		return exitOK
 	}
-	return c.saveShrunk(*out, h, fl)
+	return c.saveShrunk(f.out, h, fl)
+}
+
+// shrinkFlags parses shrink's arguments; ok is false with the exit status
+// to return.
+func (c *cli) shrinkFlags(args []string) (shrinkFlags, int, bool) {
+	var f shrinkFlags
+	fs := flag.NewFlagSet("shrink", flag.ContinueOnError)
+	fs.SetOutput(c.stderr)
+	fs.StringVar(&f.in.from, "from", "", "source format (default: detect from content)")
+	fs.StringVar(&f.out, "o", "", "write the shrunk trace to OUT (and OUT's scenario .txtar and .w80.golden beside it) instead of stdout")
+	fs.StringVar(&f.oracle, "oracle", "", "shrink for this oracle (default: the first one the trace fails)")
+	f.engine.register(fs, true)
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: toolsim shrink [-o OUT] [--oracle NAME] [--engine CMD [--diff]] FILE\n\nShrinks a failing trace (any supported format) to the smallest trace that still\nfails the same oracle: drops events, whole tools and turns, progress, swaps\nneighbours, shortens text and args, keeping the trace valid throughout.\nExit status: 0 shrunk, 1 the trace fails no oracle, 2 usage error or unreadable input.\n\nFlags:")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return f, helpOrUsage(err), false
+	}
+	switch {
+	case fs.NArg() != 1:
+		fmt.Fprintln(c.stderr, "toolsim shrink: want exactly one FILE (or - for stdin)")
+		return f, exitUsage, false
+	case f.oracle != "" && !slices.Contains(harness.Oracles, f.oracle):
+		fmt.Fprintf(c.stderr, "toolsim shrink: unknown --oracle %q (known: %s)\n", f.oracle, strings.Join(harness.Oracles, ", "))
+		return f, exitUsage, false
+	}
+	f.file = fs.Arg(0)
+	return f, exitOK, true
+}
+
+// shrinkTarget picks the violation to shrink for, or says why there is
+// none.
+func (c *cli) shrinkTarget(f shrinkFlags, cs *harness.Case) (harness.Violation, bool) {
+	found := harness.CheckCase(c.engine(), cs, c.checkOpts)
+	v, ok := pickViolation(found, f.oracle)
+	switch {
+	case ok:
+	case f.oracle != "":
+		fmt.Fprintf(c.stderr, "toolsim shrink: %s fails no %q oracle (it fails %d others): nothing to shrink\n", f.file, f.oracle, len(found))
+	default:
+		fmt.Fprintf(c.stderr, "toolsim shrink: %s passes every oracle: nothing to shrink\n", f.file)
+	}
+	return v, ok
 }
 
 func pickViolation(found []harness.Violation, oracle string) (harness.Violation, bool) {
