@@ -1,11 +1,11 @@
 package event
 
 import (
-	"github.com/toolsim/toolsim/internal/jsonscan"
-
 	"bufio"
 	"fmt"
 	"io"
+
+	"github.com/toolsim/toolsim/internal/jsonscan"
 )
 
 // Writer writes a trace in the canonical encoding, one line per event. It

@@ -2,9 +2,10 @@ package main
 
 import (
 	"fmt"
-	"github.com/toolsim/toolsim/harness"
 	"io"
 	"os"
+
+	"github.com/toolsim/toolsim/harness"
 )
 
 // Exit statuses.

@@ -5,11 +5,11 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/toolsim/toolsim/harness"
 	"io"
 
 	"github.com/toolsim/toolsim/engine"
 	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/harness"
 	"github.com/toolsim/toolsim/render"
 	"github.com/toolsim/toolsim/timeline"
 )
