@@ -2,8 +2,10 @@ package harness_test
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
+	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/harness"
 	"github.com/toolsim/toolsim/sim"
 	"github.com/toolsim/toolsim/store"
@@ -91,4 +93,24 @@ func TestPropTwice(t *testing.T) {
 			t.Fatalf("faults %v: %s", opts.Faults, diff)
 		}
 	})
+}
+
+// TestCollapseResultBeforeStart: under collapse, a call whose result came
+// before its start once got a lifecycle that folded later (late) progress,
+// which the rebuild then gave to the next call with that id. Found in
+// review with hand-made traces.
+func TestCollapseResultBeforeStart(t *testing.T) {
+	trace := `{"seq":1,"t":1,"kind":"tool_done","id":"a","ok":false}
+{"seq":2,"t":3,"kind":"tool_start","id":"a","name":"read","args":{},"batch":"m2"}
+{"seq":3,"t":4,"kind":"tool_progress","id":"a"}
+{"seq":4,"t":5,"kind":"tool_start","id":"a","name":"read","args":{},"batch":"m3"}
+`
+	_, evs, err := event.ReadAll(strings.NewReader(trace), event.ReaderOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := harness.CheckRebuild(evs, store.Options{Faults: []store.Fault{store.Collapse}})
+	if err != nil || rep.Diff != "" {
+		t.Fatalf("rebuilt differs from live (-live +rebuilt):\n%s (err %v)", rep.Diff, err)
+	}
 }

@@ -191,6 +191,10 @@ func (g *gen) toolActions(tool *Tool, b *Batch, s int64, i int, add addFunc) {
 	for j := range tool.Children {
 		g.childActions(tool, &tool.Children[j], b, j, s+3+d*int64(j+1)/4, d/4, i, add)
 	}
+	if tool.ResultFirst && tool.ProgressAfter {
+		// Finished before it started: any progress is late.
+		add(s+1+g.rng.Int64N(50), 100, i, ProgressAfterResult, event.Event{Kind: event.KindToolProgress, ID: tool.ID, Output: "late output\n"})
+	}
 	if tool.Outcome == OutcomeMissing || tool.ResultFirst {
 		return
 	}

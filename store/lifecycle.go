@@ -11,6 +11,16 @@ import (
 func (w *writer) lifecycle(i int, ev *event.Event) {
 	p := w.life[ev.ID]
 	switch {
+	case ev.Kind == event.KindToolDone && p == nil:
+		// A result with no call open: perhaps its call starts later, finished
+		// on arrival. That call gets no lifecycle (see below).
+		w.orphans[ev.ID]++
+		w.plainTool(i, ev)
+	case ev.Kind == event.KindToolStart && p == nil && w.orphans[ev.ID] > 0:
+		// The call whose result came first is over as it starts: anything
+		// later for its id (late progress) must not be folded into it.
+		w.orphans[ev.ID]--
+		w.plainTool(i, ev)
 	case ev.Kind == event.KindToolStart && p == nil:
 		p = w.open(TypeToolLifecycle, ev.T, i)
 		p.rec.CallID, p.rec.Name, p.rec.Args, p.rec.Batch, p.rec.ParentCall = ev.ID, ev.Name, ev.Args, ev.Batch, ev.Parent

@@ -77,6 +77,7 @@ type writer struct {
 	root     map[string]string     // call id → root call id, for sub-agent tools
 	life     map[string]*pending   // collapse: open lifecycles by call id
 	lifeKeys []string              // open lifecycles in start order
+	orphans  map[string]int        // collapse: results written before any call of their id was open
 	dupNext  []byte                // a retried line to write after the next one
 }
 
@@ -86,7 +87,7 @@ func newWriter(opts Options, n int) *writer {
 	}
 	w := &writer{
 		opts: opts, has: map[Fault]bool{}, rng: rand.New(rand.NewPCG(opts.Seed, 0x5702e)),
-		killAt: -1, sub: map[string][]*pending{}, root: map[string]string{}, life: map[string]*pending{},
+		killAt: -1, sub: map[string][]*pending{}, root: map[string]string{}, life: map[string]*pending{}, orphans: map[string]int{},
 	}
 	for _, f := range opts.Faults {
 		w.has[f] = true
