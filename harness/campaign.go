@@ -198,15 +198,20 @@ func (r *run) one(i int64, rep *Report) {
 		rep.Rechecked++
 		found = r.recheck(seed, sc)
 	}
+	rep.count(sc.Events, sc.Injected, r.c.Check.MetaTools)
+	r.record(i, seed, c, found)
+}
+
+// count adds one scenario's events, injected faults and states.
+func (rep *Report) count(evs []event.Event, injected map[sim.Fault]int, meta []string) {
 	rep.Scenarios++
-	rep.Events += len(sc.Events)
-	for f, k := range sc.Injected {
+	rep.Events += len(evs)
+	for f, k := range injected {
 		rep.Faults[f] += k
 	}
-	for s, k := range StatesOf(sc.Events, r.c.Check.MetaTools) {
+	for s, k := range StatesOf(evs, meta) {
 		rep.States[s] += k
 	}
-	r.record(i, seed, c, found)
 }
 
 // record counts a checked scenario and keeps the lowest failure.
@@ -235,14 +240,7 @@ func (r *run) recount() *Report {
 	for i := int64(0); i <= r.lowest; i++ {
 		seed := r.first + uint64(i)
 		sc := sim.Generate(seed, r.c.Sim)
-		rep.Scenarios++
-		rep.Events += len(sc.Events)
-		for f, k := range sc.Injected {
-			rep.Faults[f] += k
-		}
-		for s, k := range StatesOf(sc.Events, r.c.Check.MetaTools) {
-			rep.States[s] += k
-		}
+		rep.count(sc.Events, sc.Injected, r.c.Check.MetaTools)
 		if i < r.lowest && r.c.Recheck > 0 && seed%uint64(r.c.Recheck) == 0 {
 			rep.Rechecked++
 		}

@@ -54,11 +54,7 @@ func recountExhaustive(opts sim.ExhaustiveOptions, lowest int64, meta []string) 
 	rep := newReport()
 	i := int64(0)
 	sim.Exhaustive(opts, func(evs []event.Event) bool {
-		rep.Scenarios++
-		rep.Events += len(evs)
-		for s, k := range StatesOf(evs, meta) {
-			rep.States[s] += k
-		}
+		rep.count(evs, nil, meta)
 		i++
 		return i <= lowest
 	})
@@ -97,11 +93,7 @@ func (r *run) checkTrace(i int64, evs []event.Event, rep *Report) {
 	}
 	c := &Case{Events: evs, BatchIDs: allBatched(evs), NoTwice: true}
 	found := CheckCase(r.newEngine, c, r.c.Check)
-	rep.Scenarios++
-	rep.Events += len(evs)
-	for s, k := range StatesOf(evs, r.c.Check.MetaTools) {
-		rep.States[s] += k
-	}
+	rep.count(evs, nil, r.c.Check.MetaTools)
 	r.record(i, uint64(i), c, found)
 }
 

@@ -6,18 +6,21 @@ import (
 	"slices"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/toolsim/toolsim/engineproto"
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/render"
 	"github.com/toolsim/toolsim/timeline"
 )
 
-// Engine is what the harness drives: it applies events in trace order and
-// exposes its current timeline.
-type Engine interface {
-	Apply(ev *event.Event)
-	Finish()
-	Timeline() *timeline.Timeline
-}
+// Engine is what the harness drives: it applies events in trace order
+// (Apply), applies the end-of-stream rule (Finish), and exposes its current
+// timeline (Timeline). It is the same interface an engine served over the
+// protocol implements (engineproto.Engine).
+//
+// Optional methods the harness uses when present: Close() error (release
+// a process), Err() error (an engine failure, reported as OracleEngine),
+// and Replay (see Replayer).
+type Engine = engineproto.Engine
 
 // Oracle names, after SPEC §5.
 const (
