@@ -100,11 +100,18 @@ func Check(newEngine func() Engine, evs []event.Event) []Violation {
 // OraclePanic violation at the event that made it panic; an engine that
 // reports a failure through an Err() error method (an external engine that
 // crashed, hung or misbehaved) as an OracleEngine violation.
-func CheckWith(newEngine func() Engine, evs []event.Event, opts Options) (found []Violation) {
+func CheckWith(newEngine func() Engine, evs []event.Event, opts Options) []Violation {
+	found, _ := checkWith(newEngine, evs, opts)
+	return found
+}
+
+// checkWith is CheckWith that also returns the final timeline (after the
+// end-of-stream rule), or nil when the check stopped before it.
+func checkWith(newEngine func() Engine, evs []event.Event, opts Options) (found []Violation, final *timeline.Timeline) {
 	c := newChecker(opts)
 	defer func() {
 		if r := recover(); r != nil {
-			found = append(c.found, Violation{Seq: c.seq, Oracle: OraclePanic, Detail: fmt.Sprint(r)})
+			found, final = append(c.found, Violation{Seq: c.seq, Oracle: OraclePanic, Detail: fmt.Sprint(r)}), nil
 		}
 	}()
 	eng := newEngine()
@@ -121,19 +128,22 @@ func CheckWith(newEngine func() Engine, evs []event.Event, opts Options) (found 
 		tl, ok := d.apply(i)
 		if !ok {
 			c.engineFailed(ev, d.err)
-			return c.found
+			return c.found, nil
 		}
 		c.model.apply(ev)
 		c.observe(ev, tl, ref)
 		if opts.First && len(c.found) > 0 {
-			return c.found
+			return c.found, nil
 		}
 	}
-	if !c.finish(d, evs, ref) || (opts.First && len(c.found) > 0) {
-		return c.found
+	if !c.finish(d, evs, ref) {
+		return c.found, nil
+	}
+	if opts.First && len(c.found) > 0 {
+		return c.found, d.last
 	}
 	c.determinism(newEngine, evs, d.last)
-	return c.found
+	return c.found, d.last
 }
 
 // finish applies the end-of-stream rule and checks the result. It reports

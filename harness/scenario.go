@@ -7,6 +7,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/store"
+	"github.com/toolsim/toolsim/timeline"
 )
 
 // Oracle names of the scenario-level checks.
@@ -43,11 +44,11 @@ func CheckCase(newEngine func() Engine, c *Case, opts Options) (found []Violatio
 			found = append(found, Violation{Seq: lastSeq(c.Events), Oracle: OraclePanic, Detail: fmt.Sprintf("while checking the case: %v", r)})
 		}
 	}()
-	found = CheckWith(newEngine, c.Events, opts)
+	found, final := checkWith(newEngine, c.Events, opts)
 	if opts.First && len(found) > 0 {
 		return found
 	}
-	found = append(found, CheckOrder(newEngine, c.Events)...)
+	found = append(found, checkOrder(newEngine, c.Events, final)...)
 	if (opts.First && len(found) > 0) || c.NoRebuild {
 		return found
 	}
@@ -58,7 +59,13 @@ func CheckCase(newEngine func() Engine, c *Case, opts Options) (found []Violatio
 // for distinct ids in reverse order and checks that the final timeline
 // shows the same tools in the same states with the same anomalies (times
 // aside, since results now land at other instants).
-func CheckOrder(newEngine func() Engine, evs []event.Event) (found []Violation) {
+func CheckOrder(newEngine func() Engine, evs []event.Event) []Violation {
+	return checkOrder(newEngine, evs, nil)
+}
+
+// checkOrder is CheckOrder given the in-order final timeline when the
+// caller has it already (nil: replay for it).
+func checkOrder(newEngine func() Engine, evs []event.Event, a *timeline.Timeline) (found []Violation) {
 	swapped, ok := reverseResults(evs)
 	if !ok {
 		return nil
@@ -68,9 +75,11 @@ func CheckOrder(newEngine func() Engine, evs []event.Event) (found []Violation) 
 			found = []Violation{{Seq: lastSeq(evs), Oracle: OraclePanic, Detail: fmt.Sprintf("with results reordered: %v", r)}}
 		}
 	}()
-	a, err := finalTimeline(newEngine, evs)
-	if err != nil {
-		return []Violation{{Seq: lastSeq(evs), Oracle: OracleEngine, Detail: err.Error()}}
+	var err error
+	if a == nil {
+		if a, err = finalTimeline(newEngine, evs); err != nil {
+			return []Violation{{Seq: lastSeq(evs), Oracle: OracleEngine, Detail: err.Error()}}
+		}
 	}
 	b, err := finalTimeline(newEngine, swapped)
 	if err != nil {
