@@ -91,17 +91,8 @@ func (r *run) checkTrace(i int64, evs []event.Event, rep *Report) {
 	if skip {
 		return
 	}
-	c := &Case{Events: evs, BatchIDs: allBatched(evs), NoTwice: true}
+	c := &Case{Events: evs, BatchIDs: sim.AllBatched(evs), NoTwice: true}
 	found := CheckCase(r.newEngine, c, r.c.Check)
 	rep.count(evs, nil, r.c.Check.MetaTools)
 	r.record(i, uint64(i), c, found)
-}
-
-func allBatched(evs []event.Event) bool {
-	for i := range evs {
-		if evs[i].Kind == event.KindToolStart && evs[i].Batch == "" {
-			return false
-		}
-	}
-	return true
 }

@@ -49,7 +49,8 @@ func (c *checker) compareReference(ev *event.Event, ref Engine, got *timeline.Ti
 	}
 	want := ref.Timeline()
 	c.refRows = c.fields.mask(outlineItems(c.refRows[:0], want.Items, 0, c.fields.extra))
-	gotRows := c.fields.mask(outlineItems(nil, got.Items, 0, c.fields.extra))
+	c.refGot = c.fields.mask(outlineItems(c.refGot[:0], got.Items, 0, c.fields.extra))
+	gotRows := c.refGot
 	if !sameRows(c.refRows, gotRows) {
 		c.found = append(c.found, Violation{Seq: ev.Seq, Oracle: OracleReference,
 			Detail: fmt.Sprintf("after %s the engine differs from the reference engine (-reference +engine)", describe(ev)), Diff: rowDiff(c.refRows, gotRows)})

@@ -205,6 +205,7 @@ type checker struct {
 	fields     fields
 	inc        *render.Incremental
 	refRows    []row
+	refGot     []row
 }
 
 func (c *checker) fail(seq int64, oracle, format string, args ...any) {

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"strings"
 
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/sim"
@@ -49,11 +48,7 @@ func ScenarioMeta(sc *sim.Scenario) TraceMeta {
 
 // CaseMeta fills the reconstruction settings of a case into m.
 func CaseMeta(m TraceMeta, c *Case) TraceMeta {
-	names := make([]string, len(c.LogFaults))
-	for i, f := range c.LogFaults {
-		names[i] = string(f)
-	}
-	m.LogFaults, m.FaultSeed, m.ReconnectAt, m.BatchIDs = strings.Join(names, ","), c.FaultSeed, c.ReconnectAt, c.BatchIDs
+	m.LogFaults, m.FaultSeed, m.ReconnectAt, m.BatchIDs = faultList(c.LogFaults), c.FaultSeed, c.ReconnectAt, c.BatchIDs
 	return m
 }
 

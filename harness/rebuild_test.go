@@ -1,7 +1,6 @@
 package harness_test
 
 import (
-	"slices"
 	"strings"
 	"testing"
 
@@ -21,16 +20,6 @@ func drawFaults(t *rapid.T, pool []store.Fault) []store.Fault {
 		}
 	}
 	return out
-}
-
-// recoverable reports whether a fault set leaves everything to recover:
-// the log keeps seq numbers, or parent links that no lost record (a crash
-// or a torn line) can break; and collapsed lifecycles have batch ids to
-// group by (where progress arrived is lost otherwise).
-func recoverable(faults []store.Fault, batchIDs bool) bool {
-	has := func(f store.Fault) bool { return slices.Contains(faults, f) }
-	ordered := !has(store.NoSeq) || (!has(store.NoParent) && !has(store.Torn) && !has(store.Kill))
-	return ordered && (batchIDs || !has(store.Collapse))
 }
 
 // TestPropRebuild is oracle (a) on generated traces and fault sets: with an
@@ -53,7 +42,7 @@ func TestPropRebuild(t *testing.T) {
 		}
 		switch {
 		case rep.Diff == "":
-		case recoverable(opts.Faults, batchIDs):
+		case harness.Recoverable(opts.Faults, batchIDs):
 			t.Fatalf("faults %v: rebuilt differs from live (-live +rebuilt):\n%s\nproblems: %v", opts.Faults, rep.Diff, rep.Problems)
 		case len(rep.Problems) == 0:
 			t.Fatalf("faults %v: rebuilt differs from live and nothing was reported (-live +rebuilt):\n%s", opts.Faults, rep.Diff)

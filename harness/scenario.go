@@ -3,6 +3,7 @@ package harness
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/toolsim/toolsim/event"
@@ -144,10 +145,10 @@ func (c *Case) checkRebuild() []Violation {
 	case len(rep.Problems) == 0:
 		return []Violation{{Seq: end, Oracle: OracleReported, Detail: fmt.Sprintf("faults %s: the rebuilt transcript differs and no problem was reported (-live +rebuilt)", joinFaults(c.LogFaults)), Diff: rep.Diff}}
 	}
-	if c.NoTwice {
-		// exhaustive mode: see NoTwice
-	} else if d, err := checkTwiceFrom(rep.Rebuilt, rep.Log); err != nil || d != "" {
-		return []Violation{{Seq: end, Oracle: OracleIdempot, Detail: fmt.Sprint(d, err)}}
+	if !c.NoTwice {
+		if d, err := checkTwiceFrom(rep.Rebuilt, rep.Log); err != nil || d != "" {
+			return []Violation{{Seq: end, Oracle: OracleIdempot, Detail: fmt.Sprint(d, err)}}
+		}
 	}
 	if c.ReconnectAt > 0 && c.ReconnectAt < len(c.Events) {
 		var fs []store.Fault
@@ -176,16 +177,20 @@ func Recoverable(faults []store.Fault, batchIDs bool) bool {
 	return ordered && (batchIDs || !has(store.Collapse))
 }
 
+// faultList writes faults as a comma-separated list ("" for none), as
+// store.ParseFaults reads them.
+func faultList(fs []store.Fault) string {
+	names := make([]string, len(fs))
+	for i, f := range fs {
+		names[i] = string(f)
+	}
+	return strings.Join(names, ",")
+}
+
+// joinFaults is faultList for messages: "none" for none.
 func joinFaults(fs []store.Fault) string {
 	if len(fs) == 0 {
 		return "none"
 	}
-	out := ""
-	for i, f := range fs {
-		if i > 0 {
-			out += ","
-		}
-		out += string(f)
-	}
-	return out
+	return faultList(fs)
 }

@@ -4,9 +4,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
-	"slices"
 
 	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/store"
 )
 
 // Options shape a generated scenario. Zero fields take the defaults noted.
@@ -87,7 +87,7 @@ func GenerateFrom(src rand.Source, seed uint64, opts Options) *Scenario {
 	g.schedule(plan)
 	sc := &Scenario{
 		Seed: seed, Options: opts, Plan: plan, Events: g.evs, On: g.on.list(),
-		Injected: g.injected, BatchIDs: allBatched(g.evs),
+		Injected: g.injected, BatchIDs: AllBatched(g.evs),
 	}
 	for _, f := range sc.On {
 		if f.IsLog() && (!g.opts.Swarm || g.rng.IntN(2) == 0) {
@@ -117,18 +117,19 @@ func appliesTo(f Fault, evs []event.Event) bool {
 		return false
 	}
 	switch f {
-	case "subagent-block":
+	case Fault(store.SubagentBlock):
 		return need(func(ev *event.Event) bool { return ev.Kind == event.KindToolStart && ev.Parent != "" })
-	case "late-text":
+	case Fault(store.LateText):
 		return need(func(ev *event.Event) bool { return ev.Kind == event.KindText })
-	case "collapse":
+	case Fault(store.Collapse):
 		return need(func(ev *event.Event) bool { return ev.Kind == event.KindToolStart })
 	}
 	return true
 }
 
-// allBatched reports whether every tool_start carries a batch id.
-func allBatched(evs []event.Event) bool {
+// AllBatched reports whether every tool_start of a trace carries a batch
+// id (collapsed lifecycles are then recoverable).
+func AllBatched(evs []event.Event) bool {
 	for i := range evs {
 		if evs[i].Kind == event.KindToolStart && evs[i].Batch == "" {
 			return false
@@ -320,15 +321,4 @@ func (g *gen) cancelPlan(batches []Batch) *CancelPlan {
 		c.AfterTurnEnd = g.chance(2)
 	}
 	return c
-}
-
-// sortedInjected lists the faults injected, in AllFaults order.
-func (sc *Scenario) sortedInjected() []Fault {
-	var out []Fault
-	for _, f := range AllFaults() {
-		if sc.Injected[f] > 0 {
-			out = append(out, f)
-		}
-	}
-	return slices.Clip(out)
 }

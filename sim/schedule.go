@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -106,25 +107,15 @@ func (g *gen) batchActions(b *Batch) []action {
 	g.strayActions(b, t0, acts, add)
 	slices.SortStableFunc(acts, func(a, b action) int {
 		if a.t != b.t {
-			return cmpInt(a.t, b.t)
+			return cmp.Compare(a.t, b.t)
 		}
 		if a.rank != b.rank {
 			return a.rank - b.rank
 		}
-		return cmpInt(a.tie, b.tie)
+		return cmp.Compare(a.tie, b.tie)
 	})
 	g.countOrder(b, acts)
 	return acts
-}
-
-func cmpInt[T int64 | uint64](a, b T) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // countOrder counts Order when, with the fault on, results arrive out of

@@ -1,11 +1,8 @@
 package main
 
 import (
-	"bufio"
-	"bytes"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -13,9 +10,7 @@ import (
 
 	"github.com/toolsim/toolsim/engine"
 	"github.com/toolsim/toolsim/event"
-	"github.com/toolsim/toolsim/formats"
 	"github.com/toolsim/toolsim/harness"
-	"github.com/toolsim/toolsim/importer"
 )
 
 // maxShown bounds the violations printed per trace.
@@ -135,47 +130,32 @@ func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
-// readCase reads a trace in any format. A canonical trace's sim header
-// restores its reconstruction settings.
+// readCase reads a trace in any format. A canonical trace's header from
+// toolsim restores its reconstruction settings.
 func (c *cli) readCase(name string, in inputFlags) (*harness.Case, error) {
-	f, display, err := c.openInput(name)
+	src, closeFn, err := c.openSource(name, in)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	br := bufio.NewReaderSize(f, formats.HeadSize)
-	im, err := pickImporter(br, in.from)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", display, err)
-	}
-	if im.Name() != formats.Canonical {
-		res, err := im.Import(br, importer.Options{Name: display})
-		if err != nil {
-			return nil, fmt.Errorf("import %s as %s: %w", display, im.Name(), err)
-		}
-		c.reportProblems(display, res.Problems)
-		return &harness.Case{Events: res.Events}, nil
-	}
-	h, evs, err := event.ReadAll(br, event.ReaderOptions{Name: display})
+	defer closeFn()
+	evs, err := drain(src)
 	if err != nil {
 		return nil, err
+	}
+	display := name
+	if name == "-" {
+		display = "stdin"
 	}
 	if len(evs) == 0 {
 		return nil, fmt.Errorf("%s: no events: not a trace", display)
+	}
+	var h *event.Header
+	if r, ok := src.(*event.Reader); ok {
+		h, _ = r.Header() // read with the first event; errors were reported then
 	}
 	cs, err := harness.CaseFromHeader(h, evs)
 	if err != nil {
 		return nil, fmt.Errorf("%s: line 1: %w", display, err)
 	}
 	return cs, nil
-}
-
-// writeTrace writes a case as a canonical trace with its header.
-func writeTrace(w io.Writer, h *event.Header, evs []event.Event) error {
-	var buf bytes.Buffer
-	if err := event.WriteAll(&buf, h, evs); err != nil {
-		return err
-	}
-	_, err := w.Write(buf.Bytes())
-	return err
 }

@@ -19,6 +19,11 @@ func (c *cli) readEvents(name string, in inputFlags) ([]event.Event, error) {
 		return nil, err
 	}
 	defer closeFn()
+	return drain(src)
+}
+
+// drain reads every event of a source.
+func drain(src source) ([]event.Event, error) {
 	var evs []event.Event
 	for {
 		var ev event.Event

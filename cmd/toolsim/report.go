@@ -122,7 +122,7 @@ func writeFile(path string, h *event.Header, evs []event.Event) error {
 	if err != nil {
 		return err
 	}
-	if err := writeTrace(f, h, evs); err != nil {
+	if err := event.WriteAll(f, h, evs); err != nil {
 		f.Close()
 		return fmt.Errorf("%s: %w", path, err)
 	}
@@ -134,7 +134,7 @@ func writeFile(path string, h *event.Header, evs []event.Event) error {
 func (c *cli) writeScenario(base string, h *event.Header, fl *harness.Failure) (string, string, error) {
 	name := "fuzz-" + filepath.Base(base)
 	var trace strings.Builder
-	if err := writeTrace(&trace, h, fl.Shrunk.Events); err != nil {
+	if err := event.WriteAll(&trace, h, fl.Shrunk.Events); err != nil {
 		return "", "", err
 	}
 	script := fmt.Sprintf(`# Regression found by toolsim fuzz: seed %d, oracle %s.

@@ -44,7 +44,7 @@ func (c *cli) shrink(args []string) int {
 	fmt.Fprintf(c.stderr, "shrunk %d → %d events for oracle %s (%d candidates tried)\n", len(cs.Events), len(shrunk.Events), v.Oracle, tests)
 	h := harness.Header(harness.SourceShrink, 0, harness.CaseMeta(harness.TraceMeta{Oracle: v.Oracle}, shrunk))
 	if f.out == "" {
-		if err := writeTrace(c.stdout, h, shrunk.Events); err != nil {
+		if err := event.WriteAll(c.stdout, h, shrunk.Events); err != nil {
 			fmt.Fprintf(c.stderr, "toolsim shrink: %v\n", err)
 			return exitFail
 		}
