@@ -49,7 +49,7 @@ type machine struct {
 	c     *Stepper
 	found []Violation
 	seq   int64
-	ids []string
+	ids   []string
 }
 
 var machineNames = []string{"grep", "read", "bash", "todowrite"}

@@ -137,7 +137,9 @@ func (m *Model) other(what timeline.ItemKind, text, level string) *item {
 }
 
 // lastIs reports whether it is the last top-level item.
-func (m *Model) lastIs(it *item) bool { return it != nil && len(m.top) > 0 && m.top[len(m.top)-1] == it }
+func (m *Model) lastIs(it *item) bool {
+	return it != nil && len(m.top) > 0 && m.top[len(m.top)-1] == it
+}
 
 // text grows the open text item of the same kind while it is still the
 // last item; anything shown in between starts a new one.
