@@ -193,7 +193,7 @@ func (w *writer) expected(evs []event.Event) []event.Event {
 			covered[i] = true
 		}
 	}
-	var out []event.Event
+	out := make([]event.Event, 0, len(evs))
 	for i, ok := range covered {
 		if ok {
 			ev := evs[i]
