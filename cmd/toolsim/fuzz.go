@@ -44,7 +44,7 @@ func (c *cli) fuzz(args []string) int {
 	fs.BoolVar(&f.noShrink, "no-shrink", false, "save a failure without shrinking it")
 	f.engine.register(fs, true)
 	fs.Usage = func() { fuzzUsage(fs) }
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return helpOrUsage(err)
 	}
 	camp, err := f.campaign(fs.NArg())
@@ -72,7 +72,7 @@ failure it saves the trace and its shrunk form under --out and prints the one
 command that replays it. Ctrl-C stops early and prints what was found so far.
 Exit status: 0 clean, 1 a failure or a fault class never reached, 2 usage error.`)
 	fmt.Fprintf(fs.Output(), "\nFaults: %s\n\nFlags:\n", sim.FormatFaults(sim.AllFaults()))
-	fs.PrintDefaults()
+	printFlags(fs)
 }
 
 // campaign validates the flags into a campaign.

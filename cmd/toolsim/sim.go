@@ -46,9 +46,9 @@ func (c *cli) sim(args []string) int {
 	seed := fs.Uint64("seed", 1, "the scenario's seed")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: toolsim sim --seed N [--tools N] [--turns N] [--faults LIST|all] [--swarm]\n\nPrints the canonical trace the simulator generates for one seed. The same seed\nand flags give the same bytes on any machine. The header records the seed and\nthe options, so 'toolsim check' reruns the reconstruction oracles the same way.\n\nFlags:")
-		fs.PrintDefaults()
+		printFlags(fs)
 	}
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return helpOrUsage(err)
 	}
 	if fs.NArg() != 0 {
