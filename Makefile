@@ -13,13 +13,15 @@ help: ## list the targets
 build: ## build bin/toolsim
 	$(GO) build -o bin/toolsim ./cmd/toolsim
 
-test: lint ## lint, then every test (unit, property, golden, testscript) with the race detector
+test: lint ## lint, then every test (unit, property, golden, testscript, examples, API contract) with the race detector
 	$(GO) test -race -count=1 ./...
+	cd examples/go-engine && $(GO) test -count=1 ./...
 
 lint: ## fail if gofmt, go vet or go mod tidy would change anything
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
 	$(GO) mod tidy -diff
+	cd examples/go-engine && $(GO) vet ./... && $(GO) mod tidy -diff
 
 bench: ## run the benchmarks (events/s, MB/s, render times, rebuild records/s, import MB/s, campaign scenarios/s, exhaustive, shrinking)
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) ./event ./engine ./render
