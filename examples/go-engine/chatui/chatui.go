@@ -14,12 +14,12 @@ type State string
 
 // The states of a call. Only Running and Asking are live.
 const (
-	Running     State = "running"
-	Asking      State = "asking" // waiting for the user's permission
-	Succeeded   State = "succeeded"
-	Failed      State = "failed"
-	Stopped     State = "stopped" // cancelled, or never answered
-	Refused     State = "refused" // permission denied
+	Running   State = "running"
+	Asking    State = "asking" // waiting for the user's permission
+	Succeeded State = "succeeded"
+	Failed    State = "failed"
+	Stopped   State = "stopped" // cancelled, or never answered
+	Refused   State = "refused" // permission denied
 )
 
 // Live reports whether a call in state s may still change.
