@@ -15,4 +15,7 @@
 //     after a given prefix of a trace is always the same.
 //
 // An engine depends on the event and timeline packages only.
+//
+// The package example applies events and renders the timeline before and
+// after the end-of-stream rule.
 package engine

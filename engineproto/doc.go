@@ -10,4 +10,7 @@
 // can misbehave (crash, hang, malformed, extra or mismatched replies, a
 // reset that changed nothing) as an [*EngineError] naming the engine, the
 // message and the reason, and never leaves a zombie process behind.
+//
+// The Serve example shows a whole exchange on the wire; harness.External
+// is the client side the harness uses.
 package engineproto

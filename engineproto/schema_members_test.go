@@ -22,7 +22,7 @@ const memberSchemaFile = "../docs/protocol.schema.json"
 type memberSchema struct {
 	Properties map[string]*memberSchema `json:"properties"`
 	Items      *memberSchema            `json:"items"`
-	Enum       []string               `json:"enum"`
+	Enum       []string                 `json:"enum"`
 	Defs       map[string]*memberSchema `json:"$defs"`
 }
 

@@ -19,4 +19,7 @@
 // The package uses only the standard library. JSON syntax checks and the
 // slow paths (escaped strings, compaction) go through the small [JSON]
 // interface so that a faster implementation can replace encoding/json.
+//
+// Runnable examples: decode and encode a whole trace (the package example),
+// stream one with a Reader, and Writer's checks.
 package event

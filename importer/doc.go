@@ -6,4 +6,6 @@
 //
 // Importers depend on event and importer only; they never import each
 // other. Package formats is the registry that knows them all.
+//
+// The Builder example shows the clock clamping and a reported problem.
 package importer

@@ -15,4 +15,6 @@
 // log is streamed through a reorder buffer, so memory follows the timeline
 // and the reorder window, not the file. Logs without them are held whole to
 // be sorted.
+//
+// The Rebuild example reloads a log whose last record was torn.
 package rebuild

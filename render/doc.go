@@ -13,4 +13,6 @@
 //     elapsed time moves with the clock).
 //
 // Styled (coloured) output is a layer on top of this package, never a fork.
+//
+// Runnable examples: Render and Incremental.
 package render

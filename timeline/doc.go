@@ -15,4 +15,6 @@
 //   - Item.Version increases whenever anything inside the item changes, so a
 //     renderer may cache an item's lines by version. Versions are not part of
 //     the JSON contract.
+//
+// The Timeline.MarshalJSON example shows the JSON contract.
 package timeline

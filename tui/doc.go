@@ -21,4 +21,6 @@
 //     wall clock.
 //   - With colours stripped, the timeline pane holds the plain render's
 //     lines (running tools' ▶ animated as a spinner).
+//
+// The Render example shows the styled layer over the plain render.
 package tui
