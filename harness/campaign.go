@@ -9,10 +9,10 @@ import (
 	"sync/atomic"
 
 	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/render"
 	"github.com/toolsim/toolsim/shrink"
 	"github.com/toolsim/toolsim/sim"
-	"github.com/toolsim/toolsim/store"
 )
 
 // Campaign runs many generated scenarios through an engine with every
@@ -51,16 +51,16 @@ type Failure struct {
 
 // Report is what a campaign found.
 type Report struct {
-	Scenarios   int               // scenarios checked
-	Events      int               // events applied (first replay only)
-	Rechecked   int               // seeds generated and run twice
-	Faults      map[sim.Fault]int // how often each fault was injected
-	States      map[string]int    // how often each interesting state was reached
-	Failure     *Failure          // the lowest failing seed, or nil
-	Interrupted bool              // Stop was closed before the end
+	Scenarios   int                 // scenarios checked
+	Events      int                 // events applied (first replay only)
+	Rechecked   int                 // seeds generated and run twice
+	Faults      map[fault.Fault]int // how often each fault was injected
+	States      map[string]int      // how often each interesting state was reached
+	Failure     *Failure            // the lowest failing seed, or nil
+	Interrupted bool                // Stop was closed before the end
 	// Missing lists the enabled faults that no scenario injected: the
 	// campaign did not test them, and fails for it.
-	Missing []sim.Fault
+	Missing fault.List
 }
 
 // OK reports whether the campaign found nothing wrong and reached every
@@ -123,7 +123,7 @@ func (c Campaign) Run(newEngine func() Engine) (*Report, error) {
 }
 
 func newReport() *Report {
-	return &Report{Faults: map[sim.Fault]int{}, States: map[string]int{}}
+	return &Report{Faults: map[fault.Fault]int{}, States: map[string]int{}}
 }
 
 func merge(parts []*Report) *Report {
@@ -203,7 +203,7 @@ func (r *run) one(i int64, rep *Report) {
 }
 
 // count adds one scenario's events, injected faults and states.
-func (rep *Report) count(evs []event.Event, injected map[sim.Fault]int, meta []string) {
+func (rep *Report) count(evs []event.Event, injected map[fault.Fault]int, meta []string) {
 	rep.Scenarios++
 	rep.Events += len(evs)
 	for f, k := range injected {
@@ -251,9 +251,7 @@ func (r *run) recount() *Report {
 // CaseOf turns a generated scenario into the case its oracles check.
 func CaseOf(sc *sim.Scenario) *Case {
 	c := &Case{Events: sc.Events, FaultSeed: sc.Seed, ReconnectAt: sc.ReconnectAt, BatchIDs: sc.BatchIDs}
-	for _, f := range sc.LogFaults {
-		c.LogFaults = append(c.LogFaults, store.Fault(f))
-	}
+	c.LogFaults = slices.Clone(sc.LogFaults)
 	return c
 }
 

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/sim"
 )
 
@@ -20,7 +21,7 @@ func Seeds(n int) FuzzOption { return func(c *Campaign) { c.Seeds = n } }
 func FirstSeed(s uint64) FuzzOption { return func(c *Campaign) { c.FirstSeed = s } }
 
 // Faults limits the faults the simulator may inject (default: every fault).
-func Faults(fs ...sim.Fault) FuzzOption { return func(c *Campaign) { c.Sim.Faults = fs } }
+func Faults(fs ...fault.Fault) FuzzOption { return func(c *Campaign) { c.Sim.Faults = fs } }
 
 // Workers sets how many scenarios run in parallel (default 1).
 func Workers(n int) FuzzOption { return func(c *Campaign) { c.Workers = n } }
@@ -38,7 +39,7 @@ func WithOptions(o Options) FuzzOption { return func(c *Campaign) { c.Check = o 
 //	}
 func Fuzz(t testing.TB, newEngine func() Engine, opts ...FuzzOption) {
 	t.Helper()
-	c := Campaign{Seeds: 1000, Sim: sim.Options{Faults: sim.AllFaults(), Swarm: true}}
+	c := Campaign{Seeds: 1000, Sim: sim.Options{Faults: fault.All(), Swarm: true}}
 	for _, o := range opts {
 		o(&c)
 	}
@@ -50,7 +51,7 @@ func Fuzz(t testing.TB, newEngine func() Engine, opts ...FuzzOption) {
 		t.Fatal(describeFailure(f, c))
 	}
 	if len(rep.Missing) > 0 {
-		t.Fatalf("harness.Fuzz: %d scenarios never injected %s: raise Seeds or narrow Faults", rep.Scenarios, sim.FormatFaults(rep.Missing))
+		t.Fatalf("harness.Fuzz: %d scenarios never injected %s: raise Seeds or narrow Faults", rep.Scenarios, rep.Missing.String())
 	}
 }
 
@@ -60,13 +61,13 @@ func describeFailure(f *Failure, c Campaign) string {
 	fmt.Fprintf(&b, "seed %d: %s\n", f.Seed, f.Violation)
 	if f.Shrunk != nil {
 		fmt.Fprintf(&b, "\nshrunk %d → %d events (%d candidates); the regression trace:\n", len(f.Case.Events), len(f.Shrunk.Events), f.Tests)
-		h := Header(SourceSim, f.Seed, CaseMeta(TraceMeta{Faults: sim.FormatFaults(c.Sim.Faults), Swarm: c.Sim.Swarm, Oracle: f.Violation.Oracle}, f.Shrunk))
+		h := Header(SourceSim, f.Seed, CaseMeta(TraceMeta{Faults: c.Sim.Faults.String(), Swarm: c.Sim.Swarm, Oracle: f.Violation.Oracle}, f.Shrunk))
 		if err := event.WriteAll(&b, h, f.Shrunk.Events); err != nil {
 			fmt.Fprintf(&b, "(cannot encode: %v)\n", err)
 		}
 		fmt.Fprintf(&b, "\nit fails: %s\n", f.ShrunkBy)
 	}
-	fmt.Fprintf(&b, "\nreproduce the scenario: toolsim sim --seed %d --faults %s --tools %d --turns %d", f.Seed, sim.FormatFaults(c.Sim.Faults), cmp.Or(c.Sim.Tools, 4), cmp.Or(c.Sim.Turns, 3))
+	fmt.Fprintf(&b, "\nreproduce the scenario: toolsim sim --seed %d --faults %s --tools %d --turns %d", f.Seed, c.Sim.Faults.String(), cmp.Or(c.Sim.Tools, 4), cmp.Or(c.Sim.Turns, 3))
 	if c.Sim.Swarm {
 		b.WriteString(" --swarm")
 	}

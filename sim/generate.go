@@ -6,14 +6,14 @@ import (
 	"math/rand/v2"
 
 	"github.com/toolsim/toolsim/event"
-	"github.com/toolsim/toolsim/store"
+	"github.com/toolsim/toolsim/fault"
 )
 
 // Options shape a generated scenario. Zero fields take the defaults noted.
 type Options struct {
-	Tools  int     // most tools in one batch (default 4)
-	Turns  int     // most assistant turns (default 3)
-	Faults []Fault // the faults that may be switched on
+	Tools  int        // most tools in one batch (default 4)
+	Turns  int        // most assistant turns (default 3)
+	Faults fault.List // the faults that may be switched on
 	// Swarm draws, per seed, which of Faults and which features (batch ids,
 	// permissions, sub-agents, delegation, thinking) are switched on, so that
 	// rare interactions are not drowned out by everything at once.
@@ -39,12 +39,12 @@ type Scenario struct {
 	Events  []event.Event
 	// On lists the faults switched on for this seed (all of Options.Faults
 	// unless Swarm drew a subset).
-	On []Fault
+	On fault.List
 	// Injected counts how often each fault was actually injected into the
 	// events (a fault switched on may find no place to land).
-	Injected map[Fault]int
+	Injected map[fault.Fault]int
 	// LogFaults are the persistence faults the reconstruction oracle applies.
-	LogFaults []Fault
+	LogFaults fault.List
 	// ReconnectAt, when > 0, is the number of events to rebuild from the log
 	// before going on live (the reconnect oracle); 0 for none.
 	ReconnectAt int
@@ -65,7 +65,7 @@ type gen struct {
 	feat     features
 	ids      int
 	pastIDs  []string
-	injected map[Fault]int
+	injected map[fault.Fault]int
 	evs      []event.Event
 	now      int64
 }
@@ -81,7 +81,7 @@ func Generate(seed uint64, opts Options) *Scenario {
 // bytes ([BytesSource]), so coverage-guided mutation steers the choices.
 func GenerateFrom(src rand.Source, seed uint64, opts Options) *Scenario {
 	opts = opts.withDefaults()
-	g := &gen{rng: rand.New(src), opts: opts, injected: map[Fault]int{}}
+	g := &gen{rng: rand.New(src), opts: opts, injected: map[fault.Fault]int{}}
 	g.drawSwitches()
 	plan := g.plan()
 	g.schedule(plan)
@@ -97,9 +97,9 @@ func GenerateFrom(src rand.Source, seed uint64, opts Options) *Scenario {
 			}
 		}
 	}
-	if g.on[Reconnect] && len(g.evs) > 1 {
+	if g.on[fault.Reconnect] && len(g.evs) > 1 {
 		sc.ReconnectAt = 1 + g.rng.IntN(len(g.evs)-1)
-		g.injected[Reconnect]++
+		g.injected[fault.Reconnect]++
 	}
 	return sc
 }
@@ -107,7 +107,7 @@ func GenerateFrom(src rand.Source, seed uint64, opts Options) *Scenario {
 // appliesTo reports whether a persistence fault has anything to act on in
 // the trace: sub-agent blocks need sub-agent calls, late text needs text,
 // collapsed lifecycles need tool calls. The others act on any log.
-func appliesTo(f Fault, evs []event.Event) bool {
+func appliesTo(f fault.Fault, evs []event.Event) bool {
 	need := func(ok func(ev *event.Event) bool) bool {
 		for i := range evs {
 			if ok(&evs[i]) {
@@ -117,11 +117,11 @@ func appliesTo(f Fault, evs []event.Event) bool {
 		return false
 	}
 	switch f {
-	case Fault(store.SubagentBlock):
+	case fault.SubagentBlock:
 		return need(func(ev *event.Event) bool { return ev.Kind == event.KindToolStart && ev.Parent != "" })
-	case Fault(store.LateText):
+	case fault.LateText:
 		return need(func(ev *event.Event) bool { return ev.Kind == event.KindText })
-	case Fault(store.Collapse):
+	case fault.Collapse:
 		return need(func(ev *event.Event) bool { return ev.Kind == event.KindToolStart })
 	}
 	return true
@@ -195,8 +195,8 @@ var toolNames = []string{"grep", "read", "bash", "glob", "edit_file", "web_fetch
 // newID returns a fresh tool id, or, under ReusedIDTurns, sometimes one
 // from an earlier turn.
 func (g *gen) newID() string {
-	if g.on[ReusedIDTurns] && len(g.pastIDs) > 0 && g.chance(6) {
-		g.injected[ReusedIDTurns]++
+	if g.on[fault.ReusedIDTurns] && len(g.pastIDs) > 0 && g.chance(6) {
+		g.injected[fault.ReusedIDTurns]++
 		return g.pastIDs[g.rng.IntN(len(g.pastIDs))]
 	}
 	g.ids++
@@ -220,7 +220,7 @@ func (g *gen) batch(turn, b int) Batch {
 func (g *gen) tool(i int, top bool) Tool {
 	name := toolNames[g.rng.IntN(len(toolNames))]
 	t := Tool{ID: g.newID(), Name: name, Duration: 50 + 120*int64(i), Progress: g.rng.IntN(3)}
-	if g.on[Order] {
+	if g.on[fault.Order] {
 		t.Duration = 20 + g.rng.Int64N(2000)
 	}
 	args, _ := json.Marshal(map[string]string{"path": fmt.Sprintf("src/file_%d.go", g.ids), "pattern": "TODO"})
@@ -245,50 +245,50 @@ func (g *gen) tool(i int, top bool) Tool {
 
 // toolFaults switches the per-tool faults on at random.
 func (g *gen) toolFaults(t *Tool) {
-	if g.on[IDIsName] && g.chance(8) {
+	if g.on[fault.IDIsName] && g.chance(8) {
 		t.ID = t.Name
-		g.injected[IDIsName]++
+		g.injected[fault.IDIsName]++
 	}
-	if g.on[MissingResult] && g.chance(8) {
+	if g.on[fault.MissingResult] && g.chance(8) {
 		t.Outcome = OutcomeMissing
-		g.injected[MissingResult]++
+		g.injected[fault.MissingResult]++
 	}
-	if g.on[DuplicateResult] && t.Outcome != OutcomeMissing && g.chance(6) {
+	if g.on[fault.DuplicateResult] && t.Outcome != OutcomeMissing && g.chance(6) {
 		t.DuplicateResult = true
 	}
-	if g.on[ProgressAfterResult] && t.Outcome != OutcomeMissing && g.chance(6) {
+	if g.on[fault.ProgressAfterResult] && t.Outcome != OutcomeMissing && g.chance(6) {
 		t.ProgressAfter = true
 	}
-	if g.on[ProgressBurst] && g.chance(8) {
+	if g.on[fault.ProgressBurst] && g.chance(8) {
 		t.Burst = 20 + g.rng.IntN(40)
 	}
-	if g.on[LateResult] && t.Permission == PermissionDenied && g.chance(2) {
+	if g.on[fault.LateResult] && t.Permission == PermissionDenied && g.chance(2) {
 		t.LateResult = true
 	}
-	if g.on[ResultBeforeStart] && len(t.Children) == 0 && t.Outcome != OutcomeMissing && g.chance(8) {
+	if g.on[fault.ResultBeforeStart] && len(t.Children) == 0 && t.Outcome != OutcomeMissing && g.chance(8) {
 		t.ResultFirst, t.Progress, t.Permission, t.Delegation, t.Burst = true, 0, PermissionNone, false, 0
 	}
 }
 
 // batchFaults applies the faults that concern a whole batch.
 func (g *gen) batchFaults(b *Batch) {
-	if g.on[ReusedIDBatch] && len(b.Tools) > 1 && g.chance(3) {
+	if g.on[fault.ReusedIDBatch] && len(b.Tools) > 1 && g.chance(3) {
 		i := 1 + g.rng.IntN(len(b.Tools)-1)
 		b.Tools[i].ID = b.Tools[g.rng.IntN(i)].ID
-		g.injected[ReusedIDBatch]++
+		g.injected[fault.ReusedIDBatch]++
 	}
-	if g.on[SameName] && len(b.Tools) > 1 && g.chance(3) {
+	if g.on[fault.SameName] && len(b.Tools) > 1 && g.chance(3) {
 		name := b.Tools[0].Name
 		for i := range b.Tools {
 			b.Tools[i].Name = name
 		}
-		g.injected[SameName]++
+		g.injected[fault.SameName]++
 	}
-	if g.on[UnknownID] && g.chance(3) {
+	if g.on[fault.UnknownID] && g.chance(3) {
 		g.ids++
 		b.Strays = append(b.Strays, Stray{Kind: g.strayKind(), ID: fmt.Sprintf("ghost_%d", g.ids), At: g.rng.Float64()})
 	}
-	if g.on[EmptyID] && g.chance(4) {
+	if g.on[fault.EmptyID] && g.chance(4) {
 		b.Strays = append(b.Strays, Stray{Kind: g.strayKind(), At: g.rng.Float64()})
 	}
 }
@@ -299,8 +299,8 @@ func (g *gen) strayKind() event.Kind {
 
 // cancelPlan decides whether and where the user cancels the turn.
 func (g *gen) cancelPlan(batches []Batch) *CancelPlan {
-	before := g.on[CancelBeforeResult] && g.chance(3)
-	if !before && !(g.on[Cancel] && g.chance(3)) {
+	before := g.on[fault.CancelBeforeResult] && g.chance(3)
+	if !before && !(g.on[fault.Cancel] && g.chance(3)) {
 		return nil
 	}
 	c := &CancelPlan{Batch: g.rng.IntN(len(batches)), At: g.rng.Float64(), BeforeResultOf: -1}
@@ -316,7 +316,7 @@ func (g *gen) cancelPlan(batches []Batch) *CancelPlan {
 			c.BeforeResultOf = cands[g.rng.IntN(len(cands))]
 		}
 	}
-	if g.on[LateResult] && g.chance(2) {
+	if g.on[fault.LateResult] && g.chance(2) {
 		c.Late = true
 		c.AfterTurnEnd = g.chance(2)
 	}

@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/fault"
 )
 
 // action is one event of a batch at a time on the virtual clock. rank
@@ -17,8 +18,8 @@ type action struct {
 	rank  int
 	tie   uint64
 	ev    event.Event
-	tool  int   // index of the batch tool it belongs to; -1 for strays
-	fault Fault // the fault it injects, if any
+	tool  int         // index of the batch tool it belongs to; -1 for strays
+	fault fault.Fault // the fault it injects, if any
 }
 
 // schedule turns the plan into events.
@@ -93,12 +94,12 @@ func (g *gen) play(acts []action) {
 func (g *gen) batchActions(b *Batch) []action {
 	t0 := g.now
 	var acts []action
-	add := func(t int64, rank, tool int, f Fault, ev event.Event) {
+	add := func(t int64, rank, tool int, f fault.Fault, ev event.Event) {
 		acts = append(acts, action{t: t, rank: rank, tie: g.rng.Uint64(), ev: ev, tool: tool, fault: f})
 	}
 	for i, tool := range b.Tools {
 		if tool.ResultFirst {
-			add(t0, -1, i, ResultBeforeStart, doneEvent(&tool))
+			add(t0, -1, i, fault.ResultBeforeStart, doneEvent(&tool))
 		}
 		ev := event.Event{Kind: event.KindToolStart, ID: tool.ID, Name: tool.Name, Args: tool.Args, Batch: b.ID}
 		add(t0, i, i, "", ev)
@@ -118,17 +119,17 @@ func (g *gen) batchActions(b *Batch) []action {
 	return acts
 }
 
-// countOrder counts Order when, with the fault on, results arrive out of
+// countOrder counts fault.Order when, with the fault on, results arrive out of
 // issue order.
 func (g *gen) countOrder(b *Batch, acts []action) {
-	if !g.on[Order] {
+	if !g.on[fault.Order] {
 		return
 	}
 	last := -1
 	for _, a := range acts {
 		if a.ev.Kind == event.KindToolDone && a.tool >= 0 {
 			if a.tool < last {
-				g.injected[Order]++
+				g.injected[fault.Order]++
 				return
 			}
 			last = a.tool
@@ -136,7 +137,7 @@ func (g *gen) countOrder(b *Batch, acts []action) {
 	}
 }
 
-type addFunc func(t int64, rank, tool int, f Fault, ev event.Event)
+type addFunc func(t int64, rank, tool int, f fault.Fault, ev event.Event)
 
 // strayActions places the batch's stray events anywhere in its span.
 func (g *gen) strayActions(b *Batch, t0 int64, acts []action, add addFunc) {
@@ -154,11 +155,11 @@ func (g *gen) strayActions(b *Batch, t0 int64, acts []action, add addFunc) {
 		default:
 			ev.Output = "stray progress\n"
 		}
-		fault := UnknownID
+		f := fault.UnknownID
 		if s.ID == "" {
-			fault = EmptyID
+			f = fault.EmptyID
 		}
-		add(t0+1+int64(s.At*float64(end-t0)), 1000, -1, fault, ev) // counted if a cancel does not cut it off
+		add(t0+1+int64(s.At*float64(end-t0)), 1000, -1, f, ev) // counted if a cancel does not cut it off
 	}
 }
 
@@ -173,9 +174,9 @@ func (g *gen) toolActions(tool *Tool, b *Batch, s int64, i int, add addFunc) {
 	}
 	for k := range tool.Burst {
 		ev := event.Event{Kind: event.KindToolProgress, ID: tool.ID, Output: fmt.Sprintf("line %d\n", k)}
-		f := Fault("")
+		f := fault.Fault("")
 		if k == 0 {
-			f = ProgressBurst
+			f = fault.ProgressBurst
 		}
 		add(s+3+d/2, 100, i, f, ev)
 	}
@@ -184,17 +185,17 @@ func (g *gen) toolActions(tool *Tool, b *Batch, s int64, i int, add addFunc) {
 	}
 	if tool.ResultFirst && tool.ProgressAfter {
 		// Finished before it started: any progress is late.
-		add(s+1+g.rng.Int64N(50), 100, i, ProgressAfterResult, event.Event{Kind: event.KindToolProgress, ID: tool.ID, Output: "late output\n"})
+		add(s+1+g.rng.Int64N(50), 100, i, fault.ProgressAfterResult, event.Event{Kind: event.KindToolProgress, ID: tool.ID, Output: "late output\n"})
 	}
 	if tool.Outcome == OutcomeMissing || tool.ResultFirst {
 		return
 	}
 	add(s+d, 100, i, "", doneEvent(tool))
 	if tool.DuplicateResult {
-		add(s+d+1+g.rng.Int64N(50), 100, i, DuplicateResult, doneEvent(tool))
+		add(s+d+1+g.rng.Int64N(50), 100, i, fault.DuplicateResult, doneEvent(tool))
 	}
 	if tool.ProgressAfter {
-		add(s+d+1+g.rng.Int64N(50), 100, i, ProgressAfterResult, event.Event{Kind: event.KindToolProgress, ID: tool.ID, Output: "late output\n"})
+		add(s+d+1+g.rng.Int64N(50), 100, i, fault.ProgressAfterResult, event.Event{Kind: event.KindToolProgress, ID: tool.ID, Output: "late output\n"})
 	}
 }
 
@@ -212,7 +213,7 @@ func permissionActions(tool *Tool, s, d int64, i int, add addFunc) bool {
 	case PermissionDenied:
 		add(s+2+d/4, 100, i, "", event.Event{Kind: event.KindPermission, ID: tool.ID, State: event.PermissionDenied})
 		if tool.LateResult {
-			add(s+d, 100, i, LateResult, doneEvent(tool))
+			add(s+d, 100, i, fault.LateResult, doneEvent(tool))
 		}
 	}
 	return false

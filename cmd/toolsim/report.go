@@ -11,7 +11,6 @@ import (
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/harness"
 	"github.com/toolsim/toolsim/render"
-	"github.com/toolsim/toolsim/sim"
 )
 
 // printReport prints a campaign's coverage table and throughput.
@@ -46,7 +45,7 @@ func (c *cli) reportFailure(rep *harness.Report, camp harness.Campaign, f *fuzzF
 	fl := rep.Failure
 	if fl == nil {
 		if len(rep.Missing) > 0 && !rep.Interrupted {
-			fmt.Fprintf(c.stdout, "FAIL: fault classes never reached: %s (run more seeds, or narrow --faults)\n", sim.FormatFaults(rep.Missing))
+			fmt.Fprintf(c.stdout, "FAIL: fault classes never reached: %s (run more seeds, or narrow --faults)\n", rep.Missing.String())
 			return exitFail
 		}
 		fmt.Fprintln(c.stdout, "ok: every oracle held on every scenario")
@@ -112,7 +111,7 @@ func failureHeader(fl *harness.Failure, camp harness.Campaign, cs *harness.Case,
 	if exhaustive {
 		source, m.Ordering = harness.SourceExhaustive, int64(fl.Seed)
 	} else {
-		m.Faults, m.Swarm, m.Tools, m.Turns = sim.FormatFaults(camp.Sim.Faults), camp.Sim.Swarm, camp.Sim.Tools, camp.Sim.Turns
+		m.Faults, m.Swarm, m.Tools, m.Turns = camp.Sim.Faults.String(), camp.Sim.Swarm, camp.Sim.Tools, camp.Sim.Turns
 	}
 	return harness.Header(source, fl.Seed, harness.CaseMeta(m, cs))
 }
