@@ -14,9 +14,14 @@ type Options struct {
 	Tools  int        // most tools in one batch (default 4)
 	Turns  int        // most assistant turns (default 3)
 	Faults fault.List // the faults that may be switched on
-	// Swarm draws, per seed, which of Faults and which features (batch ids,
-	// permissions, sub-agents, delegation, thinking) are switched on, so that
-	// rare interactions are not drowned out by everything at once.
+	// Features limits what the scenario may hold (nil: every feature). A
+	// fault that needs a feature that is off is never injected
+	// ([FeatureList.Usable]).
+	Features FeatureList
+	// Swarm draws, per seed, which of Faults and which of the enabled
+	// features (batch ids, permissions, sub-agents, delegation, thinking,
+	// stream errors) are switched on, so that rare interactions are not
+	// drowned out by everything at once.
 	Swarm bool
 }
 
@@ -52,9 +57,11 @@ type Scenario struct {
 	BatchIDs bool
 }
 
-// features are the non-fault knobs a seed draws.
+// features are the non-fault knobs of a seed: the ones it draws, and the
+// ones Options.Features switches off for every seed.
 type features struct {
 	batchIDs, permissions, children, delegation, thinking, errors bool
+	text, user, progress, meta                                    bool
 }
 
 // gen is the state of one generation.
@@ -68,6 +75,7 @@ type gen struct {
 	injected map[fault.Fault]int
 	evs      []event.Event
 	now      int64
+	names    []string // the tool names calls draw from
 }
 
 // Generate builds the scenario of one seed. The same seed and options give
@@ -140,16 +148,25 @@ func AllBatched(evs []event.Event) bool {
 
 // drawSwitches decides which faults and features this seed has.
 func (g *gen) drawSwitches() {
+	fs := g.opts.Features.set()
 	g.on = faultSet{}
 	for _, f := range g.opts.Faults {
-		if !g.opts.Swarm || g.rng.IntN(2) == 0 {
+		// The coin is drawn for every fault, so that switching features off
+		// leaves the other faults' coins alone.
+		if (!g.opts.Swarm || g.rng.IntN(2) == 0) && g.opts.Features.Usable(f) {
 			g.on[f] = true
 		}
 	}
-	coin := func() bool { return !g.opts.Swarm || g.rng.IntN(2) == 0 }
+	coin := func(f Feature) bool { return (!g.opts.Swarm || g.rng.IntN(2) == 0) && fs.has(f) }
 	g.feat = features{
-		batchIDs: g.rng.IntN(2) == 0, permissions: coin(), children: coin(),
-		delegation: coin(), thinking: coin(), errors: g.opts.Swarm && g.rng.IntN(4) == 0,
+		batchIDs: g.rng.IntN(2) == 0, permissions: coin(FeaturePermissions), children: coin(FeatureSubagents),
+		delegation: coin(FeatureDelegation) && fs.has(FeatureProgress), thinking: coin(FeatureThinking),
+		errors: g.opts.Swarm && g.rng.IntN(4) == 0 && fs.has(FeatureErrors),
+		text:   fs.has(FeatureText), user: fs.has(FeatureUser), progress: fs.has(FeatureProgress), meta: fs.has(FeatureMeta),
+	}
+	g.names = toolNames
+	if !g.feat.meta {
+		g.names = plainToolNames
 	}
 }
 
@@ -168,6 +185,12 @@ var userTexts = []string{"please look at the failing test", "fix the build", "wh
 
 func (g *gen) turn(i int) Turn {
 	t := Turn{User: userTexts[g.rng.IntN(len(userTexts))], Text: []string{"Let me check ", "these files."}}
+	if !g.feat.user {
+		t.User = ""
+	}
+	if !g.feat.text {
+		t.Text = nil
+	}
 	if g.feat.thinking && g.chance(2) {
 		t.Thinking = []string{"The failure ", "is in the parser."}
 	}
@@ -175,7 +198,7 @@ func (g *gen) turn(i int) Turn {
 	for b := range n {
 		t.Batches = append(t.Batches, g.batch(i, b))
 	}
-	if g.chance(2) {
+	if g.chance(2) && g.feat.text {
 		t.Closing = "Done."
 	}
 	if g.feat.errors && g.chance(3) {
@@ -190,7 +213,12 @@ func (g *gen) turn(i int) Turn {
 	return t
 }
 
-var toolNames = []string{"grep", "read", "bash", "glob", "edit_file", "web_fetch", "todowrite"}
+// toolNames are the names calls draw from; the last one is a meta tool,
+// left out when meta tools are off (plainToolNames).
+var (
+	toolNames      = []string{"grep", "read", "bash", "glob", "edit_file", "web_fetch", "todowrite"}
+	plainToolNames = toolNames[:len(toolNames)-1]
+)
 
 // newID returns a fresh tool id, or, under ReusedIDTurns, sometimes one
 // from an earlier turn.
@@ -218,8 +246,11 @@ func (g *gen) batch(turn, b int) Batch {
 
 // tool plans one call; top says whether it may have children.
 func (g *gen) tool(i int, top bool) Tool {
-	name := toolNames[g.rng.IntN(len(toolNames))]
+	name := g.names[g.rng.IntN(len(g.names))]
 	t := Tool{ID: g.newID(), Name: name, Duration: 50 + 120*int64(i), Progress: g.rng.IntN(3)}
+	if !g.feat.progress {
+		t.Progress = 0
+	}
 	if g.on[fault.Order] {
 		t.Duration = 20 + g.rng.Int64N(2000)
 	}
@@ -293,8 +324,15 @@ func (g *gen) batchFaults(b *Batch) {
 	}
 }
 
+// strayKind draws a stray's kind; a kind whose feature is off becomes a
+// result.
 func (g *gen) strayKind() event.Kind {
-	return []event.Kind{event.KindToolProgress, event.KindToolDone, event.KindPermission}[g.rng.IntN(3)]
+	switch k := []event.Kind{event.KindToolProgress, event.KindToolDone, event.KindPermission}[g.rng.IntN(3)]; {
+	case k == event.KindToolProgress && !g.feat.progress, k == event.KindPermission && !g.opts.Features.Has(FeaturePermissions):
+		return event.KindToolDone
+	default:
+		return k
+	}
 }
 
 // cancelPlan decides whether and where the user cancels the turn.

@@ -46,10 +46,12 @@ func (g *gen) texts(kind event.Kind, parts []string) {
 }
 
 func (g *gen) scheduleTurn(t *Turn) {
-	g.emit(event.Event{Kind: event.KindTurnStart, Role: event.RoleUser})
-	g.tick(5)
-	g.emit(event.Event{Kind: event.KindUser, Text: t.User})
-	g.emit(event.Event{Kind: event.KindTurnEnd})
+	if t.User != "" {
+		g.emit(event.Event{Kind: event.KindTurnStart, Role: event.RoleUser})
+		g.tick(5)
+		g.emit(event.Event{Kind: event.KindUser, Text: t.User})
+		g.emit(event.Event{Kind: event.KindTurnEnd})
+	}
 	g.tick(200)
 	g.emit(event.Event{Kind: event.KindTurnStart, Role: event.RoleAssistant})
 	g.texts(event.KindThinking, t.Thinking)
@@ -66,7 +68,7 @@ func (g *gen) scheduleTurn(t *Turn) {
 			g.tick(10)
 			g.emit(event.Event{Kind: event.KindError, Message: t.Error})
 		}
-		if i < len(t.Batches)-1 {
+		if i < len(t.Batches)-1 && g.feat.text {
 			g.texts(event.KindText, []string{"Next step."})
 		}
 	}
