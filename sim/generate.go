@@ -2,8 +2,8 @@ package sim
 
 import (
 	"encoding/json"
-	"fmt"
 	"math/rand/v2"
+	"strconv"
 
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/fault"
@@ -23,6 +23,9 @@ type Options struct {
 	// stream errors) are switched on, so that rare interactions are not
 	// drowned out by everything at once.
 	Swarm bool
+	// Shapes are the trace shapes that may be drawn (nil: DefaultShapes;
+	// empty: none). Under Swarm each seed draws a subset.
+	Shapes []Shape
 }
 
 func (o Options) withDefaults() Options {
@@ -48,6 +51,9 @@ type Scenario struct {
 	// Injected counts how often each fault was actually injected into the
 	// events (a fault switched on may find no place to land).
 	Injected map[fault.Fault]int
+	// Shapes counts how often each shape landed in the events, by name
+	// ([Shape]).
+	Shapes map[string]int
 	// LogFaults are the persistence faults the reconstruction oracle applies.
 	LogFaults fault.List
 	// ReconnectAt, when > 0, is the number of events to rebuild from the log
@@ -76,6 +82,11 @@ type gen struct {
 	evs      []event.Event
 	now      int64
 	names    []string // the tool names calls draw from
+	shapeSet map[Shape]bool
+	planned  map[string]bool // every id planned so far
+	shapes   map[string]int
+	actBuf   []action // reused by every batch
+	args     []byte   // backing store of every call's args
 }
 
 // Generate builds the scenario of one seed. The same seed and options give
@@ -89,13 +100,17 @@ func Generate(seed uint64, opts Options) *Scenario {
 // bytes ([BytesSource]), so coverage-guided mutation steers the choices.
 func GenerateFrom(src rand.Source, seed uint64, opts Options) *Scenario {
 	opts = opts.withDefaults()
-	g := &gen{rng: rand.New(src), opts: opts, injected: map[fault.Fault]int{}}
+	g := &gen{rng: rand.New(src), opts: opts, injected: map[fault.Fault]int{}, shapes: map[string]int{}, planned: map[string]bool{}}
 	g.drawSwitches()
+	g.drawShapes()
 	plan := g.plan()
+	size, batch := plan.size()
+	g.evs = make([]event.Event, 0, size)
+	g.actBuf = make([]action, 0, batch)
 	g.schedule(plan)
 	sc := &Scenario{
 		Seed: seed, Options: opts, Plan: plan, Events: g.evs, On: g.on.list(),
-		Injected: g.injected, BatchIDs: AllBatched(g.evs),
+		Injected: g.injected, Shapes: g.shapes, BatchIDs: AllBatched(g.evs),
 	}
 	for _, f := range sc.On {
 		if f.IsLog() && (!g.opts.Swarm || g.rng.IntN(2) == 0) {
@@ -149,7 +164,7 @@ func AllBatched(evs []event.Event) bool {
 // drawSwitches decides which faults and features this seed has.
 func (g *gen) drawSwitches() {
 	fs := g.opts.Features.set()
-	g.on = faultSet{}
+	g.on = make(faultSet, len(g.opts.Faults))
 	for _, f := range g.opts.Faults {
 		// The coin is drawn for every fault, so that switching features off
 		// leaves the other faults' coins alone.
@@ -195,6 +210,7 @@ func (g *gen) turn(i int) Turn {
 		t.Thinking = []string{"The failure ", "is in the parser."}
 	}
 	n := 1 + g.rng.IntN(2)
+	t.Batches = make([]Batch, 0, n)
 	for b := range n {
 		t.Batches = append(t.Batches, g.batch(i, b))
 	}
@@ -204,6 +220,7 @@ func (g *gen) turn(i int) Turn {
 	if g.feat.errors && g.chance(3) {
 		t.Error = "overloaded"
 	}
+	g.turnShapes(&t)
 	t.Cancel = g.cancelPlan(t.Batches)
 	for _, b := range t.Batches {
 		for _, tool := range b.Tools {
@@ -228,19 +245,21 @@ func (g *gen) newID() string {
 		return g.pastIDs[g.rng.IntN(len(g.pastIDs))]
 	}
 	g.ids++
-	return fmt.Sprintf("call_%d", g.ids)
+	return "call_" + strconv.Itoa(g.ids)
 }
 
 func (g *gen) batch(turn, b int) Batch {
 	bt := Batch{}
 	if g.feat.batchIDs {
-		bt.ID = fmt.Sprintf("msg_%d_%d", turn+1, b+1)
+		bt.ID = "msg_" + strconv.Itoa(turn+1) + "_" + strconv.Itoa(b+1)
 	}
 	n := 1 + g.rng.IntN(g.opts.Tools)
+	bt.Tools = make([]Tool, 0, n)
 	for i := range n {
 		bt.Tools = append(bt.Tools, g.tool(i, true))
 	}
 	g.batchFaults(&bt)
+	g.batchShapes(&bt)
 	return bt
 }
 
@@ -254,8 +273,7 @@ func (g *gen) tool(i int, top bool) Tool {
 	if g.on[fault.Order] {
 		t.Duration = 20 + g.rng.Int64N(2000)
 	}
-	args, _ := json.Marshal(map[string]string{"path": fmt.Sprintf("src/file_%d.go", g.ids), "pattern": "TODO"})
-	t.Args = args
+	t.Args = g.toolArgs()
 	if g.chance(6) {
 		t.Outcome = OutcomeFailed
 	}
@@ -271,7 +289,24 @@ func (g *gen) tool(i int, top bool) Tool {
 		}
 	}
 	g.toolFaults(&t)
+	if t.Permission == PermissionDenied && !g.shapeOn(ShapeProgressAfterDenial) {
+		t.ProgressAfter = false
+	}
+	g.toolShapes(&t, top)
 	return t
+}
+
+// toolArgs returns {"path":"src/file_N.go","pattern":"TODO"} for the
+// latest id N, carved from one shared buffer (no json.Marshal per call).
+func (g *gen) toolArgs() json.RawMessage {
+	if cap(g.args)-len(g.args) < 64 {
+		g.args = make([]byte, 0, 2048)
+	}
+	start := len(g.args)
+	g.args = append(g.args, `{"path":"src/file_`...)
+	g.args = strconv.AppendInt(g.args, int64(g.ids), 10)
+	g.args = append(g.args, `.go","pattern":"TODO"}`...)
+	return g.args[start:len(g.args):len(g.args)]
 }
 
 // toolFaults switches the per-tool faults on at random.
@@ -317,7 +352,7 @@ func (g *gen) batchFaults(b *Batch) {
 	}
 	if g.on[fault.UnknownID] && g.chance(3) {
 		g.ids++
-		b.Strays = append(b.Strays, Stray{Kind: g.strayKind(), ID: fmt.Sprintf("ghost_%d", g.ids), At: g.rng.Float64()})
+		b.Strays = append(b.Strays, Stray{Kind: g.strayKind(), ID: "ghost_" + strconv.Itoa(g.ids), At: g.rng.Float64()})
 	}
 	if g.on[fault.EmptyID] && g.chance(4) {
 		b.Strays = append(b.Strays, Stray{Kind: g.strayKind(), At: g.rng.Float64()})
