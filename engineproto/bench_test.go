@@ -7,6 +7,7 @@ import (
 
 	"github.com/toolsim/toolsim/engineproto"
 	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/sim"
 )
 
@@ -16,7 +17,7 @@ import (
 func scenarios(n int) [][]event.Event {
 	out := make([][]event.Event, n)
 	for i := range out {
-		out[i] = sim.Generate(uint64(i), sim.Options{Faults: sim.AllFaults(), Swarm: true}).Events
+		out[i] = sim.Generate(uint64(i), sim.Options{Faults: fault.All(), Swarm: true}).Events
 	}
 	return out
 }

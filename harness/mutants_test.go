@@ -6,6 +6,7 @@ import (
 
 	"github.com/toolsim/toolsim/engine"
 	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/harness"
 	"github.com/toolsim/toolsim/rebuild"
 	"github.com/toolsim/toolsim/sim"
@@ -176,7 +177,7 @@ var mutants = []struct {
 func TestMutantsAreCaughtAndShrunk(t *testing.T) {
 	for _, tt := range mutants {
 		t.Run(tt.name, func(t *testing.T) {
-			camp := harness.Campaign{Seeds: 1000, Workers: 2, Check: tt.opts, Sim: sim.Options{Faults: sim.AllFaults(), Swarm: true}}
+			camp := harness.Campaign{Seeds: 1000, Workers: 2, Check: tt.opts, Sim: sim.Options{Faults: fault.All(), Swarm: true}}
 			rep, err := camp.Run(tt.eng)
 			if err != nil {
 				t.Fatal(err)

@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/harness"
 	"github.com/toolsim/toolsim/sim"
 )
@@ -71,7 +72,7 @@ coverage of each fault class and interesting state, and the throughput. On a
 failure it saves the trace and its shrunk form under --out and prints the one
 command that replays it. Ctrl-C stops early and prints what was found so far.
 Exit status: 0 clean, 1 a failure or a fault class never reached, 2 usage error.`)
-	fmt.Fprintf(fs.Output(), "\nFaults: %s\n\nFlags:\n", sim.FormatFaults(sim.AllFaults()))
+	fmt.Fprintf(fs.Output(), "\nFaults (--faults takes all, none or a comma list):\n  trace: %s\n  log:   %s\n\nFlags:\n", fault.Trace.Join(", "), fault.Log.Join(", "))
 	printFlags(fs)
 }
 

@@ -4,8 +4,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/harness"
 	"github.com/toolsim/toolsim/rebuild"
 	"github.com/toolsim/toolsim/render"
@@ -46,14 +48,25 @@ type faultFlags struct {
 }
 
 func (f *faultFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.faults, "faults", "", "comma-separated persistence faults, or all: ties, late-text, subagent-block, collapse, dup, torn, kill, no-seq, no-parent")
+	fs.StringVar(&f.faults, "faults", "", "comma-separated persistence faults, all or none: "+fault.Log.Join(", "))
 	fs.Uint64Var(&f.seed, "seed", 1, "seed for the faults' random choices")
 	fs.BoolVar(&f.fine, "fine", false, "write one record per text delta instead of one per segment")
 }
 
 func (f *faultFlags) options() (store.Options, error) {
-	faults, err := store.ParseFaults(f.faults)
-	return store.Options{Faults: faults, Seed: f.seed, Fine: f.fine}, err
+	faults, err := fault.Parse(f.faults)
+	if err != nil {
+		return store.Options{}, err
+	}
+	if strings.TrimSpace(f.faults) == "all" {
+		faults = faults.Log()
+	}
+	for _, x := range faults {
+		if !x.IsLog() {
+			return store.Options{}, fmt.Errorf("%q is a trace fault; --faults takes persistence faults: %s", x, fault.Log.Join(", "))
+		}
+	}
+	return store.Options{Faults: faults, Seed: f.seed, Fine: f.fine}, nil
 }
 
 func (c *cli) persist(args []string) int {
