@@ -121,7 +121,9 @@ func (w *writer) clock(t int64) int64 {
 }
 
 func (w *writer) stamp(t int64) string {
-	return FormatTime(w.opts.T0.Add(time.Duration(w.clock(t)) * time.Millisecond))
+	// Whole milliseconds since the epoch: a time.Duration would overflow
+	// past 292 years, and a trace's clock may run to 10^18 ms.
+	return FormatTime(time.UnixMilli(w.opts.T0.UnixMilli() + w.clock(t)))
 }
 
 // open reserves a record's place in event order: id, seq and parent.

@@ -146,12 +146,12 @@ func (c *cli) readCase(name string, in inputFlags) (*harness.Case, error) {
 	if name == "-" {
 		display = "stdin"
 	}
-	if len(evs) == 0 {
-		return nil, fmt.Errorf("%s: no events: not a trace", display)
-	}
 	var h *event.Header
 	if r, ok := src.(*event.Reader); ok {
 		h, _ = r.Header() // read with the first event; errors were reported then
+	}
+	if len(evs) == 0 && h == nil { // a header alone is a valid, empty trace
+		return nil, fmt.Errorf("%s: no events: not a trace", display)
 	}
 	cs, err := harness.CaseFromHeader(h, evs)
 	if err != nil {
