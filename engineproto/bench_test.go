@@ -21,8 +21,8 @@ func scenarios(n int) [][]event.Event {
 	return out
 }
 
-func benchPipe(b *testing.B, batch bool) {
-	b.Setenv(fakeEnv, "reference")
+func benchPipe(b *testing.B, batch bool, mode string) {
+	b.Setenv(fakeEnv, mode)
 	c, err := engineproto.Start([]string{os.Args[0]}, engineproto.Options{Timeout: time.Minute})
 	if err != nil {
 		b.Fatal(err)
@@ -54,7 +54,12 @@ func benchPipe(b *testing.B, batch bool) {
 
 // BenchmarkPipeLockstep: one event per round trip through `toolsim
 // engine`'s server (the reference engine in another process).
-func BenchmarkPipeLockstep(b *testing.B) { benchPipe(b, false) }
+func BenchmarkPipeLockstep(b *testing.B) { benchPipe(b, false, "reference") }
 
-// BenchmarkPipeBatch: whole traces per message, a timeline back per event.
-func BenchmarkPipeBatch(b *testing.B) { benchPipe(b, true) }
+// BenchmarkPipeBatch: whole traces per message, a timeline back per event
+// (a delta: the items that changed).
+func BenchmarkPipeBatch(b *testing.B) { benchPipe(b, true, "reference") }
+
+// BenchmarkPipeBatchFull: the same with whole timelines in every reply
+// (an engine without the delta capability).
+func BenchmarkPipeBatchFull(b *testing.B) { benchPipe(b, true, "reference-full") }

@@ -18,9 +18,10 @@ const fakeEnv = "ENGINEPROTO_FAKE"
 // runFake is the engine side when the test binary runs as one: the
 // reference engine served correctly, or a misbehaving protocol speaker.
 func runFake(mode string) {
-	if mode == "reference" {
+	if mode == "reference" || mode == "reference-full" {
 		err := engineproto.Serve(os.Stdin, os.Stdout, engineproto.ServeOptions{
-			New: func(meta []string) engineproto.Engine { return engine.New(engine.Options{MetaTools: meta}) },
+			New:  func(meta []string) engineproto.Engine { return engine.New(engine.Options{MetaTools: meta}) },
+			Full: mode == "reference-full",
 		})
 		if err != nil {
 			os.Exit(1)
