@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/internal/jsonscan"
@@ -114,15 +115,24 @@ func (s *server) next(br *bufio.Reader) ([]byte, error) {
 			return nil, errLineTooLong
 		}
 		if errors.Is(err, bufio.ErrBufferFull) {
-			s.long = append(s.long, chunk...)
+			s.gather(chunk)
 			continue
 		}
 		if len(s.long) == 0 {
 			return chunk, err
 		}
-		s.long = append(s.long, chunk...)
+		s.gather(chunk)
 		return s.long, err
 	}
+}
+
+// gather appends chunk to the long line, never growing it past the limit
+// (plus a line ending).
+func (s *server) gather(chunk []byte) {
+	if need := len(s.long) + len(chunk); need > cap(s.long) {
+		s.long = slices.Grow(s.long, min(max(2*cap(s.long), need), MaxLine+2)-len(s.long))
+	}
+	s.long = append(s.long, chunk...)
 }
 
 // tooLong reports whether the line gathered so far (long, then chunk,
@@ -156,6 +166,9 @@ func (s *server) handle(line []byte) {
 	var err error
 	s.members, err = decodeMessage(line, m, s.members)
 	switch {
+	case errors.As(err, new(*syntaxError)):
+		s.errorf(0, "line %d: not JSON: %v", s.line, err)
+		return
 	case err != nil:
 		s.errorf(m.ID, "line %d: %v", s.line, err)
 		return
