@@ -58,6 +58,8 @@ func (c *Client) Reset() error {
 // longer trace goes in several, well below the 64 MiB line limit.
 const MaxBatch = 8 << 20
 
+var maxBatch = MaxBatch // lowered by a test
+
 // Batch applies events in order (and, with finish, the end-of-stream rule)
 // and returns the timeline after each: len(evs) timelines, plus one when
 // finish is set. It needs the batch capability. A trace whose events
@@ -70,7 +72,7 @@ func (c *Client) Batch(evs []event.Event, finish bool) ([]*timeline.Timeline, er
 	for first := true; first || len(evs) > 0; first = false {
 		m := &Message{Type: TypeBatch, Events: []json.RawMessage{}}
 		size := 0
-		for len(m.Events) < len(evs) && (size < MaxBatch || len(m.Events) == 0) {
+		for len(m.Events) < len(evs) && (size < maxBatch || len(m.Events) == 0) {
 			raw := encodeEvent(&evs[len(m.Events)])
 			m.Events = append(m.Events, raw)
 			size += len(raw) + 1

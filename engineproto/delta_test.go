@@ -1,6 +1,7 @@
 package engineproto_test
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -73,5 +74,54 @@ func checkVersions(t *testing.T, prev, cur *timeline.Timeline) {
 		case i < len(prev.Items) && prev.Items[i].Same(it):
 			t.Fatalf("item %d is unchanged but was not shared", i)
 		}
+	}
+}
+
+// TestBadDeltas: a delta that cannot be applied is an engine failure that
+// says why.
+func TestBadDeltas(t *testing.T) {
+	tests := []struct{ mode, want string }{
+		{"delta-undeclared", `a delta reply, but the engine did not declare the "delta" capability`},
+		{"delta-gap", "len is 2 but item 1 is neither in the previous timeline (0 items) nor in the delta"},
+		{"delta-index", `key "01" is not an item index`},
+		{"delta-item", `item 0: tool.name: missing required member`},
+		{"delta-both", `a timeline reply with both "timeline" and "delta"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.mode, func(t *testing.T) {
+			c, err := start(t, tt.mode, 10*time.Second)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = c.Event(ev(1))
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("err = %v, want %q", err, tt.want)
+			}
+			if !c.Dead() {
+				t.Error("the engine was not killed")
+			}
+		})
+	}
+}
+
+// TestDeltaKeepsTheRest: items and diagnostics not in a delta are kept,
+// and an absent now keeps the clock.
+func TestDeltaKeepsTheRest(t *testing.T) {
+	c, err := start(t, "delta-ok", 10*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	first, err := c.Event(ev(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	second, err := c.Event(ev(2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(second.Items) != 2 || second.Items[0] != first.Items[0] || second.Now != 7 ||
+		len(second.Diagnostics) != 2 || second.Diagnostics[1].Code != "late_done" || len(first.Diagnostics) != 1 {
+		t.Errorf("first %+v\nsecond %+v", first, second)
 	}
 }
