@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/internal/jsonscan"
 	"github.com/toolsim/toolsim/internal/lines"
-	"github.com/toolsim/toolsim/timeline"
 )
 
 // MaxReply is the longest reply line accepted (64 MB).
@@ -27,17 +27,15 @@ type Options struct {
 	Clock     Clock         // times the timeouts; RealClock if nil
 	Width     int           // sent at init (default 80)
 	MetaTools []string      // sent at init
+	Features  []string      // sent at init: the features toolsim will generate (nil: all)
 }
 
 // Info is what an engine declared at init.
 type Info struct {
 	Capabilities []string
 	Fields       []string
-	// Features lists the parts of SPEC §2 the engine supports; nil means
-	// every one.
-	Features []string
-	// Grouping is false for an engine that shows every call on its own row.
-	Grouping bool
+	Features     []string // the features the engine supports; nil when it did not say (all)
+	Grouping     bool     // false when the engine shows every call on its own row
 }
 
 // Has reports whether the engine declared a capability.
@@ -52,6 +50,8 @@ type Client struct {
 	stderr  *tail
 	nextID  int64
 	buf     []byte
+	tls     timelines         // the previous timeline, to apply deltas to
+	members []jsonscan.Member // scratch space for decoding replies
 	dead    bool
 	escaped bool // a process outside the group held its output after the kill
 	Info    Info
@@ -119,7 +119,7 @@ func readReplies(r io.Reader, out chan<- readResult) {
 }
 
 func (c *Client) handshake() error {
-	msg := Message{Type: TypeInit, Protocol: Version, Options: &InitOptions{Width: c.opts.Width, MetaTools: c.opts.MetaTools}}
+	msg := Message{Type: TypeInit, Protocol: Version, Options: &InitOptions{Width: c.opts.Width, MetaTools: c.opts.MetaTools, Features: c.opts.Features}}
 	rep, err := c.call(&msg, "init")
 	if err != nil {
 		err.Setup = true
@@ -134,6 +134,7 @@ func (c *Client) handshake() error {
 		return c.fail("init", `capabilities lack "timeline"`, true)
 	}
 	c.Info = Info{Capabilities: rep.Capabilities, Fields: rep.Fields, Features: rep.Features, Grouping: rep.Grouping == nil || *rep.Grouping}
+	c.tls.empty()
 	return nil
 }
 
@@ -145,12 +146,8 @@ func (c *Client) fail(what, reason string, setup bool) *EngineError {
 func (c *Client) send(m *Message) error {
 	c.nextID++
 	m.ID = c.nextID
-	data, err := json.Marshal(m)
-	if err != nil {
-		return err
-	}
-	c.buf = append(append(c.buf[:0], data...), '\n')
-	_, err = c.proc.stdin.Write(c.buf)
+	c.buf = append(appendMessage(c.buf[:0], m), '\n')
+	_, err := c.proc.stdin.Write(c.buf)
 	return err
 }
 
@@ -216,17 +213,22 @@ func (c *Client) await(id int64, what string, expired <-chan struct{}) (*Reply, 
 }
 
 func (c *Client) decode(line []byte, id int64, what string) (*Reply, *EngineError) {
-	var rep Reply
-	if err := json.Unmarshal(line, &rep); err != nil {
+	rep, members, err := decodeReply(line, c.members)
+	c.members = members
+	var serr *syntaxError
+	switch {
+	case errors.As(err, &serr):
 		return nil, c.broken(what, fmt.Sprintf("a reply that is not JSON (%v): %.200q", err, line))
+	case err != nil:
+		return nil, c.broken(what, fmt.Sprintf("a reply that does not decode (%v): %.200q", err, line))
 	}
 	switch {
 	case rep.ID != id:
 		return nil, c.broken(what, fmt.Sprintf("a reply for id %d, want %d (an extra or missing reply)", rep.ID, id))
 	case rep.Type == TypeError:
-		return &rep, c.fail(what, "it answered error: "+rep.Message, false)
+		return rep, c.fail(what, "it answered error: "+rep.Message, false)
 	}
-	return &rep, nil
+	return rep, nil
 }
 
 // broken kills an engine whose replies cannot be trusted any more.
@@ -297,18 +299,6 @@ func (c *Client) Dead() bool { return c.dead }
 
 // encodeEvent returns the canonical JSON object of an event.
 func encodeEvent(ev *event.Event) json.RawMessage { return event.AppendEvent(nil, ev) }
-
-// decodeTimeline reads a timeline reply.
-func (c *Client) decodeTimeline(rep *Reply, what string) (*timeline.Timeline, *EngineError) {
-	if rep.Type != TypeTimeline {
-		return nil, c.broken(what, fmt.Sprintf("want a timeline reply, got %q", rep.Type))
-	}
-	var tl timeline.Timeline
-	if err := json.Unmarshal(rep.Timeline, &tl); err != nil {
-		return nil, c.broken(what, fmt.Sprintf("the timeline does not decode: %v", err))
-	}
-	return &tl, nil
-}
 
 // Pid returns the engine process's id, which is also its process group's.
 func (c *Client) Pid() int { return c.proc.pid() }

@@ -82,7 +82,7 @@ func (f *engineFlags) setup(c *cli, name string) (func(), int) {
 		fmt.Fprintf(c.stderr, "toolsim %s: --engine: empty command\n", name)
 		return nil, exitUsage
 	}
-	ext := harness.External(argv[0], argv[1:]...).WithOptions(engineproto.Options{Timeout: f.timeout, MetaTools: metaOrDefault(opts.MetaTools)})
+	ext := harness.External(argv[0], argv[1:]...).WithOptions(engineproto.Options{Timeout: f.timeout, MetaTools: metaOrDefault(opts.MetaTools), Features: featureStrings(opts.Features)})
 	info, err := ext.Start()
 	if err != nil {
 		fmt.Fprintf(c.stderr, "toolsim %s: %v\n", name, err)
@@ -136,4 +136,16 @@ func featureNames() string {
 		names[i] = string(f)
 	}
 	return strings.Join(names, ",")
+}
+
+// featureStrings names features for the init message (nil: all).
+func featureStrings(l sim.FeatureList) []string {
+	if l == nil {
+		return nil
+	}
+	out := make([]string, len(l))
+	for i, f := range l {
+		out[i] = string(f)
+	}
+	return out
 }
