@@ -6,8 +6,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 
-	"github.com/toolsim/toolsim/engine"
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/harness"
 	"github.com/toolsim/toolsim/render"
@@ -161,16 +161,46 @@ func (c *cli) replayEnd(eng harness.Engine, inc *render.Incremental, f replayFla
 	default:
 		c.printTimelineEnd(tl, render.Options{Width: f.width, Output: f.output}, f.json)
 	}
-	for _, d := range tl.Diagnostics {
+	for i, d := range tl.Diagnostics {
+		if i == maxListed {
+			fmt.Fprintf(c.stderr, "… and %d more diagnostics (--json lists them all)\n", len(tl.Diagnostics)-maxListed)
+			break
+		}
 		fmt.Fprintf(c.stderr, "seq %d: %s id=%s\n", d.Seq, d.Code, d.ID)
 	}
-	ref, ok := eng.(*engine.Engine)
-	if !ok {
-		return // an external engine: what is still open is its own business
+	live := liveTools(tl)
+	waiting := 0
+	if w, ok := eng.(interface{ Waiting() int }); ok {
+		waiting = w.Waiting()
 	}
-	if live, waiting := ref.Live(), ref.Waiting(); len(live) > 0 || waiting > 0 {
-		fmt.Fprintf(c.stderr, "end of trace: %d tools still live %v, %d results waiting for their start (--finish resolves them)\n", len(live), live, waiting)
+	if len(live) > 0 || waiting > 0 {
+		fmt.Fprintf(c.stderr, "end of trace: %d tools still live %s, %d results waiting for their start (--finish resolves them)\n", len(live), capList(live, 10), waiting)
 	}
+}
+
+// maxListed bounds the lines a list prints to a terminal.
+const maxListed = 50
+
+// liveTools lists the ids of the tools a timeline shows live.
+func liveTools(tl *timeline.Timeline) []string {
+	var ids []string
+	for _, it := range tl.Items {
+		it.EachTool(func(t *timeline.Tool) bool {
+			if !t.Status.Terminal() {
+				ids = append(ids, t.ID)
+			}
+			return true
+		})
+	}
+	return ids
+}
+
+// capList writes at most n items of a list, then how many more there are.
+func capList(items []string, n int) string {
+	if len(items) <= n {
+		return "[" + strings.Join(items, " ") + "]"
+	}
+	return fmt.Sprintf("[%s … and %d more]", strings.Join(items[:n], " "), len(items)-n)
 }
 
 // printTimelineEnd prints a final timeline: its render, or its JSON.
