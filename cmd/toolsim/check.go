@@ -82,7 +82,7 @@ func (c *cli) checkOne(name string, in inputFlags) int {
 		fmt.Fprintf(c.stderr, "toolsim check: %v\n", err)
 		return exitUsage
 	}
-	found := harness.CheckCase(c.engine(), cs, c.checkOpts)
+	found := harness.CheckCase(c.engine(), cs, c.optsFor(cs))
 	if len(found) == 0 {
 		fmt.Fprintf(c.stdout, "ok    %s (%d events)\n", name, len(cs.Events))
 		return exitOK

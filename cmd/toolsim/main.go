@@ -29,6 +29,9 @@ type cli struct {
 	// checkOpts are the oracle options for that engine (declared fields,
 	// --diff's reference).
 	checkOpts harness.Options
+	// selfCheckAll runs toolsim's own persisted-log oracles on every trace,
+	// not only on the ones toolsim generated.
+	selfCheckAll bool
 	// engineArgs are the --engine flags to repeat in reproduce commands.
 	engineArgs string
 }
