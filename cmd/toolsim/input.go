@@ -67,6 +67,9 @@ func (c *cli) openSource(name string, in inputFlags) (source, func() error, erro
 
 // pickImporter returns the named importer, or detects one from the head.
 func pickImporter(br *bufio.Reader, from string) (importer.Importer, error) {
+	if bom, _ := br.Peek(len(formats.BOM)); bytes.Equal(bom, formats.BOM) {
+		br.Discard(len(formats.BOM)) // every importer reads what follows it
+	}
 	if from != "" {
 		return formats.ByName(from)
 	}
