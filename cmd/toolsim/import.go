@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"flag"
 	"fmt"
 	"strings"
@@ -51,8 +52,17 @@ func (c *cli) runImport(name string, in inputFlags) int {
 		return exitFail
 	}
 	res, err := im.Import(br, importer.Options{Name: display, Strict: in.strict})
+	var why error
+	if errors.Is(err, event.ErrEmpty) {
+		res, err, why = &importer.Result{}, nil, event.ErrEmpty // reported below as every command does
+	}
 	if err != nil {
 		fmt.Fprintf(c.stderr, "toolsim import: %s as %s: %v\n", display, im.Name(), err)
+		return exitFail
+	}
+	if len(res.Events) == 0 {
+		c.reportProblems(display, res.Problems)
+		fmt.Fprintf(c.stderr, "toolsim import: %v\n", noEvents(display, im.Name(), why))
 		return exitFail
 	}
 	if err := event.WriteAll(c.stdout, &res.Header, res.Events); err != nil {
