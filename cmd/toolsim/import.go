@@ -18,8 +18,9 @@ func (c *cli) importCmd(args []string) int {
 	var in inputFlags
 	fs.StringVar(&in.from, "from", "", "source format (default: detect from content): "+strings.Join(formats.Names(), ", "))
 	fs.BoolVar(&in.strict, "strict", false, "stop at the first line that cannot be mapped")
+	fs.BoolVar(&in.all, "all", false, allUsage)
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: toolsim import [--from FORMAT] [--strict] FILE\n\nConverts an agent log (Claude Code, Codex, ACP, SSE streams, Gemini CLI,\ngo-vcr cassettes) into a canonical toolsim trace on stdout. Lines that\ncannot be mapped are listed on stderr with their line numbers.\nExit status: 0 clean, 1 lines were skipped or the import failed, 2 usage.\n\nFlags:")
+		fmt.Fprintln(fs.Output(), "usage: toolsim import [--from FORMAT] [--strict] [--all] [--redact] FILE\n\nConverts an agent log (Claude Code, Codex, ACP, SSE streams, Gemini CLI,\ngo-vcr cassettes) into a canonical toolsim trace on stdout. Lines that\ncannot be mapped are listed on stderr with their line numbers.\nExit status: 0 clean, 1 lines were skipped or the import failed, 2 usage.\n\nFlags:")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -51,7 +52,7 @@ func (c *cli) runImport(name string, in inputFlags) int {
 		fmt.Fprintf(c.stderr, "toolsim import: %s: %v\n", display, err)
 		return exitFail
 	}
-	res, err := im.Import(br, importer.Options{Name: display, Strict: in.strict})
+	res, err := im.Import(br, importer.Options{Name: display, Strict: in.strict, All: in.all})
 	var why error
 	if errors.Is(err, event.ErrEmpty) {
 		res, err, why = &importer.Result{}, nil, event.ErrEmpty // reported below as every command does

@@ -37,7 +37,11 @@ func (s *sliceSource) Next(ev *event.Event) error {
 type inputFlags struct {
 	from   string
 	strict bool
+	all    bool // map side conversations too (importer.Options.All)
 }
+
+// allUsage is the help of --all.
+const allUsage = "also map side conversations (e.g. a title request in a vcr cassette), marked, instead of counting them in meta.ignored"
 
 // openSource opens a trace in any supported format. A canonical trace is
 // streamed; other formats are imported whole, their problems printed to
@@ -57,7 +61,7 @@ func (c *cli) openSource(name string, in inputFlags) (source, func() error, erro
 		r := event.NewReader(br, event.ReaderOptions{Name: display})
 		return &nonEmpty{Reader: r, name: display, format: im.Name()}, f.Close, nil
 	}
-	res, err := im.Import(br, importer.Options{Name: display, Strict: in.strict})
+	res, err := im.Import(br, importer.Options{Name: display, Strict: in.strict, All: in.all})
 	f.Close()
 	if err != nil {
 		return nil, nil, fmt.Errorf("import %s as %s: %w", display, im.Name(), err)
