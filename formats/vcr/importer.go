@@ -236,7 +236,7 @@ func (s *state) request(p *parsed) error {
 		}
 	}
 	if p.req == nil {
-		reason := "no messages or input"
+		reason := "no messages, input or contents"
 		if p.reqErr != nil {
 			reason = p.reqErr.Error()
 		}
