@@ -38,6 +38,7 @@ type inputFlags struct {
 	from   string
 	strict bool
 	all    bool // map side conversations too (importer.Options.All)
+	redact bool // import --redact
 }
 
 // allUsage is the help of --all.

@@ -28,6 +28,7 @@ type recordFlags struct {
 	format    string
 	dir       string
 	synthetic bool
+	noRedact  bool
 }
 
 func (c *cli) record(args []string) int {
@@ -37,6 +38,7 @@ func (c *cli) record(args []string) int {
 	fs.StringVar(&f.format, "format", "", "the agent's output format (default: detect from content)")
 	fs.StringVar(&f.dir, "o", ".", "directory for capture.raw, capture.stamps and trace.jsonl")
 	fs.BoolVar(&f.synthetic, "synthetic-clock", false, "stamp lines 1 ms apart instead of by wall time (reproducible captures)")
+	fs.BoolVar(&f.noRedact, "no-redact", false, "keep secrets, e-mail addresses and home paths in capture.raw and trace.jsonl (redacted by default)")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: toolsim record [--format F] [-o DIR] -- CMD ARGS...\n\nRuns an agent command, passes its output through unchanged, stamps each\nline on arrival, and writes DIR/capture.raw (the bytes as received),\nDIR/capture.stamps (arrival ms per line) and DIR/trace.jsonl (the canonical\ntrace). Ctrl-C stops the agent cleanly and still writes a valid trace.\nExit status: the agent's, or 1 when the trace could not be written, 2 usage.\n\nFlags:")
 		fs.PrintDefaults()
@@ -141,6 +143,7 @@ func forwardInterrupt(cmd *exec.Cmd, sigs chan os.Signal) func() {
 
 // writeCapture writes the raw capture, the stamps and the canonical trace.
 func (c *cli) writeCapture(capt *capture, f recordFlags) error {
+	rd := c.recordRedact(capt, f.noRedact)
 	raw := filepath.Join(f.dir, "capture.raw")
 	if err := os.WriteFile(raw, capt.raw.Bytes(), 0o644); err != nil {
 		return err
@@ -157,6 +160,7 @@ func (c *cli) writeCapture(capt *capture, f recordFlags) error {
 		return err
 	}
 	c.reportProblems(raw, res.Problems)
+	rd(res)
 	var trace bytes.Buffer
 	if err := event.WriteAll(&trace, &res.Header, res.Events); err != nil {
 		return err
