@@ -27,14 +27,15 @@ func (c *cli) redactCmd(args []string) int {
 		fmt.Fprintln(fs.Output(), "usage: toolsim redact [--from FORMAT] [-o OUT] FILE\n\nReads a trace in any supported format (- reads stdin) and writes it as a\ncanonical trace with secrets replaced by stable placeholders: API keys and\ntokens (OpenAI, Anthropic, Google, GitHub, AWS, Slack), JWTs, bearer tokens,\ncredentials, private keys, e-mail addresses and home-directory paths. The\nsame secret gets the same placeholder throughout the trace, so pairing and\ngrouping are unchanged. What was replaced is counted on stderr.\nExit status: 0 written, 1 the input could not be read or imported, 2 usage.\n\nFlags:")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	files, err := parseInterspersed(fs, args)
+	if err != nil {
 		return helpOrUsage(err)
 	}
-	if fs.NArg() != 1 {
+	if len(files) != 1 {
 		fmt.Fprintln(c.stderr, "toolsim redact: want exactly one FILE (or - for stdin)")
 		return exitUsage
 	}
-	h, evs, display, err := c.readTrace(fs.Arg(0), in)
+	h, evs, display, err := c.readTrace(files[0], in)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "toolsim redact: %v\n", err)
 		return exitFail
@@ -53,6 +54,23 @@ func (c *cli) redactCmd(args []string) int {
 	}
 	fmt.Fprintf(c.stderr, "%s: %s\n", display, redactSummary(r))
 	return exitOK
+}
+
+// parseInterspersed parses flags that may come before or after the
+// positional arguments (toolsim redact FILE -o OUT), and returns those.
+func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
 }
 
 // readTrace reads a whole trace in any format with its header (the
@@ -124,6 +142,8 @@ func (c *cli) recordRedact(capt *capture, off bool) func(*importer.Result) {
 		for i := range res.Events {
 			r.Event(&res.Events[i])
 		}
-		fmt.Fprintf(c.stderr, "toolsim record: %s (--no-redact keeps them)\n", redactSummary(r))
+		if len(r.Found) > 0 {
+			fmt.Fprintf(c.stderr, "toolsim record: %s (--no-redact keeps them)\n", redactSummary(r))
+		}
 	}
 }
