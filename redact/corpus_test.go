@@ -150,4 +150,3 @@ func firstPrompt(t *testing.T, data []byte) string {
 	t.Fatal("no user prompt or text to plant in")
 	return ""
 }
-
