@@ -39,6 +39,7 @@ func (c *cli) replayFlagSet(f *replayFlags) *flag.FlagSet {
 	fs.BoolVar(&f.json, "json", false, "print the timeline JSON instead of the render (one line per event with --frames)")
 	fs.StringVar(&f.in.from, "from", "", "source format (default: detect from content)")
 	fs.BoolVar(&f.in.strict, "strict", false, "stop at the first source line that cannot be mapped")
+	fs.BoolVar(&f.in.all, "all", false, allUsage)
 	fs.BoolVar(&f.check, "check-reconstruct", false, "persist the trace (with --faults), rebuild it, and compare with the live run: oracle (a)")
 	f.ff.register(fs)
 	f.engine.register(fs, false)
