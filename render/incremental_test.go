@@ -48,7 +48,8 @@ func anyEvent(t *rapid.T, seq, now int64) event.Event {
 // incrementally updated render equals a fresh render of the same timeline.
 func TestIncrementalEqualsFresh(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		opts := render.Options{Width: rapid.IntRange(10, 120).Draw(t, "width"), Output: rapid.Bool().Draw(t, "output")}
+		opts := render.Options{Width: rapid.IntRange(10, 120).Draw(t, "width"), Output: rapid.Bool().Draw(t, "output"),
+			Ended: rapid.Bool().Draw(t, "ended"), SyntheticClock: rapid.Bool().Draw(t, "synthetic")}
 		eng := engine.New(engine.Options{})
 		inc := render.NewIncremental(opts)
 		now := int64(0)
