@@ -37,6 +37,7 @@ fuzz: ## run each native fuzz target for FUZZTIME (default 5s; a count such as 3
 	$(GO) test -run '^$$' -fuzz '^FuzzRebuild$$' -fuzztime $(FUZZTIME) ./rebuild
 	$(GO) test -run '^$$' -fuzz '^FuzzDelegation$$' -fuzztime $(FUZZTIME) ./engine
 	$(GO) test -run '^$$' -fuzz '^FuzzPlan$$' -fuzztime $(FUZZTIME) ./harness
+	$(GO) test -run '^$$' -fuzz '^FuzzSanitize$$' -fuzztime $(FUZZTIME) ./render
 
 golden: ## regenerate golden/ from the scenarios and real traces (read the diff before committing)
 	$(GO) test . -run TestGolden -update
