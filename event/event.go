@@ -95,6 +95,27 @@ type Header struct {
 	Extra  []Field         // unknown header fields
 }
 
+// MetaClock is the header meta member that describes the trace clock, and
+// ClockSynthetic its value when no event's time came from the source: the
+// clock counts events (1 ms each), so a renderer shows no durations
+// measured on it (docs/trace-format.md).
+const (
+	MetaClock      = "clock"
+	ClockSynthetic = "synthetic"
+)
+
+// SyntheticClock reports whether the header's meta says the trace clock is
+// synthetic ("clock":"synthetic"). A nil header has a real clock.
+func (h *Header) SyntheticClock() bool {
+	if h == nil || len(h.Meta) == 0 {
+		return false
+	}
+	var m struct {
+		Clock string `json:"clock"`
+	}
+	return json.Unmarshal(h.Meta, &m) == nil && m.Clock == ClockSynthetic
+}
+
 // field identifies a known event member.
 type field uint16
 

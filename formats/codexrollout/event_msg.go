@@ -51,6 +51,7 @@ func (s *state) eventMsg(ev *payload) error {
 // taskStarted maps task_started / turn_started: a new source turn, which
 // ends the assistant turn still open.
 func (s *state) taskStarted(ev *payload) {
+	s.flushAbort()
 	s.ignore(ev.Type)
 	if s.asstOpen {
 		// A new task: the previous turn is over, aborted or cut off.
@@ -67,6 +68,7 @@ func (s *state) taskStarted(ev *payload) {
 // taskComplete maps task_complete / turn_complete: the end of the
 // assistant turn, with the task's duration.
 func (s *state) taskComplete(ev *payload, extra []event.Field) {
+	s.flushAbort()
 	if len(ev.Duration) > 0 && string(ev.Duration) != "null" {
 		extra = append(extra, event.Field{Key: "duration_ms", Value: compact(ev.Duration)})
 	}
@@ -75,8 +77,11 @@ func (s *state) taskComplete(ev *payload, extra []event.Field) {
 }
 
 // turnAborted maps turn_aborted: a cancel in the assistant turn (opened
-// for it when none is).
+// for it when none is). Codex writes the aborted turn's last records — a
+// call the user rejected and its reasoning — after the turn_aborted line:
+// the cancel is held (see abort) so that they come before it.
 func (s *state) turnAborted(ev *payload, extra []event.Field) {
+	s.flushAbort()
 	s.srcTurn = false
 	if !s.asstOpen {
 		s.emit(event.Event{Kind: event.KindTurnStart, Role: event.RoleAssistant})
@@ -86,7 +91,55 @@ func (s *state) turnAborted(ev *payload, extra []event.Field) {
 	if reason == "" {
 		reason = "turn aborted"
 	}
-	s.emit(event.Event{Kind: event.KindCancel, Reason: reason, Extra: extra})
-	s.cancelled = true
+	live := make(map[string]bool, len(s.open))
+	for id := range s.open {
+		live[id] = true
+	}
+	s.abort = &abort{t: s.b.Clock(s.ts, s.ok), live: live,
+		cancel: event.Event{Kind: event.KindCancel, Reason: reason, Extra: extra}}
 	s.inResp = false
+}
+
+// abort is a turn_aborted whose cancel waits for its place. The calls,
+// reasoning and results after it belong to the aborted turn until
+// something else begins (a prompt, assistant text, task_started,
+// task_complete, another abort, the end of the file): they are held, and
+// the cancel goes after them — except that the
+// result of a call already running at the abort ("aborted") goes after the
+// cancel, as it was written: the call was interrupted, not finished.
+type abort struct {
+	t      int64
+	cancel event.Event
+	live   map[string]bool // calls running when the turn was aborted
+	held   []heldEvent
+}
+
+type heldEvent struct {
+	t  int64
+	ev event.Event
+}
+
+// hold keeps ev, or places the cancel when ev is the result of a call
+// that was running at the abort.
+func (a *abort) hold(s *state, t int64, ev event.Event) {
+	if ev.Kind == event.KindToolDone && a.live[ev.ID] {
+		s.flushAbort()
+		s.b.Emit(t, ev)
+		return
+	}
+	a.held = append(a.held, heldEvent{t, ev})
+}
+
+// flushAbort writes the held records, then the cancel.
+func (s *state) flushAbort() {
+	a := s.abort
+	if a == nil {
+		return
+	}
+	s.abort = nil
+	for _, h := range a.held {
+		s.b.Emit(h.t, h.ev)
+	}
+	s.b.Emit(a.t, a.cancel)
+	s.cancelled = true
 }
