@@ -262,21 +262,21 @@ func TestMapping(t *testing.T) {
 			want: []string{asst, startLs, `{"kind":"cancel","reason":"interrupted"}`, end, asst, `{"kind":"text","text":"stopped"}`},
 		},
 		{
-			name: "a patch the user rejected is denied, not a result",
+			name:  "a patch the user rejected is denied, not a result",
 			lines: []string{item("02", callPatch), item("03", `{"type":"custom_tool_call_output","call_id":"p1","output":"patch rejected by user"}`)},
 			want: []string{asst, startPatch,
 				`{"kind":"permission","id":"p1","state":"denied","result":"patch rejected by user"}`},
 		},
 		{
-			name: "a plain-text sandbox denial with a non-zero exit code fails",
+			name:  "a plain-text sandbox denial with a non-zero exit code fails",
 			lines: []string{item("02", callLs), item("03", `{"type":"function_call_output","call_id":"c1","output":"failed in sandbox MacosSeatbelt with execution error: sandbox denied exec error, exit code: 2, stdout: , stderr: ls: /etc/x: Operation not permitted"}`)},
 			want: []string{asst, startLs,
 				`{"kind":"tool_done","id":"c1","output":"failed in sandbox MacosSeatbelt with execution error: sandbox denied exec error, exit code: 2, stdout: , stderr: ls: /etc/x: Operation not permitted","ok":false,"error":"failed in sandbox MacosSeatbelt with execution error: sandbox denied exec error, exit code: 2, stdout: , stderr: ls: /etc/x: Operation not permitted","exit_code":2}`},
 		},
 		{
-			name: "exit code: 0 in plain text is not a failure",
+			name:  "exit code: 0 in plain text is not a failure",
 			lines: []string{item("02", callLs), item("03", `{"type":"function_call_output","call_id":"c1","output":"done, exit code: 0"}`)},
-			want: []string{asst, startLs, `{"kind":"tool_done","id":"c1","output":"done, exit code: 0","ok":true}`},
+			want:  []string{asst, startLs, `{"kind":"tool_done","id":"c1","output":"done, exit code: 0","ok":true}`},
 		},
 		{
 			name: "a rejected call written after turn_aborted belongs to the aborted turn, before the cancel",
