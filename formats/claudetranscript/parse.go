@@ -18,11 +18,11 @@ type record struct {
 	// isCompactSummary: the synthetic user message that carries a
 	// /compact summary, after a compact_boundary
 	compactSummary bool
-	apiError  bool   // isApiErrorMessage
-	ts        time.Time
-	hasTS     bool
-	badTS     string // a timestamp that does not parse
-	agentID   string // agentId (sub-agent lines and Task results)
+	apiError       bool // isApiErrorMessage
+	ts             time.Time
+	hasTS          bool
+	badTS          string // a timestamp that does not parse
+	agentID        string // agentId (sub-agent lines and Task results)
 
 	// message
 	msgID  string
