@@ -1,7 +1,10 @@
 package codexrollout
 
 import (
+	"encoding/json"
 	"fmt"
+	"strings"
+	"time"
 
 	"github.com/toolsim/toolsim/event"
 )
@@ -23,6 +26,13 @@ func (s *state) eventMsg(ev *payload) error {
 		s.taskComplete(ev, extra)
 	case "turn_aborted":
 		s.turnAborted(ev, extra)
+	case "exec_command_end":
+		// A duplicate of the call's output, but with the command's own run
+		// time: kept for the tool_done when the output lacks one.
+		s.ignore(ev.Type)
+		if ms := execDuration(ev.ExecTime); ms != nil && ev.CallID != nil {
+			s.execTimes[*ev.CallID] = *ms
+		}
 	case "error":
 		msg := rawString(ev.Message)
 		if msg == "" {
@@ -35,7 +45,7 @@ func (s *state) eventMsg(ev *payload) error {
 		s.ignore(ev.Type)
 	case "context_compacted", "entered_review_mode", "exited_review_mode", "undo_started",
 		"undo_completed", "thread_rolled_back", "warning", "stream_error", "background_event",
-		"plan_update", "turn_diff", "exec_command_begin", "exec_command_end",
+		"plan_update", "turn_diff", "exec_command_begin",
 		"patch_apply_begin", "patch_apply_end", "mcp_tool_call_begin", "mcp_tool_call_end",
 		"web_search_begin", "web_search_end", "view_image_tool_call", "item_started", "item_completed":
 		// Markers and duplicates of the call records: nothing for the timeline.
@@ -142,4 +152,33 @@ func (s *state) flushAbort() {
 	}
 	s.b.Emit(a.t, a.cancel)
 	s.cancelled = true
+}
+
+// execDuration reads exec_command_end's duration, {"secs", "nanos"} or a
+// string such as "1.2s"; nil when absent or unreadable.
+func execDuration(raw json.RawMessage) *int64 {
+	var d struct {
+		Secs  *int64 `json:"secs"`
+		Nanos int64  `json:"nanos"`
+	}
+	var str string
+	var ms int64
+	switch {
+	case len(raw) == 0:
+		return nil
+	case json.Unmarshal(raw, &d) == nil && d.Secs != nil:
+		ms = *d.Secs*1000 + d.Nanos/1_000_000
+	case json.Unmarshal(raw, &str) == nil:
+		pd, err := time.ParseDuration(strings.ReplaceAll(str, " ", ""))
+		if err != nil {
+			return nil
+		}
+		ms = pd.Milliseconds()
+	default:
+		return nil
+	}
+	if ms < 0 {
+		return nil
+	}
+	return &ms
 }

@@ -47,6 +47,8 @@ func (Importer) Import(r io.Reader, opts importer.Options) (*importer.Result, er
 		ignored: map[string]int{},
 		meta:    map[string]any{"format": "codex-rollout"},
 		open:    map[string]bool{},
+
+		execTimes: map[string]int64{},
 	}
 	err := importer.EachLine(r, s.line, func(n int) error {
 		return s.b.Problem(n, fmt.Sprintf("line longer than %d bytes: skipped", importer.MaxLine))
@@ -86,6 +88,8 @@ type state struct {
 
 	open  map[string]bool // calls started and not yet answered
 	abort *abort          // a turn_aborted whose cancel is not yet placed
+
+	execTimes map[string]int64 // call id → exec_command_end's duration, ms
 }
 
 // ignore counts a record kind that maps to nothing.

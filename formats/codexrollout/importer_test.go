@@ -290,6 +290,12 @@ func TestMapping(t *testing.T) {
 				userTurn, `{"kind":"user","text":"list files"}`, end},
 		},
 		{
+			name: "exec_command_end's own duration is the call's when its output gives none",
+			lines: []string{item("02", callLs), evmsg("05", `{"type":"exec_command_end","call_id":"c1","exit_code":0,"duration":{"secs":0,"nanos":750000000}}`),
+				item("05", `{"type":"function_call_output","call_id":"c1","output":"a\nb\n"}`)},
+			want: []string{asst, startLs, `{"kind":"tool_done","id":"c1","output":"a\nb\n","ok":true,"duration_ms":750}`},
+		},
+		{
 			name:  "a cut-off turn gets no turn_end",
 			lines: []string{item("01", prompt), item("02", callLs)},
 			want:  []string{userTurn, `{"kind":"user","text":"list files"}`, end, asst, startLs},

@@ -210,6 +210,10 @@ func (s *state) output(it *payload) error {
 			Extra: []event.Field{field("result", res.text)}})
 		return nil
 	}
+	if ms, ok := s.execTimes[id]; ok && res.duration == nil {
+		res.duration = &ms // the command's own run time, from exec_command_end
+	}
+	delete(s.execTimes, id)
 	done := event.Event{Kind: event.KindToolDone, ID: id, OK: res.ok, Output: res.text, Error: res.err,
 		DurationMS: res.duration}
 	if res.exit != nil {
