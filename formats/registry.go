@@ -13,6 +13,7 @@ import (
 	"github.com/toolsim/toolsim/formats/claudetranscript"
 	"github.com/toolsim/toolsim/formats/codexexec"
 	"github.com/toolsim/toolsim/formats/codexrollout"
+	"github.com/toolsim/toolsim/formats/codextui"
 	"github.com/toolsim/toolsim/formats/gemini"
 	"github.com/toolsim/toolsim/formats/openaichat"
 	"github.com/toolsim/toolsim/formats/openairesponses"
@@ -36,6 +37,7 @@ var all = []importer.Importer{
 	openairesponses.Importer{},
 	openaichat.Importer{},
 	codexexec.Importer{},
+	codextui.Importer{},
 	codexrollout.Importer{},
 	claudetranscript.Importer{},
 	claudestream.Importer{},

@@ -19,8 +19,23 @@ type source interface {
 
 // sliceSource yields imported events.
 type sliceSource struct {
-	evs []event.Event
-	i   int
+	evs    []event.Event
+	i      int
+	header *event.Header
+}
+
+// syntheticClock reports whether a source's header says its clock is
+// synthetic (read it after the first event: a reader reads its header
+// lazily).
+func syntheticClock(src source) bool {
+	switch s := src.(type) {
+	case *sliceSource:
+		return s.header.SyntheticClock()
+	case *event.Reader:
+		h, err := s.Header()
+		return err == nil && h.SyntheticClock()
+	}
+	return false
 }
 
 // Next yields the next imported event, io.EOF after the last.
@@ -71,7 +86,7 @@ func (c *cli) openSource(name string, in inputFlags) (source, func() error, erro
 	if len(res.Events) == 0 {
 		return nil, nil, noEvents(display, im.Name(), nil)
 	}
-	return &sliceSource{evs: res.Events}, func() error { return nil }, nil
+	return &sliceSource{evs: res.Events, header: &res.Header}, func() error { return nil }, nil
 }
 
 // errNoEvents is wrapped by the error of a trace that imports to nothing:

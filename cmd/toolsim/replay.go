@@ -26,6 +26,7 @@ type replayFlags struct {
 	output bool
 	json   bool
 	finish bool
+	live   bool
 	engine engineFlags
 }
 
@@ -44,8 +45,9 @@ func (c *cli) replayFlagSet(f *replayFlags) *flag.FlagSet {
 	f.ff.register(fs)
 	f.engine.register(fs, false)
 	fs.BoolVar(&f.finish, "finish", false, "apply the end-of-stream rule: interrupt tools still live, report results that never met their start")
+	fs.BoolVar(&f.live, "live", false, "render the end as a live view would at the last event (tools still running show ▶ and their elapsed time), not as an input that ended (⋯ unfinished)")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: toolsim replay [--width N] [--frames] [--output] [--json] [--finish] [--from F] [--engine CMD] FILE\n\nReplays a trace in any supported format (- reads stdin) through the reference engine (or\n--engine) and prints the final render. Diagnostics go to stderr as 'seq N: code id=X'.\nExit status: 0 success, 1 invalid trace, 2 usage error.\n\nFlags:")
+		fmt.Fprintln(fs.Output(), "usage: toolsim replay [--width N] [--frames] [--output] [--json] [--finish] [--live] [--from F] [--engine CMD] FILE\n\nReplays a trace in any supported format (- reads stdin) through the reference engine (or\n--engine) and prints the final render. Diagnostics go to stderr as 'seq N: code id=X'.\nExit status: 0 success, 1 invalid trace, 2 usage error.\n\nFlags:")
 		printFlags(fs)
 	}
 	return fs
@@ -115,7 +117,7 @@ func (c *cli) replayStream(r source, f replayFlags) int {
 	eng := c.engine()()
 	defer closeIfCloser(eng)
 	opts := render.Options{Width: f.width, Output: f.output}
-	inc := render.NewIncremental(opts)
+	var inc *render.Incremental
 	last := ""
 	var ev event.Event
 	for {
@@ -126,6 +128,10 @@ func (c *cli) replayStream(r source, f replayFlags) int {
 		if err != nil {
 			fmt.Fprintf(c.stderr, "toolsim replay: %v\n", err)
 			return exitFail
+		}
+		if inc == nil { // the header is known once the first event is read
+			opts.SyntheticClock = syntheticClock(r)
+			inc = render.NewIncremental(opts)
 		}
 		eng.Apply(&ev)
 		if err := engineErr(eng); err != nil {
@@ -143,13 +149,18 @@ func (c *cli) replayStream(r source, f replayFlags) int {
 			return exitFail
 		}
 	}
-	c.replayEnd(eng, inc, f, last)
+	if inc == nil {
+		inc = render.NewIncremental(opts)
+	}
+	c.replayEnd(eng, inc, opts, f, last)
 	return exitOK
 }
 
 // replayEnd prints the final output, the diagnostics, and what is still
 // open at the end of the trace.
-func (c *cli) replayEnd(eng harness.Engine, inc *render.Incremental, f replayFlags, last string) {
+// The final render (not the frames) shows tools still running as
+// unfinished: the input is over.
+func (c *cli) replayEnd(eng harness.Engine, inc *render.Incremental, opts render.Options, f replayFlags, last string) {
 	tl := eng.Timeline()
 	switch {
 	case f.frames && f.finish && f.json:
@@ -160,7 +171,8 @@ func (c *cli) replayEnd(eng harness.Engine, inc *render.Incremental, f replayFla
 		}
 	case f.frames:
 	default:
-		c.printTimelineEnd(tl, render.Options{Width: f.width, Output: f.output}, f.json)
+		opts.Ended = !f.live
+		c.printTimelineEnd(tl, opts, f.json)
 	}
 	for i, d := range tl.Diagnostics {
 		if i == maxListed {
