@@ -48,6 +48,7 @@ func (c *cli) openSource(name string, in inputFlags) (source, func() error, erro
 		return nil, nil, err
 	}
 	br := bufio.NewReaderSize(f, formats.HeadSize)
+	skipBOM(br)
 	im, err := pickImporter(br, in.from)
 	if err != nil {
 		f.Close()
@@ -63,6 +64,14 @@ func (c *cli) openSource(name string, in inputFlags) (source, func() error, erro
 	}
 	c.reportProblems(display, res.Problems)
 	return &sliceSource{evs: res.Events}, func() error { return nil }, nil
+}
+
+// skipBOM drops a UTF-8 byte order mark at the start of an input, which
+// some editors write: no format has one, and detection must not see it.
+func skipBOM(br *bufio.Reader) {
+	if head, _ := br.Peek(3); string(head) == "\xef\xbb\xbf" {
+		br.Discard(3)
+	}
 }
 
 // pickImporter returns the named importer, or detects one from the head.
