@@ -110,7 +110,7 @@ func (c *cli) reconstruct(args []string) int {
 	asJSON := fs.Bool("json", false, "print the timeline JSON instead of the render")
 	open := fs.Bool("open", false, "leave the stream open: do not resolve calls still unanswered")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: toolsim reconstruct [--width N] [--json] [--open] LOG\n\nRebuilds the transcript from a persisted log and renders it, as a UI does on\nreload. Problems in the log go to stderr with their line numbers.\nExit status: 0 when nothing was lost (recovered problems such as retried\nrecords are still listed), 1 when something could not be recovered (the best\ntimeline is still printed) or the log could not be read, 2 usage.\n\nFlags:")
+		fmt.Fprintln(fs.Output(), "usage: toolsim reconstruct [--width N] [--json] [--open] LOG\n\nRebuilds the transcript from a persisted log and renders it, as a UI does on\nreload. Problems in the log go to stderr with their line numbers.\nExit status: 0 when nothing was lost (recovered problems such as retried\nrecords are still listed), 1 when something could not be recovered (the best\ntimeline is still printed), the log is empty or could not be read, 2 usage.\nAll statuses: docs/exit-status.md.\n\nFlags:")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
