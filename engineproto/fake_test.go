@@ -67,7 +67,11 @@ func misbehave(mode string, m *engineproto.Message, events int, out *bufio.Write
 		if strings.HasPrefix(mode, "delta-") && mode != "delta-undeclared" {
 			caps = `["timeline","delta"]`
 		}
-		reply(`{"type":"init_ok","id":%d,"protocol":%q,"capabilities":%s,"fields":[]}`, m.ID, proto, caps)
+		extra := ""
+		if mode == "no-grouping" {
+			extra = `,"features":["tools","text"],"grouping":false`
+		}
+		reply(`{"type":"init_ok","id":%d,"protocol":%q,"capabilities":%s,"fields":[]%s}`, m.ID, proto, caps, extra)
 		return
 	}
 	item := `{"kind":"user","text":"hi"}`
