@@ -8,20 +8,31 @@ import (
 	"os"
 	"strings"
 
-	"github.com/toolsim/toolsim/engine"
 	"github.com/toolsim/toolsim/engineproto"
 )
 
 // fakeMode names how the test binary, re-run as an engine, misbehaves.
 const fakeEnv = "ENGINEPROTO_FAKE"
 
+// recordEnv names a file where the reference fake writes what it read.
+const recordEnv = "ENGINEPROTO_RECORD"
+
 // runFake is the engine side when the test binary runs as one: the
 // reference engine served correctly, or a misbehaving protocol speaker.
 func runFake(mode string) {
-	if mode == "reference" {
-		err := engineproto.Serve(os.Stdin, os.Stdout, engineproto.ServeOptions{
-			New: func(meta []string) engineproto.Engine { return engine.New(engine.Options{MetaTools: meta}) },
-		})
+	if mode == "reference" || mode == "reference-full" {
+		var in io.Reader = os.Stdin
+		if path := os.Getenv(recordEnv); path != "" { // keep what toolsim sent
+			f, err := os.Create(path)
+			if err != nil {
+				os.Exit(2)
+			}
+			defer f.Close()
+			in = io.TeeReader(os.Stdin, f)
+		}
+		opts := serveOpts
+		opts.Full = mode == "reference-full"
+		err := engineproto.Serve(in, os.Stdout, opts)
 		if err != nil {
 			os.Exit(1)
 		}
@@ -52,10 +63,33 @@ func misbehave(mode string, m *engineproto.Message, events int, out *bufio.Write
 		if mode == "wrong-protocol" {
 			proto = "toolsim-engine/0"
 		}
-		reply(`{"type":"init_ok","id":%d,"protocol":%q,"capabilities":["timeline"],"fields":[]}`, m.ID, proto)
+		caps := `["timeline"]`
+		if strings.HasPrefix(mode, "delta-") && mode != "delta-undeclared" {
+			caps = `["timeline","delta"]`
+		}
+		extra := ""
+		if mode == "no-grouping" {
+			extra = `,"features":["tools","text"],"grouping":false`
+		}
+		reply(`{"type":"init_ok","id":%d,"protocol":%q,"capabilities":%s,"fields":[]%s}`, m.ID, proto, caps, extra)
 		return
 	}
+	item := `{"kind":"user","text":"hi"}`
 	switch {
+	case mode == "delta-undeclared" && m.Type == engineproto.TypeEvent:
+		reply(`{"type":"timeline","id":%d,"delta":{"len":1,"items":{"0":%s}}}`, m.ID, item)
+	case mode == "delta-gap" && m.Type == engineproto.TypeEvent:
+		reply(`{"type":"timeline","id":%d,"delta":{"len":2,"items":{"0":%s}}}`, m.ID, item)
+	case mode == "delta-index" && m.Type == engineproto.TypeEvent:
+		reply(`{"type":"timeline","id":%d,"delta":{"len":1,"items":{"01":%s}}}`, m.ID, item)
+	case mode == "delta-item" && m.Type == engineproto.TypeEvent:
+		reply(`{"type":"timeline","id":%d,"delta":{"len":1,"items":{"0":{"kind":"tool","tool":{"id":"a"}}}}}`, m.ID)
+	case mode == "delta-both" && m.Type == engineproto.TypeEvent:
+		reply(`{"type":"timeline","id":%d,"delta":{"len":0},"timeline":%s}`, m.ID, emptyTimeline)
+	case mode == "delta-ok" && m.Type == engineproto.TypeEvent && events == 1:
+		reply(`{"type":"timeline","id":%d,"delta":{"len":1,"items":{"0":%s},"diagnostics":[{"code":"unknown_id","id":"x","seq":1}],"now":7}}`, m.ID, item)
+	case mode == "delta-ok" && m.Type == engineproto.TypeEvent:
+		reply(`{"type":"timeline","id":%d,"delta":{"len":2,"items":{"1":%s},"diagnostics":[{"code":"late_done","id":"y","seq":2}]}}`, m.ID, item)
 	case mode == "crash" && events == 2:
 		fmt.Fprintln(os.Stderr, "panic: index out of range [3] with length 3")
 		fmt.Fprintln(os.Stderr, "goroutine 1 [running]:")

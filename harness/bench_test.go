@@ -8,6 +8,7 @@ import (
 
 	"github.com/toolsim/toolsim/engine"
 	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/harness"
 	"github.com/toolsim/toolsim/sim"
 )
@@ -18,7 +19,7 @@ func BenchmarkCampaign(b *testing.B) {
 	const seeds = 500
 	total := 0
 	for b.Loop() {
-		camp := harness.Campaign{Seeds: seeds, Workers: 2, Sim: sim.Options{Faults: sim.AllFaults(), Swarm: true}, Check: harness.Options{SelfCheck: true}}
+		camp := harness.Campaign{Seeds: seeds, Workers: 2, Sim: sim.Options{Faults: fault.All(), Swarm: true}, Check: harness.Options{SelfCheck: true}}
 		rep, err := camp.Run(reference)
 		if err != nil || rep.Failure != nil {
 			b.Fatalf("campaign failed: %v %v", err, rep.Failure)
@@ -70,7 +71,7 @@ func BenchmarkCampaignExternal(b *testing.B) {
 	defer x.Close()
 	total := 0
 	for b.Loop() {
-		rep, err := harness.Campaign{Seeds: 100, Workers: 2, Sim: sim.Options{Faults: sim.AllFaults(), Swarm: true}}.Run(x.New)
+		rep, err := harness.Campaign{Seeds: 100, Workers: 2, Sim: sim.Options{Faults: fault.All(), Swarm: true}}.Run(x.New)
 		if err != nil || rep.Failure != nil {
 			b.Fatalf("campaign failed: %v %v", err, rep.Failure)
 		}

@@ -1,13 +1,17 @@
 package harness_test
 
 import (
+	"fmt"
 	"os"
+	"os/exec"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/toolsim/toolsim/engine"
 	"github.com/toolsim/toolsim/engineproto"
 	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/harness"
 	"github.com/toolsim/toolsim/sim"
 )
@@ -62,7 +66,7 @@ func external(t *testing.T, name string) *harness.ExternalEngine {
 // protocol passes a campaign with every oracle and --diff.
 func TestExternalReferenceMatchesReference(t *testing.T) {
 	x := external(t, "reference")
-	camp := harness.Campaign{Seeds: 100, Workers: 2, Sim: sim.Options{Faults: sim.AllFaults(), Swarm: true},
+	camp := harness.Campaign{Seeds: 100, Workers: 2, Sim: sim.Options{Faults: fault.All(), Swarm: true},
 		Check: harness.Options{Fields: x.Fields(), Reference: reference}}
 	rep, err := camp.Run(x.New)
 	if err != nil || rep.Failure != nil {
@@ -76,7 +80,7 @@ func TestExternalPlantedBugsCaughtAndShrunk(t *testing.T) {
 	for _, name := range []string{"last-item", "name-fifo", "spinner", "upgrade"} {
 		t.Run(name, func(t *testing.T) {
 			x := external(t, name)
-			camp := harness.Campaign{Seeds: 1000, Workers: 2, Sim: sim.Options{Faults: sim.AllFaults(), Swarm: true}}
+			camp := harness.Campaign{Seeds: 1000, Workers: 2, Sim: sim.Options{Faults: fault.All(), Swarm: true}}
 			rep, err := camp.Run(x.New)
 			if err != nil {
 				t.Fatal(err)
@@ -93,9 +97,9 @@ func TestExternalPlantedBugsCaughtAndShrunk(t *testing.T) {
 // exit status and stderr, and the next scenario gets a fresh process.
 func TestExternalCrashRestarts(t *testing.T) {
 	x := external(t, "panic-on-cancel")
-	withCancel := sim.Generate(0, sim.Options{Faults: []sim.Fault{sim.Cancel}}).Events
+	withCancel := sim.Generate(0, sim.Options{Faults: fault.List{fault.Cancel}}).Events
 	for seed := uint64(1); !hasKind(withCancel, event.KindCancel); seed++ {
-		withCancel = sim.Generate(seed, sim.Options{Faults: []sim.Fault{sim.Cancel}}).Events
+		withCancel = sim.Generate(seed, sim.Options{Faults: fault.List{fault.Cancel}}).Events
 	}
 	v := harness.CheckWith(x.New, withCancel, harness.Options{Fields: x.Fields(), First: true})
 	if len(v) == 0 || v[0].Oracle != harness.OracleEngine || !strings.Contains(v[0].Detail, "exit status 2") || !strings.Contains(v[0].Detail, "cancel is not implemented") {
@@ -114,4 +118,41 @@ func hasKind(evs []event.Event, k event.Kind) bool {
 		}
 	}
 	return false
+}
+
+// TestPythonBugsShrinkAtEveryOffset: each planted bug of the Python
+// example, found from seed ranges starting at 0, 1000 and 5000 through the
+// protocol with the engine's own declaration (it fills no diagnostics),
+// shrinks to at most 12 events failing the same oracle.
+func TestPythonBugsShrinkAtEveryOffset(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("python3 is not installed: the Python example is not exercised")
+	}
+	for _, bug := range []string{"last-item", "name-fifo", "spinner", "upgrade", "reload-cancelled-as-failed"} {
+		for _, first := range []uint64{0, 1000, 5000} {
+			t.Run(fmt.Sprintf("%s/from-%d", bug, first), func(t *testing.T) {
+				x := harness.External("python3", "../examples/python/adapter.py", "--bug", bug).
+					WithOptions(engineproto.Options{Timeout: time.Minute, MetaTools: harness.DefaultMetaTools})
+				defer x.Close()
+				info, err := x.Start()
+				if err != nil {
+					t.Fatal(err)
+				}
+				camp := harness.Campaign{Seeds: 1000, FirstSeed: first, Workers: 2, Sim: sim.Options{Faults: fault.All(), Swarm: true},
+					Check: harness.Declared(harness.Options{}, info)}
+				rep, err := camp.Run(x.New)
+				if err != nil {
+					t.Fatal(err)
+				}
+				f := rep.Failure
+				if f == nil {
+					t.Fatalf("not caught in 1,000 seeds from %d", first)
+				}
+				if f.Shrunk == nil || len(f.Shrunk.Events) > 12 || f.ShrunkBy.Oracle != f.Violation.Oracle {
+					t.Fatalf("seed %d (%s) shrunk to %d events failing %q (%s)", f.Seed, f.Violation.Oracle, len(f.Shrunk.Events), f.ShrunkBy.Oracle, f.Note)
+				}
+				t.Logf("seed %d: %s, shrunk %d → %d events", f.Seed, f.Violation.Oracle, len(f.Case.Events), len(f.Shrunk.Events))
+			})
+		}
+	}
 }

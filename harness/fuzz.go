@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/sim"
 )
 
@@ -32,7 +33,7 @@ func Seeds(n int) FuzzOption { return func(c *Campaign) { c.Seeds = n } }
 func FirstSeed(s uint64) FuzzOption { return func(c *Campaign) { c.FirstSeed = s } }
 
 // Faults limits the faults the simulator may inject (default: every fault).
-func Faults(fs ...sim.Fault) FuzzOption { return func(c *Campaign) { c.Sim.Faults = fs } }
+func Faults(fs ...fault.Fault) FuzzOption { return func(c *Campaign) { c.Sim.Faults = fs } }
 
 // Workers sets how many scenarios run in parallel (default 1).
 func Workers(n int) FuzzOption { return func(c *Campaign) { c.Workers = n } }
@@ -54,7 +55,7 @@ func WithOptions(o Options) FuzzOption { return func(c *Campaign) { c.Check = o 
 //	}
 func Fuzz(t testing.TB, newEngine func() Engine, opts ...FuzzOption) {
 	t.Helper()
-	c := Campaign{Seeds: 1000, Sim: sim.Options{Faults: sim.AllFaults(), Swarm: true}}
+	c := Campaign{Seeds: 1000, Sim: sim.Options{Faults: fault.All(), Swarm: true}}
 	for _, o := range opts {
 		o(&c)
 	}
@@ -69,14 +70,14 @@ func Fuzz(t testing.TB, newEngine func() Engine, opts ...FuzzOption) {
 		t.Fatal(describeFailure(t, f, c))
 	}
 	if len(rep.Missing) > 0 && *flagSeed < 0 {
-		t.Fatalf("harness.Fuzz: %d scenarios never injected %s: raise Seeds or narrow Faults", rep.Scenarios, sim.FormatFaults(rep.Missing))
+		t.Fatalf("harness.Fuzz: %d scenarios never injected %s: raise Seeds or narrow Faults", rep.Scenarios, rep.Missing.String())
 	}
 }
 
 // applyFlags applies the -toolsim.* flags to a campaign.
 func applyFlags(c *Campaign) error {
 	if *flagFaults != "" {
-		fs, err := sim.ParseFaults(*flagFaults)
+		fs, err := fault.Parse(*flagFaults)
 		if err != nil {
 			return fmt.Errorf("-toolsim.faults: %w", err)
 		}
@@ -96,7 +97,7 @@ func describeFailure(t testing.TB, f *Failure, c Campaign) string {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "seed %d: %s\n", f.Seed, f.Violation)
 	header := func(cs *Case) *event.Header {
-		return Header(SourceSim, f.Seed, CaseMeta(TraceMeta{Faults: sim.FormatFaults(c.Sim.Faults), Swarm: c.Sim.Swarm, Oracle: f.Violation.Oracle}, cs))
+		return Header(SourceSim, f.Seed, CaseMeta(TraceMeta{Faults: c.Sim.Faults.String(), Swarm: c.Sim.Swarm, Oracle: f.Violation.Oracle}, cs))
 	}
 	if f.Shrunk != nil {
 		fmt.Fprintf(&b, "\nshrunk %d → %d events (%d candidates); the regression trace:\n", len(f.Case.Events), len(f.Shrunk.Events), f.Tests)

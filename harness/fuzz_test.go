@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/harness"
-	"github.com/toolsim/toolsim/sim"
 )
 
 func TestFuzzReferenceIsClean(t *testing.T) {
@@ -77,7 +77,7 @@ func TestFuzzReportsShrunkFailure(t *testing.T) {
 }
 
 func TestFuzzFailsOnUntestedFaults(t *testing.T) {
-	msg := runFuzz(reference, harness.Seeds(2), harness.Faults(sim.AllFaults()...))
+	msg := runFuzz(reference, harness.Seeds(2), harness.Faults(fault.All()...))
 	if !strings.Contains(msg, "never injected") {
 		t.Errorf("want a coverage failure, got %q", msg)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/toolsim/toolsim/engineproto"
 	"github.com/toolsim/toolsim/harness"
+	"github.com/toolsim/toolsim/sim"
 )
 
 // engineFlags choose the engine that replay, check, fuzz and shrink drive.
@@ -19,6 +20,7 @@ type engineFlags struct {
 	features  string
 	metaTools string
 	noGroups  bool
+	self      bool
 }
 
 func (f *engineFlags) register(fs *flag.FlagSet, withDiff bool) {
@@ -27,19 +29,23 @@ func (f *engineFlags) register(fs *flag.FlagSet, withDiff bool) {
 	if withDiff {
 		fs.BoolVar(&f.diff, "diff", false, "with --engine: also compare the engine with the reference engine after every event, in the fields it declared")
 	}
-	fs.StringVar(&f.features, "features", "all", "the parts of SPEC §2 the engine supports, comma-separated: "+strings.Join(harness.FeatureNames, ",")+" (an engine's own declaration narrows it)")
+	fs.StringVar(&f.features, "features", "all", "the parts of SPEC §2 the engine supports, comma-separated: "+featureNames()+" (an engine's own declaration narrows it)")
 	fs.StringVar(&f.metaTools, "meta-tools", "", "comma-separated meta tool names (default: "+strings.Join(harness.DefaultMetaTools, ",")+"; 'none' for none)")
 	fs.BoolVar(&f.noGroups, "no-grouping", false, "the engine shows every call on its own row (no groups); every other oracle still runs")
+	fs.BoolVar(&f.self, "self-check", false, "also run toolsim's own persisted-log oracles (live == rebuilt, reconnect, replay twice) on traces toolsim did not generate")
 }
 
 // options reads the flags that shape the oracles, whatever the engine.
 func (f *engineFlags) options() (harness.Options, error) {
 	var o harness.Options
-	feats, err := harness.ParseFeatures(f.features)
+	feats, err := sim.ParseFeatures(f.features)
 	if err != nil {
 		return o, fmt.Errorf("--features: %w", err)
 	}
-	o.Features, o.NoGrouping = feats, f.noGroups
+	if f.features != "" && f.features != "all" {
+		o.Features = feats
+	}
+	o.NoGrouping = f.noGroups
 	switch f.metaTools {
 	case "":
 	case "none":
@@ -65,8 +71,10 @@ func (f *engineFlags) setup(c *cli, name string) (func(), int) {
 			return nil, exitUsage
 		}
 		// The reference engine is toolsim's own: its persisted-log round
-		// trip is checked too.
+		// trip is checked too, on the traces toolsim generated (or on
+		// every trace with --self-check).
 		c.checkOpts.SelfCheck = true
+		c.selfCheckAll = f.self
 		return func() {}, exitOK
 	}
 	if f.timeout <= 0 {
@@ -78,9 +86,14 @@ func (f *engineFlags) setup(c *cli, name string) (func(), int) {
 		fmt.Fprintf(c.stderr, "toolsim %s: --engine: empty command\n", name)
 		return nil, exitUsage
 	}
-	ext := harness.External(argv[0], argv[1:]...).WithOptions(engineproto.Options{Timeout: f.timeout, MetaTools: metaOrDefault(opts.MetaTools)})
+	ext := harness.External(argv[0], argv[1:]...).WithOptions(engineproto.Options{Timeout: f.timeout, MetaTools: metaOrDefault(opts.MetaTools), Features: featureStrings(opts.Features)})
+	stop := func() {}
+	if name != "fuzz" { // fuzz stops its campaign on Ctrl-C, then closes the engines
+		stop = c.killEnginesOnSignal(name)
+	}
 	info, err := ext.Start()
 	if err != nil {
+		stop()
 		fmt.Fprintf(c.stderr, "toolsim %s: %v\n", name, err)
 		var ee *engineproto.EngineError
 		if errors.As(err, &ee) && !ee.Setup {
@@ -98,7 +111,7 @@ func (f *engineFlags) setup(c *cli, name string) (func(), int) {
 	if f.diff {
 		c.checkOpts.Reference = referenceEngine
 	}
-	return ext.Close, exitOK
+	return func() { stop(); ext.Close() }, exitOK
 }
 
 // optionArgs repeats the oracle-shaping flags for reproduce commands.
@@ -123,4 +136,34 @@ func metaOrDefault(names []string) []string {
 		return harness.DefaultMetaTools
 	}
 	return names
+}
+
+// featureNames lists every feature name for help texts.
+func featureNames() string {
+	names := make([]string, len(sim.AllFeatures))
+	for i, f := range sim.AllFeatures {
+		names[i] = string(f)
+	}
+	return strings.Join(names, ",")
+}
+
+// featureStrings names features for the init message (nil: all).
+func featureStrings(l sim.FeatureList) []string {
+	if l == nil {
+		return nil
+	}
+	out := make([]string, len(l))
+	for i, f := range l {
+		out[i] = string(f)
+	}
+	return out
+}
+
+// optsFor is the check options for one case: toolsim's own persisted-log
+// oracles run on the traces toolsim generated, or on every trace with
+// --self-check.
+func (c *cli) optsFor(cs *harness.Case) harness.Options {
+	o := c.checkOpts
+	o.SelfCheck = o.SelfCheck && (cs.Generated || c.selfCheckAll)
+	return o
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -11,6 +12,7 @@ import (
 	"github.com/rogpeppe/go-internal/txtar"
 	"github.com/toolsim/toolsim/engine"
 	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/harness"
 	"github.com/toolsim/toolsim/sim"
 	"github.com/toolsim/toolsim/timeline"
@@ -112,7 +114,7 @@ func TestShrinkCommand(t *testing.T) {
 	in := filepath.Join(dir, "big.jsonl")
 	var sc *sim.Scenario
 	for seed := uint64(0); ; seed++ {
-		sc = sim.Generate(seed, sim.Options{Faults: []sim.Fault{sim.Cancel}})
+		sc = sim.Generate(seed, sim.Options{Faults: fault.List{fault.Cancel}})
 		if len(harness.CheckWith(newSpinner, sc.Events, harness.Options{First: true})) > 0 {
 			break
 		}
@@ -151,4 +153,25 @@ func regexpFind(t *testing.T, s, pattern string) []string {
 		t.Fatalf("output lacks %q:\n%s", pattern, s)
 	}
 	return m
+}
+
+// TestReplayCapsLiveList: a trace that ends with many live tools names the
+// first ten and counts the rest, instead of printing every id.
+func TestReplayCapsLiveList(t *testing.T) {
+	var b strings.Builder
+	for i := range 30 {
+		fmt.Fprintf(&b, `{"seq":%d,"t":%d,"kind":"tool_start","id":"t%d","name":"grep","args":{}}`+"\n", i+1, i+1, i)
+	}
+	path := filepath.Join(t.TempDir(), "live.jsonl")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c, out, errOut := testCLI(nil)
+	if code := c.run([]string{"replay", path}); code != exitOK {
+		t.Fatalf("exit %d\n%s%s", code, out, errOut)
+	}
+	want := "end of trace: 30 tools still live [t0 t1 t2 t3 t4 t5 t6 t7 t8 t9 … and 20 more], 0 results waiting"
+	if !strings.Contains(errOut.String(), want) {
+		t.Errorf("stderr lacks %q:\n%s", want, errOut)
+	}
 }

@@ -10,8 +10,10 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
+	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/harness"
 	"github.com/toolsim/toolsim/sim"
 )
@@ -71,7 +73,7 @@ coverage of each fault class and interesting state, and the throughput. On a
 failure it saves the trace and its shrunk form under --out and prints the one
 command that replays it. Ctrl-C stops early and prints what was found so far.
 Exit status: 0 clean, 1 a failure or a fault class never reached, 2 usage error.`)
-	fmt.Fprintf(fs.Output(), "\nFaults: %s\n\nFlags:\n", sim.FormatFaults(sim.AllFaults()))
+	fmt.Fprintf(fs.Output(), "\nFaults (--faults takes all, none or a comma list):\n  trace: %s\n  log:   %s\n\nFlags:\n", fault.Trace.Join(", "), fault.Log.Join(", "))
 	printFlags(fs)
 }
 
@@ -132,6 +134,7 @@ func (c *cli) runCampaign(camp harness.Campaign, f *fuzzFlags) int {
 	halt := func() { once.Do(func() { close(stop) }) }
 	// The first Ctrl-C stops the campaign (the report and any failure are
 	// still printed and saved); after it, a second Ctrl-C ends the process.
+	var interrupted atomic.Bool
 	sig := make(chan os.Signal, 1)
 	signal.Notify(sig, os.Interrupt)
 	done := make(chan struct{})
@@ -141,6 +144,7 @@ func (c *cli) runCampaign(camp harness.Campaign, f *fuzzFlags) int {
 		select {
 		case <-sig:
 			signal.Stop(sig)
+			interrupted.Store(true)
 			halt()
 		case <-done:
 		}
@@ -166,7 +170,7 @@ func (c *cli) runCampaign(camp harness.Campaign, f *fuzzFlags) int {
 	}
 	prog.end()
 	c.printReport(rep, camp, time.Since(start))
-	return c.reportFailure(rep, camp, f)
+	return c.campaignEnd(rep, camp, f, interrupted.Load())
 }
 
 // progress draws a bar on a terminal, else a line every 10%.

@@ -13,6 +13,8 @@ const (
 	exitOK    = 0
 	exitFail  = 1 // invalid input or a failed check
 	exitUsage = 2 // bad flags or arguments
+
+	exitInterrupted = 130 // stopped by Ctrl-C (128 + SIGINT, as shells report)
 )
 
 // cli holds what a command may touch, so tests and the catalog can run
@@ -27,6 +29,9 @@ type cli struct {
 	// checkOpts are the oracle options for that engine (declared fields,
 	// --diff's reference).
 	checkOpts harness.Options
+	// selfCheckAll runs toolsim's own persisted-log oracles on every trace,
+	// not only on the ones toolsim generated.
+	selfCheckAll bool
 	// engineArgs are the --engine flags to repeat in reproduce commands.
 	engineArgs string
 }
@@ -63,6 +68,7 @@ func commands() []command {
 		{"watch", "show the live UI of a trace or agent output arriving on stdin", (*cli).watch},
 		{"import", "convert an agent log into a canonical trace", (*cli).importCmd},
 		{"record", "run an agent, pass its output through, and capture it as a trace", (*cli).record},
+		{"redact", "replace secrets, e-mail addresses and home paths in a trace with stable placeholders", (*cli).redactCmd},
 		{"persist", "write the log a live app would have written for a trace, with faults", (*cli).persist},
 		{"reconstruct", "rebuild and render the transcript from a persisted log", (*cli).reconstruct},
 		{"sim", "print the trace the simulator generates for a seed", (*cli).sim},
@@ -101,7 +107,18 @@ func (c *cli) defaultRun() int {
 	return max(code, c.fuzz([]string{"--seeds", "2000"}))
 }
 
-func (c *cli) help([]string) int {
+// help lists the commands, or prints one command's help (help replay).
+func (c *cli) help(args []string) int {
+	if len(args) == 1 && args[0] != "help" {
+		for _, cmd := range commands() {
+			if cmd.name == args[0] {
+				return cmd.run(c, []string{"--help"})
+			}
+		}
+		fmt.Fprintf(c.stderr, "toolsim help: unknown command %q\n", args[0])
+		c.usage(c.stderr)
+		return exitUsage
+	}
 	c.usage(c.stdout)
 	return exitOK
 }

@@ -1,11 +1,15 @@
 package main
 
 import (
+	"bufio"
 	"flag"
 	"fmt"
 	"io"
+	"slices"
+	"strings"
 
 	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/harness"
 	"github.com/toolsim/toolsim/rebuild"
 	"github.com/toolsim/toolsim/render"
@@ -46,14 +50,25 @@ type faultFlags struct {
 }
 
 func (f *faultFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.faults, "faults", "", "comma-separated persistence faults, or all: ties, late-text, subagent-block, collapse, dup, torn, kill, no-seq, no-parent")
+	fs.StringVar(&f.faults, "faults", "", "comma-separated persistence faults, all or none: "+fault.Log.Join(", "))
 	fs.Uint64Var(&f.seed, "seed", 1, "seed for the faults' random choices")
 	fs.BoolVar(&f.fine, "fine", false, "write one record per text delta instead of one per segment")
 }
 
 func (f *faultFlags) options() (store.Options, error) {
-	faults, err := store.ParseFaults(f.faults)
-	return store.Options{Faults: faults, Seed: f.seed, Fine: f.fine}, err
+	faults, err := fault.Parse(f.faults)
+	if err != nil {
+		return store.Options{}, err
+	}
+	if strings.TrimSpace(f.faults) == "all" {
+		faults = faults.Log()
+	}
+	for _, x := range faults {
+		if !x.IsLog() {
+			return store.Options{}, fmt.Errorf("%q is a trace fault; --faults takes persistence faults: %s", x, fault.Log.Join(", "))
+		}
+	}
+	return store.Options{Faults: faults, Seed: f.seed, Fine: f.fine}, nil
 }
 
 func (c *cli) persist(args []string) int {
@@ -64,7 +79,7 @@ func (c *cli) persist(args []string) int {
 	var in inputFlags
 	fs.StringVar(&in.from, "from", "", "source format (default: detect from content)")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: toolsim persist [--faults LIST] [--seed N] [--fine] TRACE\n\nWrites to stdout the persisted log a live app would have written while the\ntrace's events arrived (docs/persisted-log.md), with the faults applied.\n\nFlags:")
+		fmt.Fprintln(fs.Output(), "usage: toolsim persist [--faults LIST] [--seed N] [--fine] TRACE\n\nWrites to stdout the persisted log a live app would have written while the\ntrace's events arrived (docs/persisted-log.md), with the faults applied. The\nlog is written as the trace is read: on an invalid trace, the records of the\nevents before the error are out, and the exit status is 1.\n\nFlags:")
 		printFlags(fs)
 	}
 	if err := parseFlags(fs, args); err != nil {
@@ -75,13 +90,50 @@ func (c *cli) persist(args []string) int {
 		fmt.Fprintf(c.stderr, "toolsim persist: %v\n", orUsage(err, "want exactly one TRACE"))
 		return exitUsage
 	}
-	evs, err := c.readEvents(fs.Arg(0), in)
-	if err != nil {
+	if err := c.persistStream(fs.Arg(0), in, opts); err != nil {
 		fmt.Fprintf(c.stderr, "toolsim persist: %v\n", err)
 		return exitFail
 	}
-	c.stdout.Write(store.Persist(evs, opts).Log)
 	return exitOK
+}
+
+// persistStream writes the log while the trace is read, holding only what
+// a live app holds open (store.LogWriter), not the trace. The kill fault
+// needs the number of events, so with it the trace is read whole first.
+func (c *cli) persistStream(name string, in inputFlags, opts store.Options) error {
+	src, closeFn, err := c.openSource(name, in)
+	if err != nil {
+		return err
+	}
+	defer closeFn()
+	total := 0
+	if slices.Contains(opts.Faults, fault.Kill) {
+		evs, err := drain(src)
+		if err != nil {
+			return err
+		}
+		src, total = &sliceSource{evs: evs}, len(evs)
+	}
+	out := bufio.NewWriterSize(c.stdout, 64<<10)
+	lw := store.NewLogWriter(out, opts, total)
+	var ev event.Event
+	for {
+		err := src.Next(&ev)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			out.Flush()
+			return err
+		}
+		if err := lw.Event(&ev); err != nil {
+			return err
+		}
+	}
+	if err := lw.Close(); err != nil {
+		return err
+	}
+	return out.Flush()
 }
 
 // printProblems lists a rebuild's problems on stderr, marking the ones
@@ -110,7 +162,7 @@ func (c *cli) reconstruct(args []string) int {
 	asJSON := fs.Bool("json", false, "print the timeline JSON instead of the render")
 	open := fs.Bool("open", false, "leave the stream open: do not resolve calls still unanswered")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: toolsim reconstruct [--width N] [--json] [--open] LOG\n\nRebuilds the transcript from a persisted log and renders it, as a UI does on\nreload. Problems in the log go to stderr with their line numbers.\nExit status: 0 when nothing was lost (recovered problems such as retried\nrecords are still listed), 1 when something could not be recovered (the best\ntimeline is still printed) or the log could not be read, 2 usage.\n\nFlags:")
+		fmt.Fprintln(fs.Output(), "usage: toolsim reconstruct [--width N] [--json] [--open] LOG\n\nRebuilds the transcript from a persisted log and renders it, as a UI does on\nreload. Problems in the log go to stderr with their line numbers.\nExit status: 0 when nothing was lost (recovered problems such as retried\nrecords are still listed), 1 when something could not be recovered (the best\ntimeline is still printed), the log is empty or could not be read, 2 usage.\nAll statuses: docs/exit-status.md.\n\nFlags:")
 		printFlags(fs)
 	}
 	if err := parseFlags(fs, args); err != nil {

@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -28,20 +27,25 @@ type recordFlags struct {
 	format    string
 	dir       string
 	synthetic bool
+	noRedact  bool
 }
 
 func (c *cli) record(args []string) int {
 	fs := flag.NewFlagSet("record", flag.ContinueOnError)
 	fs.SetOutput(c.stderr)
 	var f recordFlags
-	fs.StringVar(&f.format, "format", "", "the agent's output format (default: detect from content)")
+	fs.StringVar(&f.format, "from", "", "the agent's output format (default: detect from content)")
+	fs.StringVar(&f.format, "format", "", "the same as --from")
 	fs.StringVar(&f.dir, "o", ".", "directory for capture.raw, capture.stamps and trace.jsonl")
 	fs.BoolVar(&f.synthetic, "synthetic-clock", false, "stamp lines 1 ms apart instead of by wall time (reproducible captures)")
+	fs.BoolVar(&f.noRedact, "no-redact", false, "keep secrets, e-mail addresses and home paths in capture.raw and trace.jsonl (redacted by default)")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: toolsim record [--format F] [-o DIR] -- CMD ARGS...\n\nRuns an agent command, passes its output through unchanged, stamps each\nline on arrival, and writes DIR/capture.raw (the bytes as received),\nDIR/capture.stamps (arrival ms per line) and DIR/trace.jsonl (the canonical\ntrace). Ctrl-C stops the agent cleanly and still writes a valid trace.\nExit status: the agent's, or 1 when the trace could not be written, 2 usage.\n\nFlags:")
+		fmt.Fprintln(fs.Output(), "usage: toolsim record [--from F] [-o DIR] -- CMD ARGS...\n\nRuns an agent command, passes its output through unchanged, stamps each\nline on arrival, and writes DIR/capture.raw (the bytes as received),\nDIR/capture.stamps (arrival ms per line) and DIR/trace.jsonl (the canonical\ntrace). The agent runs in its own process group: Ctrl-C is passed on to the\ngroup, which is killed if it has not exited 5s later or at a second Ctrl-C;\na valid trace is still written. What the agent leaves running when it exits\nis killed.\nExit status: the agent's, 130 when interrupted, 1 when the trace could not\nbe written, 2 usage.\n\nFlags:")
 		printFlags(fs)
 	}
-	if err := parseFlags(fs, args); err != nil {
+	// The agent's command line starts at the first argument that is not a
+	// flag: its own flags are not record's.
+	if err := fs.Parse(args); err != nil {
 		return helpOrUsage(err)
 	}
 	if fs.NArg() == 0 {
@@ -50,7 +54,7 @@ func (c *cli) record(args []string) int {
 	}
 	if f.format != "" {
 		if _, err := formats.ByName(f.format); err != nil {
-			fmt.Fprintf(c.stderr, "toolsim record: --format: %v\n", err)
+			fmt.Fprintf(c.stderr, "toolsim record: --from: %v\n", err)
 			return exitUsage
 		}
 	}
@@ -68,29 +72,28 @@ func (c *cli) runRecord(argv []string, f recordFlags) int {
 		fmt.Fprintf(c.stderr, "toolsim record: %v\n", err)
 		return exitFail
 	}
-	cmd := exec.Command(argv[0], argv[1:]...)
-	cmd.Stdin, cmd.Stderr = c.stdin, c.stderr
 	// Catch Ctrl-C before the agent runs, so that none can be missed.
-	sigs := make(chan os.Signal, 1)
+	sigs := make(chan os.Signal, 2)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
-	out, err := cmd.StdoutPipe()
-	if err == nil {
-		err = cmd.Start()
-	}
+	defer signal.Stop(sigs)
+	a, err := startAgent(argv, c.stdin, c.stderr)
 	if err != nil {
-		signal.Stop(sigs)
 		fmt.Fprintf(c.stderr, "toolsim record: start %s: %v\n", argv[0], err)
 		return exitFail
 	}
-	stop := forwardInterrupt(cmd, sigs)
-	capt := c.pump(out, f.synthetic)
-	waitErr := cmd.Wait()
-	stop()
+	pumped := make(chan *capture, 1)
+	go func() { pumped <- c.pump(a.out, f.synthetic) }()
+	interrupted := a.supervise(sigs, c.stderr)
+	capt := a.finish(pumped, c.stderr)
 	if err := c.writeCapture(capt, f); err != nil {
 		fmt.Fprintf(c.stderr, "toolsim record: %v\n", err)
 		return exitFail
 	}
-	return exitStatus(waitErr)
+	if interrupted {
+		fmt.Fprintf(c.stderr, "toolsim record: interrupted (the agent: %v)\n", a.cmd.ProcessState)
+		return exitInterrupted
+	}
+	return exitStatus(a.waitErr)
 }
 
 // pump copies the agent's output through line by line, stamping each.
@@ -115,32 +118,9 @@ func (c *cli) pump(out io.Reader, synthetic bool) *capture {
 	}
 }
 
-// forwardInterrupt passes the signals caught on sigs (Ctrl-C, SIGTERM) on
-// to the agent and kills it if it has not exited stopGrace later. The
-// returned function stops forwarding.
-func forwardInterrupt(cmd *exec.Cmd, sigs chan os.Signal) func() {
-	ctx, cancel := context.WithCancel(context.Background())
-	go func() {
-		select {
-		case <-ctx.Done():
-			return
-		case sig := <-sigs:
-			cmd.Process.Signal(sig)
-		}
-		select {
-		case <-ctx.Done():
-		case <-time.After(stopGrace):
-			cmd.Process.Kill()
-		}
-	}()
-	return func() {
-		signal.Stop(sigs)
-		cancel()
-	}
-}
-
 // writeCapture writes the raw capture, the stamps and the canonical trace.
 func (c *cli) writeCapture(capt *capture, f recordFlags) error {
+	rd := c.recordRedact(capt, f.noRedact)
 	raw := filepath.Join(f.dir, "capture.raw")
 	if err := os.WriteFile(raw, capt.raw.Bytes(), 0o644); err != nil {
 		return err
@@ -157,6 +137,7 @@ func (c *cli) writeCapture(capt *capture, f recordFlags) error {
 		return err
 	}
 	c.reportProblems(raw, res.Problems)
+	rd(res)
 	var trace bytes.Buffer
 	if err := event.WriteAll(&trace, &res.Header, res.Events); err != nil {
 		return err

@@ -8,7 +8,6 @@ import (
 
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/harness"
-	"github.com/toolsim/toolsim/sim"
 )
 
 // printReport prints a campaign's coverage table and throughput.
@@ -22,9 +21,12 @@ func (c *cli) printReport(rep *harness.Report, camp harness.Campaign, took time.
 		}
 		fmt.Fprintf(w, "  %-25s %8d%s\n", f, rep.Faults[f], mark)
 	}
-	fmt.Fprintln(w, "state                                 reached")
+	for _, f := range rep.LeftOut {
+		fmt.Fprintf(w, "  %-25s %8s   ← left out: needs a feature the engine does not support\n", f, "-")
+	}
+	fmt.Fprintln(w, "state or rule                                 reached")
 	for _, s := range harness.States {
-		fmt.Fprintf(w, "  %-35s %7d\n", s, rep.States[s])
+		fmt.Fprintf(w, "  %-43s %7d\n", s, rep.States[s])
 	}
 	secs := max(took.Seconds(), 1e-9)
 	fmt.Fprintf(w, "%d scenarios, %d events in %.2fs: %.0f scenarios/s, %.0f events/s\n",
@@ -37,13 +39,30 @@ func (c *cli) printReport(rep *harness.Report, camp harness.Campaign, took time.
 	}
 }
 
+// campaignEnd reports how a campaign ended and returns the exit status:
+// interrupted by Ctrl-C is 130, even with nothing found so far (the
+// campaign did not run what it was asked to), after any failure found
+// is saved and printed.
+func (c *cli) campaignEnd(rep *harness.Report, camp harness.Campaign, f *fuzzFlags, interrupted bool) int {
+	if !interrupted {
+		return c.reportFailure(rep, camp, f)
+	}
+	if rep.Failure != nil {
+		c.reportFailure(rep, camp, f)
+	} else {
+		fmt.Fprintf(c.stdout, "no failure in the %d scenarios checked before the interrupt\n", rep.Scenarios)
+	}
+	fmt.Fprintln(c.stderr, "toolsim fuzz: interrupted")
+	return exitInterrupted
+}
+
 // reportFailure saves and describes a failure, or says the campaign is
 // clean, and returns the exit status.
 func (c *cli) reportFailure(rep *harness.Report, camp harness.Campaign, f *fuzzFlags) int {
 	fl := rep.Failure
 	if fl == nil {
 		if len(rep.Missing) > 0 && !rep.Interrupted {
-			fmt.Fprintf(c.stdout, "FAIL: fault classes never reached: %s (run more seeds, or narrow --faults)\n", sim.FormatFaults(rep.Missing))
+			fmt.Fprintf(c.stdout, "FAIL: fault classes never reached: %s (run more seeds, or narrow --faults)\n", rep.Missing.String())
 			return exitFail
 		}
 		fmt.Fprintln(c.stdout, "ok: every oracle held on every scenario")
@@ -96,7 +115,7 @@ func failureHeader(fl *harness.Failure, camp harness.Campaign, cs *harness.Case,
 	if exhaustive {
 		source, m.Ordering = harness.SourceExhaustive, int64(fl.Seed)
 	} else {
-		m.Faults, m.Swarm, m.Tools, m.Turns = sim.FormatFaults(camp.Sim.Faults), camp.Sim.Swarm, camp.Sim.Tools, camp.Sim.Turns
+		m.Faults, m.Swarm, m.Tools, m.Turns = camp.Sim.Faults.String(), camp.Sim.Swarm, camp.Sim.Tools, camp.Sim.Turns
 	}
 	return harness.Header(source, fl.Seed, harness.CaseMeta(m, cs))
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/harness"
 	"github.com/toolsim/toolsim/sim"
 )
@@ -31,7 +32,7 @@ func (f *simFlags) options() (sim.Options, error) {
 	if f.turns < 1 || f.turns > 16 {
 		return sim.Options{}, fmt.Errorf("--turns must be 1..16, got %d", f.turns)
 	}
-	faults, err := sim.ParseFaults(f.faults)
+	faults, err := fault.Parse(f.faults)
 	if err != nil {
 		return sim.Options{}, fmt.Errorf("--faults: %w", err)
 	}
