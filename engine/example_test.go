@@ -45,5 +45,7 @@ func Example() {
 	//     ✓ Grep  TODO             239ms
 	//       │ main.go:3: TODO
 	//
-	//   ⚠ Bash  go test ./...  0ms
+	//   ⋯ Bash  go test ./...
+	//
+	//   ⋯ unfinished: the input ended before 1 tool finished
 }

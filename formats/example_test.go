@@ -38,7 +38,7 @@ func ExampleDetect() {
 	}
 	// Output:
 	// format: codex-exec-json problems: 0
-	// {"trace":"toolsim/v1","source":"codex","meta":{"format":"codex-exec-json","ignored":{"thread.started":1},"thread_id":"0000-example"}}
+	// {"trace":"toolsim/v1","source":"codex","meta":{"clock":"synthetic","format":"codex-exec-json","ignored":{"thread.started":1},"thread_id":"0000-example"}}
 	// {"seq":1,"t":1,"kind":"turn_start","role":"assistant"}
 	// {"seq":2,"t":2,"kind":"tool_start","id":"item_1","name":"shell","args":{"command":"bash -lc 'go vet ./...'"},"item_type":"command_execution"}
 	// {"seq":3,"t":3,"kind":"tool_done","id":"item_1","ok":true,"exit_code":0,"status":"completed"}
@@ -58,6 +58,7 @@ func ExampleNames() {
 	// openai-responses-sse
 	// openai-chat-sse
 	// codex-exec-json
+	// codex-tui-session-log
 	// codex-rollout
 	// claude-transcript
 	// claude-stream-json

@@ -114,12 +114,12 @@ func ExampleCampaign() {
 	// Output:
 	// scenarios: 30 ok: true
 	// seed 0: model, shrunk to 2 events:
-	// {"seq":1,"t":544,"kind":"tool_start","id":"a","name":"web_fetch","args":{}}
-	// {"seq":2,"t":594,"kind":"tool_done","id":"a","ok":false}
-	// after seq 2: model: after tool_done id="a" (seq 2) tool a differs from the model
+	// {"seq":1,"t":1496,"kind":"tool_start","id":"a","name":"bash","args":{}}
+	// {"seq":2,"t":1546,"kind":"tool_done","id":"b","ok":false}
+	// after seq 2: model: after the end of the stream tool a differs from the model
 	// (-want +got):
-	// - tool a web_fetch failed updates=0 end_t=594 duration=50
-	// + tool a web_fetch running updates=0
+	// - tool a bash interrupted updates=0 end_t=1546 duration=50
+	// + tool a bash interrupted updates=0 end_t=1496 duration=0
 }
 
 // External runs an engine written in any language over the
