@@ -6,4 +6,6 @@
 //
 // The package has no dependencies beyond the standard library, so every
 // other package may import it.
+//
+// The Parse example reads a list and splits out its log faults.
 package fault

@@ -41,4 +41,6 @@
 // 200-odd rules run one regular expression each over every string. The
 // rules here cover the providers a coding agent's logs carry; each has a
 // literal hint that must occur before its expression runs.
+//
+// The Trace example redacts a key, an e-mail address and a home path.
 package redact
