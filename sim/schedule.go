@@ -83,16 +83,31 @@ func (g *gen) scheduleTurn(t *Turn) {
 	g.emit(event.Event{Kind: event.KindTurnStart, Role: event.RoleAssistant})
 	g.texts(event.KindThinking, t.Thinking)
 	g.texts(event.KindText, t.Text)
-	var held []action
+	held, cancelled := g.scheduleBatches(t)
+	if cancelled {
+		return
+	}
+	if t.Closing != "" {
+		g.texts(event.KindText, []string{t.Closing})
+	}
+	g.play(g.merge(nil, held))
+	g.tick(20)
+	g.emit(event.Event{Kind: event.KindTurnEnd})
+}
+
+// scheduleBatches plays the turn's batches with the text and error between
+// them. It returns the actions of long-running calls still held, or
+// cancelled when the turn ended in a cancel.
+func (g *gen) scheduleBatches(t *Turn) (held []action, cancelled bool) {
 	sep := true // something shown since the last batch
 	for i := range t.Batches {
 		g.tick(50)
 		b := &t.Batches[i]
-		acts := g.batchActions(b, b.Adjacent && !sep && b.ID != "")
-		acts = g.merge(acts, held)
+		acts := g.merge(g.batchActions(b, b.Adjacent && !sep && b.ID != ""), held)
+		held = nil
 		if c := t.Cancel; c != nil && c.Batch == i {
 			g.cancelIn(acts, b, c)
-			return
+			return nil, true
 		}
 		if i < len(t.Batches)-1 || t.Closing != "" {
 			acts, held = g.hold(acts, b)
@@ -109,12 +124,7 @@ func (g *gen) scheduleTurn(t *Turn) {
 			sep = true
 		}
 	}
-	if t.Closing != "" {
-		g.texts(event.KindText, []string{t.Closing})
-	}
-	g.play(g.merge(nil, held))
-	g.tick(20)
-	g.emit(event.Event{Kind: event.KindTurnEnd})
+	return held, false
 }
 
 // play emits actions in order, moving the clock to each one's time.
