@@ -109,7 +109,7 @@ func GenerateFrom(src rand.Source, seed uint64, opts Options) *Scenario {
 	g.evs = make([]event.Event, 0, size)
 	g.actBuf = make([]action, 0, batch)
 	g.schedule(plan)
-	if g.shapeOn(ShapeTruncated) && g.chance(10) {
+	if g.shapeOn(ShapeTruncated) && g.chance(6) {
 		g.truncate()
 	}
 	sc := &Scenario{
