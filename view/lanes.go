@@ -63,6 +63,19 @@ func (b *builder) finish() {
 		}
 	}
 	b.m.Tools = order
+	// The page iterates these: encode them as [] rather than null.
+	b.m.Groups = nonNil(b.m.Groups)
+	b.m.Diags = nonNil(b.m.Diags)
+	b.m.Kinds = nonNil(b.m.Kinds)
+	b.m.Lines = nonNil(b.m.Lines)
+	b.m.Items = nonNil(b.m.Items)
+}
+
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
 }
 
 // fill copies the tool's final texts, cut to n bytes each, and its status

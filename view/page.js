@@ -1,4 +1,10 @@
 "use strict";
+window.addEventListener("error", (e) => {
+  const p = document.createElement("pre");
+  p.id = "script-error";
+  p.textContent = "the page's script failed: " + e.message;
+  document.body.prepend(p);
+});
 (function () {
   const M = JSON.parse(document.getElementById("data").textContent);
   const N = M.ek.length; // events; step N is after the end-of-stream rule
@@ -68,7 +74,6 @@
   const scroll = $("scroll"), spacer = $("spacer"), svg = $("lanes"), axis = $("axis");
   spacer.style.height = rows * H + "px";
   scroll.style.height = Math.min(rows * H + 4, Math.max(window.innerHeight * 0.72, 200)) + "px";
-  $("render").style.height = scroll.style.height;
 
   function width() { return Math.max(scroll.clientWidth, 300); }
   function px(x) { return LABEL + (x - x0) / (x1 - x0) * (width() - LABEL - 6); }
@@ -130,8 +135,10 @@
     g.setAttribute("class", "lane tool" + (ti === lanesOf[cur] ? " current" : ""));
     g.dataset.tool = t.id; g.dataset.status = t.status; g.dataset.lane = ti; g.dataset.depth = t.depth;
     if (t.parent >= 0) g.dataset.parent = tools[t.parent].id;
-    const label = el("text", { x: 4 + 10 * Math.min(t.depth, 8), y: 13 }, g);
-    label.textContent = (t.depth ? "↳ " : "") + t.name + " " + t.id;
+    const lx = 4 + 10 * Math.min(t.depth, 8), room = Math.max(4, Math.floor((LABEL - 12 - lx) / 6.7));
+    const full = (t.depth ? "↳ " : "") + t.name + " " + t.id;
+    const label = el("text", { x: lx, y: 13 }, g);
+    label.textContent = full.length > room ? full.slice(0, room - 1) + "…" : full;
     el("title", {}, label).textContent = t.name + " " + t.id;
     const end = t.end >= 0 ? t.end : N;
     const a = Math.max(px(t.start), LABEL), b = Math.min(px(end + 1), width());
