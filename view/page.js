@@ -75,8 +75,11 @@ window.addEventListener("error", (e) => {
   spacer.style.height = rows * H + "px";
   scroll.style.height = Math.min(rows * H + 4, Math.max(window.innerHeight * 0.72, 200)) + "px";
 
-  function width() { return Math.max(scroll.clientWidth, 300); }
-  function px(x) { return LABEL + (x - x0) / (x1 - x0) * (width() - LABEL - 6); }
+  // The panel's width, read once per drawing: reading it after changing
+  // the DOM would force a layout for every coordinate.
+  let W = 300;
+  function width() { return W; }
+  function px(x) { return LABEL + (x - x0) / (x1 - x0) * (W - LABEL - 6); }
   function el(name, attrs, parent) {
     const e = document.createElementNS(SVG, name);
     for (const k in attrs) e.setAttribute(k, attrs[k]);
@@ -95,7 +98,8 @@ window.addEventListener("error", (e) => {
   }
 
   function drawLanes() {
-    const w = width();
+    W = Math.max(scroll.clientWidth, 300);
+    const w = W;
     svg.setAttribute("width", w);
     const first = Math.max(0, Math.floor(scroll.scrollTop / H) - MARGIN);
     const last = Math.min(rows - 1, Math.ceil((scroll.scrollTop + scroll.clientHeight) / H) + MARGIN);
@@ -234,27 +238,6 @@ window.addEventListener("error", (e) => {
   function seek(i) {
     cur = Math.max(0, Math.min(N, i | 0));
     $("scrub").value = cur;
-    const text = renderAt(cur);
-    const pre = $("render");
-    const d = M.steps[cur];
-    pre.replaceChildren();
-    // Mark the items this step changed.
-    let lo = Infinity, hi = -1;
-    for (let j = 1; j < d.length; j += 2) { lo = Math.min(lo, d[j]); hi = Math.max(hi, d[j]); }
-    if (hi < 0) pre.textContent = text;
-    else {
-      const items = state;
-      const before = items.slice(0, lo).map(textOf).join("\n") + (lo > 0 ? "\n" : "");
-      const mid = items.slice(lo, hi + 1).map(textOf).join("\n");
-      const after = (hi + 1 < items.length ? "\n" : "") + items.slice(hi + 1).map(textOf).join("\n");
-      pre.append(before);
-      const mark = document.createElement("mark");
-      mark.textContent = mid;
-      pre.append(mark, after);
-      const top = mark.offsetTop - pre.offsetTop;
-      if (top < pre.scrollTop || top > pre.scrollTop + pre.clientHeight - 20) pre.scrollTop = Math.max(0, top - 40);
-    }
-    pre.dataset.step = cur;
     const ev = $("event"), pos = $("pos");
     if (cur < N) {
       pos.textContent = `event ${cur + 1}/${N} · seq ${M.es[cur]} · t=${M.et[cur]}ms · ${kind(cur)}` + (M.failure && M.failure.ev === cur ? " · FAILING EVENT" : "");
@@ -266,6 +249,52 @@ window.addEventListener("error", (e) => {
     ev.dataset.seq = cur < N ? M.es[cur] : "";
     if (x1 - x0 < N + 1 && (cur < x0 || cur > x1)) { const s = x1 - x0; x0 = Math.max(0, cur - s / 2); x1 = x0 + s; }
     drawLanes();
+    showRender();
+  }
+
+  // showRender shows the render after the current step, the items this
+  // step changed marked. A long render is shown as a window of about
+  // LIMIT lines around the change (toolsimView.renderAt has all of it).
+  // It runs after the lanes are drawn: it forces one layout.
+  const LIMIT = 3000;
+  let focus = -1;
+  function showRender() {
+    const items = seekState(cur), d = M.steps[cur], pre = $("render");
+    let lo = Infinity, hi = -1;
+    for (let j = 1; j < d.length; j += 2) { lo = Math.min(lo, d[j]); hi = Math.max(hi, d[j]); }
+    const size = (k) => M.items[items[k]].length + 1;
+    let total = 0;
+    for (let k = 0; k < items.length; k++) total += size(k);
+    let a = 0, b = items.length;
+    if (total > LIMIT) {
+      focus = hi >= 0 ? lo : Math.min(focus < 0 ? items.length - 1 : focus, items.length - 1);
+      a = Math.max(focus, 0); b = hi >= 0 ? hi + 1 : a + 1;
+      let n = 0;
+      for (let k = a; k < b; k++) n += size(k);
+      while (n < LIMIT && (a > 0 || b < items.length)) {
+        if (a > 0) n += size(--a);
+        if (b < items.length && n < LIMIT) n += size(b++);
+      }
+    }
+    const join = (from, to) => items.slice(from, to).map(textOf).join("\n");
+    pre.replaceChildren();
+    const note = (text) => { const e = document.createElement("span"); e.className = "elided"; e.textContent = text; pre.append(e); };
+    if (a > 0) note(`… ${a} items above (the render has ${total} lines; shown: the part around this event)\n\n`);
+    let mark = null;
+    if (hi < 0) pre.append(join(a, b));
+    else {
+      pre.append(join(a, lo) + (lo > a ? "\n" : ""));
+      mark = document.createElement("mark");
+      mark.textContent = join(lo, hi + 1);
+      pre.append(mark, (hi + 1 < b ? "\n" : "") + join(hi + 1, b));
+    }
+    if (b < items.length) note(`\n… ${items.length - b} items below`);
+    pre.dataset.step = cur;
+    pre.dataset.window = a > 0 || b < items.length ? "1" : "";
+    if (mark) {
+      const top = mark.offsetTop - pre.offsetTop;
+      if (top < pre.scrollTop || top > pre.scrollTop + pre.clientHeight - 20) pre.scrollTop = Math.max(0, top - 40);
+    }
   }
 
   function zoom(f) {
@@ -321,7 +350,7 @@ window.addEventListener("error", (e) => {
     if (e.target === scrub) return;
     if (e.key === "ArrowLeft") seek(cur - 1); else if (e.key === "ArrowRight") seek(cur + 1);
   });
-  window.toolsimView = { seek, renderAt, model: M, step: () => cur };
+  window.toolsimView = { seek, renderAt, redraw: drawLanes, model: M, step: () => cur };
   seek(M.failure && M.failure.ev >= 0 ? M.failure.ev : N);
   document.body.dataset.ready = "1";
 })();
