@@ -225,7 +225,6 @@ window.addEventListener("error", (e) => {
     field(dl, "error", t.error, true);
     field(dl, "start event", raw(t.start), true);
     field(dl, "done event", raw(t.done), true);
-    seek(t.start);
   }
   function showDiag(d) {
     const body = $("details-body");
@@ -351,6 +350,12 @@ window.addEventListener("error", (e) => {
     if (e.key === "ArrowLeft") seek(cur - 1); else if (e.key === "ArrowRight") seek(cur + 1);
   });
   window.toolsimView = { seek, renderAt, redraw: drawLanes, model: M, step: () => cur };
-  seek(M.failure && M.failure.ev >= 0 ? M.failure.ev : N);
+  // #event=K in the address opens the page at event K (1-based), and
+  // &tool=ID with that tool's details shown.
+  const linked = new URLSearchParams(location.hash.slice(1));
+  const first = parseInt(linked.get("event"), 10);
+  seek(first > 0 ? first - 1 : M.failure && M.failure.ev >= 0 ? M.failure.ev : N);
+  const shown = tools.findIndex((t) => t.id === linked.get("tool"));
+  if (shown >= 0) showTool(shown);
   document.body.dataset.ready = "1";
 })();
