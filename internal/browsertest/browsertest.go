@@ -1,8 +1,3 @@
-// Package browsertest drives headless Chromium (Debian package chromium)
-// through chromedp for the tests of toolsim's HTML pages: it loads a page,
-// fails the test on any script error, evaluates expressions in it and
-// saves screenshots. Without Chromium a test that asks for a browser is
-// skipped with a message saying how to install it.
 package browsertest
 
 import (
@@ -120,12 +115,19 @@ func (b *Browser) Load(path, ready string) {
 // CheckErrors fails the test if the page threw or logged an error.
 func (b *Browser) CheckErrors() {
 	b.t.Helper()
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	for _, e := range b.errors {
+	for _, e := range b.Errors() {
 		b.t.Errorf("page script error: %s", e)
 	}
+}
+
+// Errors returns the uncaught exceptions and console errors seen since the
+// last call, and forgets them.
+func (b *Browser) Errors() []string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	errs := b.errors
 	b.errors = nil
+	return errs
 }
 
 // Eval evaluates a JavaScript expression in the page and returns its value
