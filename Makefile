@@ -21,12 +21,13 @@ lint: ## fail if gofmt, go vet or go mod tidy would change anything
 	$(GO) vet ./...
 	$(GO) mod tidy -diff
 
-bench: ## run the benchmarks (events/s, MB/s, render times, rebuild records/s, import MB/s, campaign scenarios/s, exhaustive, shrinking)
+bench: ## run the benchmarks (events/s, MB/s, render times, rebuild records/s, import MB/s, campaign scenarios/s, exhaustive, shrinking, HTML page of 100,000 events)
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) ./event ./engine ./render
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime 3x ./rebuild
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) ./formats/...
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime 3x ./harness
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime 5x ./shrink ./sim
+	$(GO) test -run '^$$' -bench . -benchmem -benchtime 2x ./view
 
 fuzz: ## run each native fuzz target for FUZZTIME (default 5s; a count such as 3000x avoids golang/go#75804)
 	$(GO) test -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime $(FUZZTIME) ./event
