@@ -111,8 +111,16 @@ window.addEventListener("error", (e) => {
     for (let r = first; r <= last; r++) drawRow(lanesG, r, (r - first) * H);
     const over = el("g", { class: "overlay" }, svg);
     const y1 = (last - first + 1) * H;
-    for (const x of perPixel(turnEnds, x0, x1)) vline(over, x, "turn-end", y1);
-    for (const x of perPixel(cancels, x0, x1)) vline(over, x, "cancel", y1);
+    // A kind of line denser than one per 4 pixels would hide the bars:
+    // it is left out until zoomed in (the header says so).
+    const room = (w - LABEL) / 4, hidden = [];
+    for (const [xs, cls, name] of [[turnEnds, "turn-end", "turn ends"], [cancels, "cancel", "cancels"]]) {
+      const shown = perPixel(xs, x0, x1);
+      if (shown.length > room) { hidden.push(name); continue; }
+      for (const x of shown) vline(over, x, cls, y1);
+    }
+    $("lanes-title").textContent = `tool calls (${nt} lanes; x = event order, events ${Math.floor(x0) + 1}–${Math.min(Math.ceil(x1), N)}; bar = start → final status)` +
+      (hidden.length ? ` · too dense to draw: ${hidden.join(", ")} (zoom in)` : "");
     for (const g of M.groups) {
       if (g.to < first - 1 || g.from > last - 1) continue;
       const ya = (g.from + 1 - first) * H + 3, yb = (g.to + 2 - first) * H - 3;
@@ -246,7 +254,13 @@ window.addEventListener("error", (e) => {
       ev.textContent = "(end of stream: no event)";
     }
     ev.dataset.seq = cur < N ? M.es[cur] : "";
-    if (x1 - x0 < N + 1 && (cur < x0 || cur > x1)) { const s = x1 - x0; x0 = Math.max(0, cur - s / 2); x1 = x0 + s; }
+    if (x1 - x0 < N + 1 && (cur < x0 || cur > x1)) { const s = x1 - x0; x0 = Math.max(0, Math.min(N + 1 - s, cur - s / 2)); x1 = x0 + s; }
+    let lane = cur < N ? lanesOf[cur] : -1;
+    if (lane < 0 && i !== N) lane = tools.findIndex((t) => t.start >= cur); // the next call to start
+    if (lane >= 0) { // keep the event's lane (or the next call's) in view
+      const y = (lane + 1) * H;
+      if (y < scroll.scrollTop || y + H > scroll.scrollTop + scroll.clientHeight) scroll.scrollTop = Math.max(0, y - scroll.clientHeight / 3);
+    }
     drawLanes();
     showRender();
   }
@@ -293,6 +307,8 @@ window.addEventListener("error", (e) => {
     if (mark) {
       const top = mark.offsetTop - pre.offsetTop;
       if (top < pre.scrollTop || top > pre.scrollTop + pre.clientHeight - 20) pre.scrollTop = Math.max(0, top - 40);
+    } else if (b === items.length && a > 0) {
+      pre.scrollTop = pre.scrollHeight; // nothing changed: show the latest items
     }
   }
 
@@ -306,7 +322,6 @@ window.addEventListener("error", (e) => {
     $("title").textContent = M.title + (M.source ? " (" + M.source + ")" : "");
     $("summary").textContent = `${N} events · ${nt} tool calls · ${M.groups.length} groups · ${M.diags.length} diagnostics · ${cancels.length} cancels · ${turnEnds.length} turn ends`;
     document.title = "toolsim view: " + M.title;
-    $("lanes-title").textContent = `tool calls (${nt} lanes; x = event order; bar = start → final status)`;
     $("render-title").textContent = `render (plain, width ${M.width}) after the selected event`;
     const f = M.failure;
     if (!f) return;
@@ -351,10 +366,13 @@ window.addEventListener("error", (e) => {
   });
   window.toolsimView = { seek, renderAt, redraw: drawLanes, model: M, step: () => cur };
   // #event=K in the address opens the page at event K (1-based), and
-  // &tool=ID with that tool's details shown.
+  // &tool=ID with that tool's details shown. A long trace opens zoomed to
+  // 2,000 events around that event.
   const linked = new URLSearchParams(location.hash.slice(1));
   const first = parseInt(linked.get("event"), 10);
-  seek(first > 0 ? first - 1 : M.failure && M.failure.ev >= 0 ? M.failure.ev : N);
+  const start = first > 0 ? Math.min(first - 1, N) : M.failure && M.failure.ev >= 0 ? M.failure.ev : N;
+  if (N > 4000) { x0 = Math.max(0, Math.min(N + 1 - 2000, start - 1000)); x1 = x0 + 2000; }
+  seek(start);
   const shown = tools.findIndex((t) => t.id === linked.get("tool"));
   if (shown >= 0) showTool(shown);
   document.body.dataset.ready = "1";
