@@ -191,10 +191,10 @@ window.addEventListener("error", (e) => {
     let unit = Math.pow(10, Math.floor(Math.log10(Math.max(span / n, 1))));
     while (span / unit > n) unit *= unit.toString()[0] === "2" ? 2.5 : 2;
     el("text", { x: 4, y: 13, class: "mono", "font-size": 11, fill: "#6a6f75" }, axis).textContent = "event";
-    for (let x = Math.ceil(x0 / unit) * unit; x <= x1; x += unit) {
+    for (let x = Math.ceil(x0 / unit) * unit; x <= Math.min(x1, N); x += unit) {
       const p = px(x);
       el("line", { x1: p, x2: p, y1: 12, y2: 18, stroke: "#999" }, axis);
-      el("text", { x: p + 2, y: 11, "font-size": 10, fill: "#6a6f75" }, axis).textContent = String(x + 1);
+      el("text", { x: p + 2, y: 11, "font-size": 10, fill: "#6a6f75" }, axis).textContent = x < N ? String(x + 1) : "end";
     }
   }
 
