@@ -89,6 +89,11 @@ func TestViewCommand(t *testing.T) {
 	if !strings.Contains(out.String(), "wrote x.html (1 events)") {
 		t.Errorf("stdout: %s", out)
 	}
+	// Flags may follow the file, as the usage line reads.
+	c, out, errOut = testCLI(nil)
+	if code := c.run([]string{"view", trace, "-o", "y.html", "--width", "60"}); code != exitOK || !strings.Contains(out.String(), "wrote y.html") {
+		t.Fatalf("flags after FILE: exit %d\n%s%s", code, out, errOut)
+	}
 	for _, args := range [][]string{{"view"}, {"view", "a", "b"}, {"view", "--width", "3", trace}} {
 		c, _, _ := testCLI(nil)
 		if code := c.run(args); code != exitUsage {
