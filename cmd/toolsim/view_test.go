@@ -249,7 +249,7 @@ func TestFuzzFailureInBrowser(t *testing.T) {
 	if code := c3.run([]string{"view", "-o", viewPage, minTrace}); code != exitOK {
 		t.Fatalf("view of the shrunk trace: exit %d", code)
 	}
-	evs, _, err := c3.readTrace(minTrace, inputFlags{})
+	_, evs, _, err := c3.readTrace(minTrace, inputFlags{})
 	if err != nil {
 		t.Fatal(err)
 	}
