@@ -29,6 +29,9 @@ type model struct {
 	Items  [][]int  `json:"items"` // distinct item texts as line ids
 	Steps  [][]int  `json:"steps"` // per step: [items, index, item id, index, item id, ...]
 	Width  int      `json:"width"`
+	// Legend is the render's closing legend after the end-of-stream rule
+	// (the unfinished mark), shown after the last step's items.
+	Legend string `json:"legend,omitempty"`
 
 	Failure *failure `json:"failure,omitempty"`
 }
@@ -185,6 +188,7 @@ func (b *builder) build() *model {
 	}
 	b.eng.Finish()
 	b.step(n, nil)
+	b.m.Legend = Clean(render.Legend(b.eng.Timeline(), b.opts))
 	b.finish()
 	return b.m
 }

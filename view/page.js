@@ -302,6 +302,7 @@ window.addEventListener("error", (e) => {
       pre.append(mark, (hi + 1 < b ? "\n" : "") + join(hi + 1, b));
     }
     if (b < items.length) note(`\n… ${items.length - b} items below`);
+    else if (cur === N && M.legend) pre.append((items.length ? "\n" : "") + M.legend + "\n");
     pre.dataset.step = cur;
     pre.dataset.window = a > 0 || b < items.length ? "1" : "";
     if (mark) {

@@ -62,6 +62,12 @@ func renders(t *testing.T, m *model) []string {
 			parts[k] = b.String()
 		}
 		out[i] = strings.Join(parts, "\n")
+		if i == len(m.Steps)-1 && m.Legend != "" { // as the page's script shows it
+			if len(parts) > 0 {
+				out[i] += "\n"
+			}
+			out[i] += m.Legend + "\n"
+		}
 	}
 	return out
 }
