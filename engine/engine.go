@@ -28,6 +28,11 @@ type Engine struct {
 	early   map[string][]*event.Event // results that arrived before their start
 	lastSeq int64
 
+	// Items bumped since the last ChangedItems call, once it was first
+	// called; spare is the other buffer of the pair.
+	tracking       bool
+	touched, spare []*timeline.Item
+
 	textOpen  *timeline.Item // the assistant or thinking item still growing
 	run       *run           // the current run of consecutive tool_start events
 	cancelled bool           // the current turn was cancelled
@@ -146,6 +151,25 @@ func (e *Engine) diag(seq int64, code, id string) {
 func (e *Engine) bump(it *timeline.Item) {
 	e.version++
 	it.Version = e.version
+	if e.tracking {
+		e.touched = append(e.touched, it)
+	}
+}
+
+// ChangedItems returns the items added or changed since its previous call
+// (nested items may be listed beside the top-level item that holds them,
+// and an item may be listed more than once), so that a checker can look
+// only at what an event changed. The first call turns the tracking on and
+// reports false: it cannot tell what changed before. The slice is valid
+// until the next call.
+func (e *Engine) ChangedItems() ([]*timeline.Item, bool) {
+	if !e.tracking {
+		e.tracking = true
+		return nil, false
+	}
+	out := e.touched
+	e.touched, e.spare = e.spare[:0], out
+	return out, true
 }
 
 // push appends a new item to a container.

@@ -33,6 +33,11 @@ type Options struct {
 type Info struct {
 	Capabilities []string
 	Fields       []string
+	// Features lists the parts of SPEC §2 the engine supports; nil means
+	// every one.
+	Features []string
+	// Grouping is false for an engine that shows every call on its own row.
+	Grouping bool
 }
 
 // Has reports whether the engine declared a capability.
@@ -134,7 +139,7 @@ func (c *Client) handshake() error {
 	case !slices.Contains(rep.Capabilities, CapTimeline):
 		return c.fail("init", `capabilities lack "timeline"`, true)
 	}
-	c.Info = Info{Capabilities: rep.Capabilities, Fields: rep.Fields}
+	c.Info = Info{Capabilities: rep.Capabilities, Fields: rep.Fields, Features: rep.Features, Grouping: rep.Grouping == nil || *rep.Grouping}
 	return nil
 }
 

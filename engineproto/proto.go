@@ -74,6 +74,8 @@ type Reply struct {
 	Protocol     string          `json:"protocol,omitempty"`     // init_ok
 	Capabilities []string        `json:"capabilities,omitempty"` // init_ok
 	Fields       []string        `json:"fields,omitempty"`       // init_ok
+	Features     []string        `json:"features,omitempty"`     // init_ok: supported features (absent: all)
+	Grouping     *bool           `json:"grouping,omitempty"`     // init_ok: false for an engine that never groups
 	Timeline     json.RawMessage `json:"timeline,omitempty"`     // timeline: the toolsim-timeline/1 object
 	Text         string          `json:"text,omitempty"`         // rendered
 	Message      string          `json:"message,omitempty"`      // error

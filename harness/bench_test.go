@@ -14,7 +14,7 @@ func BenchmarkCampaign(b *testing.B) {
 	const seeds = 500
 	total := 0
 	for b.Loop() {
-		camp := harness.Campaign{Seeds: seeds, Workers: 2, Sim: sim.Options{Faults: sim.AllFaults(), Swarm: true}}
+		camp := harness.Campaign{Seeds: seeds, Workers: 2, Sim: sim.Options{Faults: sim.AllFaults(), Swarm: true}, Check: harness.Options{SelfCheck: true}}
 		rep, err := camp.Run(reference)
 		if err != nil || rep.Failure != nil {
 			b.Fatalf("campaign failed: %v %v", err, rep.Failure)
@@ -28,7 +28,7 @@ func BenchmarkCampaign(b *testing.B) {
 // each and every cancel point, every oracle.
 func BenchmarkExhaustive4(b *testing.B) {
 	for b.Loop() {
-		rep, err := harness.RunExhaustive(reference, sim.ExhaustiveOptions{Tools: 4, Progress: 1, Cancel: true}, harness.Campaign{Workers: 2})
+		rep, err := harness.RunExhaustive(reference, sim.ExhaustiveOptions{Tools: 4, Progress: 1, Cancel: true}, harness.Campaign{Workers: 2, Check: harness.Options{SelfCheck: true}})
 		if err != nil || rep.Failure != nil {
 			b.Fatalf("exhaustive failed: %v %v", err, rep.Failure)
 		}
@@ -48,7 +48,7 @@ func BenchmarkShrink1000(b *testing.B) {
 	c := &harness.Case{Events: evs, NoRebuild: true}
 	var shrunk *harness.Case
 	for b.Loop() {
-		shrunk, _, _ = harness.ShrinkCase(cancelLeavesSpinner, c, found[0].Oracle, harness.Options{})
+		shrunk = harness.ShrinkCase(cancelLeavesSpinner, c, found[0].Oracle, harness.Options{}).Case
 	}
 	if len(shrunk.Events) > 10 {
 		b.Fatalf("shrunk %d → %d events, want ≤ 10", len(evs), len(shrunk.Events))

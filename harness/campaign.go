@@ -46,7 +46,8 @@ type Failure struct {
 	Case      *Case // what failed, as generated
 	Shrunk    *Case // the smallest trace that fails the same oracle
 	ShrunkBy  Violation
-	Tests     int // candidates the shrinker tried
+	Tests     int    // candidates the shrinker tried
+	Note      string // why the shrinker kept what it kept, when it could not do better
 }
 
 // Report is what a campaign found.
@@ -198,20 +199,18 @@ func (r *run) one(i int64, rep *Report) {
 		rep.Rechecked++
 		found = r.recheck(seed, sc)
 	}
-	rep.count(sc.Events, sc.Injected, r.c.Check.MetaTools)
+	rep.count(sc.Events, sc.Injected, r.c.Check)
 	r.record(i, seed, c, found)
 }
 
 // count adds one scenario's events, injected faults and states.
-func (rep *Report) count(evs []event.Event, injected map[sim.Fault]int, meta []string) {
+func (rep *Report) count(evs []event.Event, injected map[sim.Fault]int, opts Options) {
 	rep.Scenarios++
 	rep.Events += len(evs)
 	for f, k := range injected {
 		rep.Faults[f] += k
 	}
-	for s, k := range StatesOf(evs, meta) {
-		rep.States[s] += k
-	}
+	statesOf(evs, opts, rep.States)
 }
 
 // record counts a checked scenario and keeps the lowest failure.
@@ -240,7 +239,7 @@ func (r *run) recount() *Report {
 	for i := int64(0); i <= r.lowest; i++ {
 		seed := r.first + uint64(i)
 		sc := sim.Generate(seed, r.c.Sim)
-		rep.count(sc.Events, sc.Injected, r.c.Check.MetaTools)
+		rep.count(sc.Events, sc.Injected, r.c.Check)
 		if i < r.lowest && r.c.Recheck > 0 && seed%uint64(r.c.Recheck) == 0 {
 			rep.Rechecked++
 		}
@@ -306,38 +305,69 @@ func hashRender(newEngine func() Engine, evs []event.Event) (uint64, error) {
 // oracle.
 func (r *run) shrink(f *Failure) {
 	if f.Violation.Oracle == OracleNondeterminism {
+		f.Note = "a nondeterministic seed is not shrunk: its trace is generated again, not replayed"
 		return
 	}
-	f.Shrunk, f.ShrunkBy, f.Tests = ShrinkCase(r.newEngine, f.Case, f.Violation.Oracle, r.c.Check)
+	res := ShrinkCase(r.newEngine, f.Case, f.Violation.Oracle, r.c.Check)
+	f.Shrunk, f.ShrunkBy, f.Tests, f.Note = res.Case, res.By, res.Tests, res.Note
 }
 
-// ShrinkCase finds the smallest trace of c that still fails oracle. The
-// reconstruction settings of c are kept (the reconnect point is clamped to
-// the shorter trace). It returns the shrunk case, its first violation of
-// that oracle, and how many candidates it tried.
-func ShrinkCase(newEngine func() Engine, c *Case, oracle string, opts Options) (*Case, Violation, int) {
+// Shrunk is what ShrinkCase found.
+type Shrunk struct {
+	Case  *Case     // the smallest case found; the original when nothing smaller fails
+	By    Violation // its first violation of the oracle it was shrunk for
+	Tests int       // candidates tried
+	// Note says why the result is what it is when it is not a plain
+	// shrink: the oracle could not be reproduced and any violation was
+	// shrunk instead, or nothing smaller failed.
+	Note string
+}
+
+// ShrinkCase finds the smallest trace of c that still fails oracle, every
+// candidate checked with exactly opts (fields, reference, meta tools,
+// grouping, reload, self-checks), so the shrunk case fails as the
+// original did. The reconstruction settings of c are kept (the reconnect
+// point is clamped to the shorter trace). When c does not fail oracle
+// under opts, it shrinks for any violation instead and says so in Note.
+func ShrinkCase(newEngine func() Engine, c *Case, oracle string, opts Options) Shrunk {
 	opts.First = false
-	trial := *c
-	trial.NoRebuild = !rebuildOracle(oracle)
-	fails := func(evs []event.Event) bool {
-		t := trial
-		t.Events = evs
+	noRebuild := c.NoRebuild || !rebuildOracle(oracle)
+	probe := func(evs []event.Event, first bool) []Violation {
+		t := *c
+		t.Events, t.NoRebuild = evs, noRebuild
 		t.ReconnectAt = min(c.ReconnectAt, max(len(evs)-1, 0))
-		return hasOracle(CheckCase(newEngine, &t, Options{MetaTools: opts.MetaTools, NoRender: opts.NoRender, First: true}), oracle)
+		o := opts
+		o.First = first
+		return CheckCase(newEngine, &t, o)
+	}
+	var note string
+	target := func(vs []Violation) bool { return hasOracle(vs, oracle) }
+	if !target(probe(c.Events, false)) {
+		if len(probe(c.Events, true)) == 0 {
+			return Shrunk{Case: c, Note: fmt.Sprintf("the case does not fail under the shrinker's settings (oracle %s): kept whole", oracle)}
+		}
+		note = fmt.Sprintf("oracle %s did not fail again on the whole case; shrunk for any violation instead", oracle)
+		target = func(vs []Violation) bool { return len(vs) > 0 }
+	}
+	fails := func(evs []event.Event) bool {
+		vs := probe(evs, false)
+		return target(vs)
 	}
 	res := shrink.Shrink(c.Events, fails, shrink.Options{})
-	out := trial
+	out := *c
 	out.Events = res.Events
 	out.ReconnectAt = min(c.ReconnectAt, max(len(res.Events)-1, 0))
-	out.NoRebuild = c.NoRebuild
 	var v Violation
-	for _, x := range CheckCase(newEngine, &out, opts) {
-		if x.Oracle == oracle {
+	for _, x := range probe(out.Events, false) {
+		if target([]Violation{x}) {
 			v = x
 			break
 		}
 	}
-	return &out, v, res.Tests
+	if len(res.Events) == len(c.Events) && note == "" {
+		note = fmt.Sprintf("no smaller trace fails %s (%d candidates tried)", oracle, res.Tests)
+	}
+	return Shrunk{Case: &out, By: v, Tests: res.Tests, Note: note}
 }
 
 func rebuildOracle(o string) bool {

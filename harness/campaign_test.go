@@ -36,7 +36,7 @@ func TestCampaignIndependentOfWorkers(t *testing.T) {
 func TestCampaignShards(t *testing.T) {
 	total := 0
 	for k := 1; k <= 3; k++ {
-		rep, err := harness.Campaign{Seeds: 100, Shard: k, Shards: 3, Sim: sim.Options{}}.Run(reference)
+		rep, err := harness.Campaign{Seeds: 100, Shard: k, Shards: 3, Sim: sim.Options{}, Check: harness.Options{SelfCheck: true}}.Run(reference)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -55,7 +55,7 @@ func TestCampaignShards(t *testing.T) {
 func TestCampaignStop(t *testing.T) {
 	stop := make(chan struct{})
 	close(stop)
-	rep, err := harness.Campaign{Seeds: 1000, Stop: stop, Sim: sim.Options{Faults: sim.AllFaults()}}.Run(reference)
+	rep, err := harness.Campaign{Seeds: 1000, Stop: stop, Sim: sim.Options{Faults: sim.AllFaults()}, Check: harness.Options{SelfCheck: true}}.Run(reference)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +69,7 @@ func TestCampaignStop(t *testing.T) {
 func TestExhaustiveSmall(t *testing.T) {
 	opts := sim.ExhaustiveOptions{Tools: 3, Progress: 1, Cancel: true}
 	want, _ := sim.ExhaustiveCount(opts)
-	rep, err := harness.RunExhaustive(reference, opts, harness.Campaign{Workers: 2})
+	rep, err := harness.RunExhaustive(reference, opts, harness.Campaign{Workers: 2, Check: harness.Options{SelfCheck: true}})
 	if err != nil || rep.Failure != nil || rep.Scenarios != want {
 		t.Fatalf("reference: %d of %d traces, failure %v, err %v", rep.Scenarios, want, rep.Failure, err)
 	}

@@ -40,7 +40,7 @@ func RunExhaustive(newEngine func() Engine, opts sim.ExhaustiveOptions, camp Cam
 	rep := merge(parts)
 	rep.Interrupted = r.stopped.Load()
 	if r.failure != nil && !rep.Interrupted {
-		rep = recountExhaustive(opts, r.lowest, camp.Check.MetaTools)
+		rep = recountExhaustive(opts, r.lowest, camp.Check)
 	}
 	if rep.Failure = r.failure; rep.Failure != nil && !camp.NoShrink {
 		r.shrink(rep.Failure)
@@ -50,11 +50,11 @@ func RunExhaustive(newEngine func() Engine, opts sim.ExhaustiveOptions, camp Cam
 
 // recountExhaustive counts traces, events and states over exactly the
 // orderings up to the first failing one, whatever the workers had reached.
-func recountExhaustive(opts sim.ExhaustiveOptions, lowest int64, meta []string) *Report {
+func recountExhaustive(ex sim.ExhaustiveOptions, lowest int64, opts Options) *Report {
 	rep := newReport()
 	i := int64(0)
-	sim.Exhaustive(opts, func(evs []event.Event) bool {
-		rep.count(evs, nil, meta)
+	sim.Exhaustive(ex, func(evs []event.Event) bool {
+		rep.count(evs, nil, opts)
 		i++
 		return i <= lowest
 	})
@@ -93,6 +93,6 @@ func (r *run) checkTrace(i int64, evs []event.Event, rep *Report) {
 	}
 	c := &Case{Events: evs, BatchIDs: sim.AllBatched(evs), NoTwice: true}
 	found := CheckCase(r.newEngine, c, r.c.Check)
-	rep.count(evs, nil, r.c.Check.MetaTools)
+	rep.count(evs, nil, r.c.Check)
 	r.record(i, uint64(i), c, found)
 }

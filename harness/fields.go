@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/google/go-cmp/cmp"
-	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/timeline"
 )
 
@@ -23,8 +21,9 @@ func fieldSet(names []string) fields {
 	return fields{has("output"), has("update_seq"), has("error"), has("diagnostics"), has("duration_ms"), has("summary")}
 }
 
-// mask blanks the fields the engine does not fill, in place.
-func (f fields) mask(rows []row) []row {
+// mask blanks the fields the engine does not fill, in place, and flattens
+// groups for an engine that never groups. It returns the rows kept.
+func (f fields) mask(rows []row, noGrouping bool) []row {
 	for i := range rows {
 		r := &rows[i]
 		if !f.output {
@@ -36,41 +35,21 @@ func (f fields) mask(rows []row) []row {
 		if !f.errors {
 			r.Error = ""
 		}
+		if !f.duration {
+			r.EndT, r.Duration = 0, 0
+		}
+	}
+	if noGrouping {
+		return flatten(rows)
 	}
 	return rows
 }
 
-// compareReference compares the engine's timeline with the reference
-// engine's after the same event, in the declared fields: the outline, and
-// durations, summaries and diagnostics when declared.
-func (c *checker) compareReference(ev *event.Event, ref Engine, got *timeline.Timeline) {
-	if ev.Kind != endOfStream {
-		ref.Apply(ev)
-	}
-	want := ref.Timeline()
-	c.refRows = c.fields.mask(outlineItems(c.refRows[:0], want.Items, 0, c.fields.extra))
-	c.refGot = c.fields.mask(outlineItems(c.refGot[:0], got.Items, 0, c.fields.extra))
-	gotRows := c.refGot
-	if !sameRows(c.refRows, gotRows) {
-		c.found = append(c.found, Violation{Seq: ev.Seq, Oracle: OracleReference,
-			Detail: fmt.Sprintf("after %s the engine differs from the reference engine (-reference +engine)", describe(ev)), Diff: rowDiff(c.refRows, gotRows)})
-		return
-	}
-	if c.fields.diagnostics {
-		if w, g := diagList(want.Diagnostics, true), diagList(got.Diagnostics, true); !slices.Equal(w, g) {
-			c.found = append(c.found, Violation{Seq: ev.Seq, Oracle: OracleReference,
-				Detail: fmt.Sprintf("after %s the diagnostics differ from the reference engine's (-reference +engine)", describe(ev)), Diff: cmp.Diff(w, g)})
-		}
-	}
-}
-
+// extra is the reference comparison's Extra column: the summary, when
+// declared.
 func (f fields) extra(t *timeline.Tool) string {
-	s := ""
-	if f.duration && t.Status.Terminal() {
-		s += fmt.Sprintf("duration=%d ", t.DurationMS)
-	}
 	if f.summary {
-		s += fmt.Sprintf("summary=%q", t.Summary)
+		return fmt.Sprintf("summary=%q", t.Summary)
 	}
-	return s
+	return ""
 }

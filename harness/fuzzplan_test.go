@@ -18,7 +18,7 @@ func FuzzPlan(f *testing.F) {
 	f.Add(make([]byte, 64))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		sc := sim.GenerateFrom(sim.NewBytesSource(data), 0, sim.Options{Faults: sim.AllFaults(), Swarm: true})
-		if v := harness.CheckCase(reference, harness.CaseOf(sc), harness.Options{First: true}); len(v) > 0 {
+		if v := harness.CheckCase(reference, harness.CaseOf(sc), harness.Options{First: true, SelfCheck: true}); len(v) > 0 {
 			t.Fatalf("%v", v[0])
 		}
 	})

@@ -18,7 +18,7 @@ func TestReferenceStateMachine(t *testing.T) {
 	rapid.Check(t, func(rt *rapid.T) {
 		m := &machine{
 			eng: engine.New(engine.Options{}),
-			c:   newChecker(Options{}),
+			c:   NewStepper(Options{}),
 		}
 		rt.Repeat(map[string]func(*rapid.T){
 			"start":      m.start,
@@ -36,8 +36,8 @@ func TestReferenceStateMachine(t *testing.T) {
 				m.emit(t, event.Event{Kind: event.KindTurnStart, Role: event.RoleAssistant})
 			},
 			"": func(t *rapid.T) {
-				if len(m.c.found) > 0 {
-					t.Fatalf("%v", m.c.found[0])
+				if len(m.found) > 0 {
+					t.Fatalf("%v", m.found[0])
 				}
 			},
 		})
@@ -45,10 +45,11 @@ func TestReferenceStateMachine(t *testing.T) {
 }
 
 type machine struct {
-	eng *engine.Engine
-	c   *checker
-	seq int64
-	ids []string
+	eng   *engine.Engine
+	c     *Stepper
+	found []Violation
+	seq   int64
+	ids   []string
 }
 
 var machineNames = []string{"grep", "read", "bash", "todowrite"}
@@ -57,10 +58,9 @@ func (m *machine) emit(t *rapid.T, ev event.Event) {
 	m.seq++
 	ev.Seq, ev.T = m.seq, m.seq*10
 	m.eng.Apply(&ev)
-	m.c.model.apply(&ev)
-	m.c.observe(&ev, m.eng.Timeline(), nil)
-	if len(m.c.found) > 0 {
-		t.Fatalf("after %s: %v", event.AppendEvent(nil, &ev), m.c.found[0])
+	m.found = append(m.found, m.c.Step(&ev, m.eng)...)
+	if len(m.found) > 0 {
+		t.Fatalf("after %s: %v", event.AppendEvent(nil, &ev), m.found[0])
 	}
 }
 

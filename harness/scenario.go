@@ -33,9 +33,10 @@ type Case struct {
 }
 
 // CheckCase runs every oracle on a case: the per-event oracles on the
-// engine (Check), order independence on the engine, and the reconstruction
-// oracles (live == rebuilt, reconnect, replay-twice) on the reference
-// reconstruction. With opts.First it stops at the first failing oracle.
+// engine (CheckWith), order independence on the engine, the engine's own
+// reload with opts.Reload, and toolsim's own reconstruction oracles (live
+// == rebuilt, reconnect, replay-twice) with opts.SelfCheck. With
+// opts.First it stops at the first failing oracle.
 //
 // A panic anywhere in the checks (the engine, or toolsim's own persisted
 // log writer and rebuild) is reported as an OraclePanic violation.
@@ -46,27 +47,29 @@ func CheckCase(newEngine func() Engine, c *Case, opts Options) (found []Violatio
 		}
 	}()
 	found, final := checkWith(newEngine, c.Events, opts)
-	if opts.First && len(found) > 0 {
+	done := func() bool { return opts.First && len(found) > 0 }
+	if done() {
 		return found
 	}
-	found = append(found, checkOrder(newEngine, c.Events, final)...)
-	if (opts.First && len(found) > 0) || c.NoRebuild {
+	found = append(found, checkOrder(newEngine, c.Events, final, opts)...)
+	if done() {
+		return found
+	}
+	if opts.Reload {
+		found = append(found, c.checkReload(newEngine, final, opts)...)
+	}
+	if done() || !opts.SelfCheck || c.NoRebuild {
 		return found
 	}
 	return append(found, c.checkRebuild()...)
 }
 
-// CheckOrder is oracle §5.6: it delivers every run of consecutive results
+// checkOrder is oracle §5.6: it delivers every run of consecutive results
 // for distinct ids in reverse order and checks that the final timeline
 // shows the same tools in the same states with the same anomalies (times
-// aside, since results now land at other instants).
-func CheckOrder(newEngine func() Engine, evs []event.Event) []Violation {
-	return checkOrder(newEngine, evs, nil)
-}
-
-// checkOrder is CheckOrder given the in-order final timeline when the
-// caller has it already (nil: replay for it).
-func checkOrder(newEngine func() Engine, evs []event.Event, a *timeline.Timeline) (found []Violation) {
+// aside, since results now land at other instants). a is the in-order
+// final timeline when the caller has it (nil: replay for it).
+func checkOrder(newEngine func() Engine, evs []event.Event, a *timeline.Timeline, opts Options) (found []Violation) {
 	swapped, ok := reverseResults(evs)
 	if !ok {
 		return nil
@@ -86,10 +89,16 @@ func checkOrder(newEngine func() Engine, evs []event.Event, a *timeline.Timeline
 	if err != nil {
 		return []Violation{{Seq: lastSeq(evs), Oracle: OracleEngine, Detail: "with results reordered: " + err.Error()}}
 	}
-	want, got := engineRows(nil, a.Items, 0), engineRows(nil, b.Items, 0)
+	f := fieldSet(opts.Fields)
+	f.duration = false
+	want, got := f.mask(engineRows(nil, a.Items), false), f.mask(engineRows(nil, b.Items), false)
 	if !sameRows(want, got) {
+		w, g := window(want, got)
 		return []Violation{{Seq: lastSeq(evs), Oracle: OracleOrder,
-			Detail: "delivering results in another order changed the final timeline (-in order +reordered)", Diff: rowDiff(want, got)}}
+			Detail: "delivering results in another order changed the final timeline (-in order +reordered)", Diff: rowDiff(w, g)}}
+	}
+	if !f.diagnostics {
+		return nil
 	}
 	wd, gd := diagList(a.Diagnostics, false), diagList(b.Diagnostics, false)
 	if !slices.Equal(wd, gd) {

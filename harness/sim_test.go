@@ -24,7 +24,7 @@ func TestReferencePassesAllOracles(t *testing.T) {
 	for seed := range uint64(1000) {
 		sc := sim.Generate(seed, sim.Options{Faults: sim.AllFaults(), Swarm: true})
 		c := harness.CaseOf(sc)
-		if v := harness.CheckCase(reference, c, harness.Options{First: true}); len(v) > 0 {
+		if v := harness.CheckCase(reference, c, harness.Options{First: true, SelfCheck: true}); len(v) > 0 {
 			t.Fatalf("seed %d (log faults %v, reconnect %d): %v", seed, c.LogFaults, c.ReconnectAt, v[0])
 		}
 	}

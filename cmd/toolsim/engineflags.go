@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/toolsim/toolsim/engineproto"
@@ -12,9 +13,12 @@ import (
 
 // engineFlags choose the engine that replay, check, fuzz and shrink drive.
 type engineFlags struct {
-	cmd     string
-	diff    bool
-	timeout time.Duration
+	cmd       string
+	diff      bool
+	timeout   time.Duration
+	features  string
+	metaTools string
+	noGroups  bool
 }
 
 func (f *engineFlags) register(fs *flag.FlagSet, withDiff bool) {
@@ -23,16 +27,46 @@ func (f *engineFlags) register(fs *flag.FlagSet, withDiff bool) {
 	if withDiff {
 		fs.BoolVar(&f.diff, "diff", false, "with --engine: also compare the engine with the reference engine after every event, in the fields it declared")
 	}
+	fs.StringVar(&f.features, "features", "all", "the parts of SPEC §2 the engine supports, comma-separated: "+strings.Join(harness.FeatureNames, ",")+" (an engine's own declaration narrows it)")
+	fs.StringVar(&f.metaTools, "meta-tools", "", "comma-separated meta tool names (default: "+strings.Join(harness.DefaultMetaTools, ",")+"; 'none' for none)")
+	fs.BoolVar(&f.noGroups, "no-grouping", false, "the engine shows every call on its own row (no groups); every other oracle still runs")
+}
+
+// options reads the flags that shape the oracles, whatever the engine.
+func (f *engineFlags) options() (harness.Options, error) {
+	var o harness.Options
+	feats, err := harness.ParseFeatures(f.features)
+	if err != nil {
+		return o, fmt.Errorf("--features: %w", err)
+	}
+	o.Features, o.NoGrouping = feats, f.noGroups
+	switch f.metaTools {
+	case "":
+	case "none":
+		o.MetaTools = []string{}
+	default:
+		o.MetaTools = strings.Split(f.metaTools, ",")
+	}
+	return o, nil
 }
 
 // setup starts the external engine, if any, and points the cli at it. It
 // returns a cleanup function, or an exit status for a setup problem.
 func (f *engineFlags) setup(c *cli, name string) (func(), int) {
+	opts, err := f.options()
+	if err != nil {
+		fmt.Fprintf(c.stderr, "toolsim %s: %v\n", name, err)
+		return nil, exitUsage
+	}
+	c.checkOpts = opts
 	if f.cmd == "" {
 		if f.diff {
 			fmt.Fprintf(c.stderr, "toolsim %s: --diff needs --engine\n", name)
 			return nil, exitUsage
 		}
+		// The reference engine is toolsim's own: its persisted-log round
+		// trip is checked too.
+		c.checkOpts.SelfCheck = true
 		return func() {}, exitOK
 	}
 	if f.timeout <= 0 {
@@ -44,7 +78,7 @@ func (f *engineFlags) setup(c *cli, name string) (func(), int) {
 		fmt.Fprintf(c.stderr, "toolsim %s: --engine: empty command\n", name)
 		return nil, exitUsage
 	}
-	ext := harness.External(argv[0], argv[1:]...).WithOptions(engineproto.Options{Timeout: f.timeout, MetaTools: harness.DefaultMetaTools})
+	ext := harness.External(argv[0], argv[1:]...).WithOptions(engineproto.Options{Timeout: f.timeout, MetaTools: metaOrDefault(opts.MetaTools)})
 	info, err := ext.Start()
 	if err != nil {
 		fmt.Fprintf(c.stderr, "toolsim %s: %v\n", name, err)
@@ -59,9 +93,34 @@ func (f *engineFlags) setup(c *cli, name string) (func(), int) {
 	if f.diff {
 		c.engineArgs += " --diff"
 	}
-	c.checkOpts.Fields = info.Fields
+	c.checkOpts = harness.Declared(c.checkOpts, info)
+	c.engineArgs += f.optionArgs()
 	if f.diff {
 		c.checkOpts.Reference = referenceEngine
 	}
 	return ext.Close, exitOK
+}
+
+// optionArgs repeats the oracle-shaping flags for reproduce commands.
+func (f *engineFlags) optionArgs() string {
+	var s string
+	if f.features != "" && f.features != "all" {
+		s += " --features " + shellQuote(f.features)
+	}
+	if f.metaTools != "" {
+		s += " --meta-tools " + shellQuote(f.metaTools)
+	}
+	if f.noGroups {
+		s += " --no-grouping"
+	}
+	return s
+}
+
+// metaOrDefault is the meta tool list sent to an engine: nil means the
+// default set.
+func metaOrDefault(names []string) []string {
+	if names == nil {
+		return harness.DefaultMetaTools
+	}
+	return names
 }

@@ -98,7 +98,7 @@ func TestCheckReportsDiff(t *testing.T) {
 	if code := c.run([]string{"check", path}); code != exitFail {
 		t.Fatalf("exit %d, want 1\n%s", code, out)
 	}
-	for _, want := range []string{"after seq 3: model: after cancel (seq 3)", "(-want +got):", `"tool t1 bash interrupted updates=0",`, `"tool t1 bash running updates=0",`, `event: {"seq":3,"t":9,"kind":"cancel","reason":"Esc"}`, "reproduce: toolsim check " + path} {
+	for _, want := range []string{"after seq 3: model: after cancel (seq 3) tool t1 differs from the model", "(-want +got):", "- tool t1 bash interrupted updates=0 end_t=9 duration=4\n", "+ tool t1 bash running updates=0\n", `event: {"seq":3,"t":9,"kind":"cancel","reason":"Esc"}`, "reproduce: toolsim check " + path} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}

@@ -71,8 +71,14 @@ func (c *cli) reportFailure(rep *harness.Report, camp harness.Campaign, f *fuzzF
 	}
 	if fl.Shrunk != nil {
 		fmt.Fprintf(c.stdout, "shrunk %d → %d events (%d candidates tried)\n", len(fl.Case.Events), len(fl.Shrunk.Events), fl.Tests)
+		if fl.Note != "" {
+			fmt.Fprintf(c.stdout, "note: %s\n", fl.Note)
+		}
 		fmt.Fprintf(c.stdout, "reproduce: toolsim check%s %s\n", c.engineArgs, shellQuote(base+".min.jsonl"))
 	} else {
+		if fl.Note != "" {
+			fmt.Fprintf(c.stdout, "not shrunk: %s\n", fl.Note)
+		}
 		fmt.Fprintf(c.stdout, "reproduce: toolsim check%s %s\n", c.engineArgs, shellQuote(base+".jsonl"))
 	}
 	return exitFail

@@ -39,9 +39,13 @@ func (c *cli) shrink(args []string) int {
 	if !ok {
 		return exitFail
 	}
-	shrunk, by, tests := harness.ShrinkCase(c.engine(), cs, v.Oracle, c.checkOpts)
-	fl := &harness.Failure{Violation: v, Case: cs, Shrunk: shrunk, ShrunkBy: by, Tests: tests}
-	fmt.Fprintf(c.stderr, "shrunk %d → %d events for oracle %s (%d candidates tried)\n", len(cs.Events), len(shrunk.Events), v.Oracle, tests)
+	res := harness.ShrinkCase(c.engine(), cs, v.Oracle, c.checkOpts)
+	shrunk := res.Case
+	fl := &harness.Failure{Violation: v, Case: cs, Shrunk: shrunk, ShrunkBy: res.By, Tests: res.Tests, Note: res.Note}
+	fmt.Fprintf(c.stderr, "shrunk %d → %d events for oracle %s (%d candidates tried)\n", len(cs.Events), len(shrunk.Events), v.Oracle, res.Tests)
+	if res.Note != "" {
+		fmt.Fprintf(c.stderr, "note: %s\n", res.Note)
+	}
 	h := harness.Header(harness.SourceShrink, 0, harness.CaseMeta(harness.TraceMeta{Oracle: v.Oracle}, shrunk))
 	if f.out == "" {
 		if err := event.WriteAll(c.stdout, h, shrunk.Events); err != nil {

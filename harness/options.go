@@ -1,0 +1,90 @@
+package harness
+
+import (
+	"slices"
+
+	"github.com/toolsim/toolsim/engineproto"
+)
+
+// Options say what is checked and what the engine under test supports.
+// One value travels unchanged through every entry point — Check,
+// CheckCase, Campaign, Fuzz, ShrinkCase, RunExhaustive, harnesstest's
+// ReplayDir and the CLI — so a shrink or a saved regression is judged
+// exactly as the check that found the failure. The zero value checks
+// everything the reference engine does, except toolsim's own persisted-log
+// round trip (SelfCheck).
+type Options struct {
+	// MetaTools names the meta tools the model expects to stand alone; nil
+	// means the default set of SPEC §2.
+	MetaTools []string
+	// Fields lists the optional timeline fields the engine fills
+	// (engineproto.AllFields names them); nil means all. The others are
+	// left out of every comparison.
+	Fields []string
+	// Features lists the parts of SPEC §2 the engine supports (sim.Feature
+	// names); nil means all. Campaigns generate only those.
+	Features []string
+	// NoGrouping is for engines that show every call on its own row: no
+	// groups are expected, meta tools count as ordinary tools, and every
+	// other oracle still runs.
+	NoGrouping bool
+	// NoRender skips the incremental render oracle (§5.9): for engines that
+	// do not render incrementally with toolsim's renderer (timelines
+	// decoded from another process carry no versions).
+	NoRender bool
+	// Reload checks the engine's own reconstruction (an engine with a
+	// Reconstruct method, such as an external engine that declares
+	// reconstruct): the persisted log of each case is rebuilt by the engine
+	// and compared with the live timeline.
+	Reload bool
+	// SelfCheck runs the oracles that exercise toolsim's own persisted-log
+	// writer and rebuild (§5.7 live == rebuilt, reported faults, reconnect,
+	// replay twice), whatever engine is under test: for toolsim's own
+	// tests and campaigns.
+	SelfCheck bool
+	// Reference, when set, runs a second engine in lock step and reports
+	// every difference from it (OracleReference), in the declared fields.
+	Reference func() Engine
+	// First stops at the first violation (campaigns and shrinking).
+	First bool
+}
+
+// Declared returns o adjusted to what an external engine declared at init:
+// its fields, whether it groups, the features it supports, and whether it
+// reloads (reconstruct). The incremental render oracle is off: decoded
+// timelines are not rendered incrementally by the engine.
+func Declared(o Options, info engineproto.Info) Options {
+	o.Fields = slices.Clone(info.Fields)
+	if o.Fields == nil {
+		o.Fields = []string{}
+	}
+	o.NoRender = true
+	o.Reload = o.Reload || info.Has(engineproto.CapReconstruct)
+	o.NoGrouping = o.NoGrouping || !info.Grouping
+	if info.Features != nil {
+		o.Features = intersect(o.Features, info.Features)
+	}
+	return o
+}
+
+// intersect keeps the names of want (nil: every name) that have is lists.
+func intersect(want, have []string) []string {
+	if want == nil {
+		return slices.Clone(have)
+	}
+	var out []string
+	for _, f := range want {
+		if slices.Contains(have, f) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// metaTools is o.MetaTools or the default set.
+func (o Options) metaTools() []string {
+	if o.MetaTools == nil {
+		return DefaultMetaTools
+	}
+	return o.MetaTools
+}

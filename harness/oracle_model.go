@@ -1,0 +1,59 @@
+package harness
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+
+	"github.com/toolsim/toolsim/event"
+)
+
+// modelOracle compares the engine's items with the model's after every
+// event, and names the oracle a difference breaks (once, groups, pairing
+// or model). It also checks §5.4 (every started tool appears exactly
+// once) whenever the outlines differ and at the end.
+type modelOracle struct {
+	started map[string]int
+}
+
+func (o *modelOracle) observe(p *pass, s *step) {
+	if o.started == nil {
+		o.started = map[string]int{}
+	}
+	if s.ev.Kind == event.KindToolStart && s.ev.ID != "" {
+		o.started[s.ev.ID]++
+	}
+	if !s.differ {
+		return
+	}
+	want := p.fields.mask(p.model.AllRows(nil), p.opts.NoGrouping)
+	got := p.fields.mask(engineRows(nil, s.tl.Items), p.opts.NoGrouping)
+	o.once(p, s, got)
+	w, g := window(want, got)
+	p.fail(Violation{Seq: s.ev.Seq, Oracle: classify(want, got, s.ev),
+		Detail: fmt.Sprintf("after %s %s differs from the model", describe(s.ev), what(w, g)), Diff: rowDiff(w, g)})
+}
+
+// once: each id is shown as many times as it was started. Messages come in
+// sorted id order.
+func (o *modelOracle) once(p *pass, s *step, got []row) {
+	shown := map[string]int{}
+	for _, r := range got {
+		if r.Tool() {
+			shown[r.ID]++
+		}
+	}
+	if maps.Equal(shown, o.started) {
+		return
+	}
+	for _, id := range slices.Sorted(maps.Keys(o.started)) {
+		if n := o.started[id]; shown[id] != n {
+			p.failf(s.ev.Seq, OracleOnce, "tool %s started %d times, shown %d times", id, n, shown[id])
+		}
+	}
+	for _, id := range slices.Sorted(maps.Keys(shown)) {
+		if o.started[id] == 0 {
+			p.failf(s.ev.Seq, OracleOnce, "tool %s shown %d times but never started", id, shown[id])
+		}
+	}
+}

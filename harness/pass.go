@@ -1,0 +1,215 @@
+package harness
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/harness/internal/model"
+	"github.com/toolsim/toolsim/timeline"
+)
+
+// checkpointEvery is how often (in events) a pass compares every item
+// whose version moved, not only those the engine and the model say
+// changed; the end of the trace compares everything.
+const checkpointEvery = 1024
+
+// maxViolations ends a pass that keeps failing: a long trace that went
+// wrong early would otherwise report the same difference at every event.
+const maxViolations = 100
+
+// pass is one check of one trace. A driver feeds each event to the engine
+// and the model; the pass works out which top-level items changed, outlines
+// those (model and engine), and hands the step to every oracle.
+type pass struct {
+	opts    Options
+	fields  fields
+	model   *model.Model
+	d       *driver
+	eng     Engine // the engine under test, asked which items changed
+	ref     Engine
+	oracles []oracle
+	found   []Violation
+	cache   []seen                 // what was last compared of each engine item
+	index   map[*timeline.Item]int // engine item → its top-level index
+	set     []int
+	step    step
+	n       int
+}
+
+// seen is what a pass last compared of one engine item.
+type seen struct {
+	item    *timeline.Item
+	version uint64
+}
+
+// step is what the oracles see after one event (or after Finish).
+type step struct {
+	ev    *event.Event
+	tl    *timeline.Timeline
+	end   bool   // after Finish: every item is compared
+	pairs []pair // the items compared, in index order
+	want  []model.Row
+	got   []model.Row
+	// differ is set when some pair's rows differ; the model oracle then
+	// reports it with the whole outlines.
+	differ bool
+}
+
+// pair is one compared item: its index and its rows in step.want and
+// step.got.
+type pair struct {
+	i                    int
+	wantLo, wantHi       int
+	gotLo, gotHi         int
+	version              uint64
+	item                 *timeline.Item
+	hadItem, modelHasOne bool
+}
+
+func (s *step) wantRows(p *pair) []model.Row { return s.want[p.wantLo:p.wantHi] }
+func (s *step) gotRows(p *pair) []model.Row  { return s.got[p.gotLo:p.gotHi] }
+
+// oracle is one check that looks at each step.
+type oracle interface {
+	observe(p *pass, s *step)
+}
+
+func newPass(opts Options) *pass {
+	p := &pass{
+		opts: opts, fields: fieldSet(opts.Fields),
+		model: model.New(model.Config{MetaTools: opts.metaTools(), NoGrouping: opts.NoGrouping}),
+		index: map[*timeline.Item]int{},
+	}
+	p.oracles = []oracle{&modelOracle{}, &statusOracle{}, &groupsOracle{}, &noLiveOracle{}, &diagOracle{}}
+	if !opts.NoRender {
+		p.oracles = append(p.oracles, newRenderOracle())
+	}
+	return p
+}
+
+func (p *pass) fail(v Violation) {
+	if len(p.found) == maxViolations {
+		return
+	}
+	p.found = append(p.found, v)
+	if len(p.found) == maxViolations {
+		p.found[len(p.found)-1].Detail += fmt.Sprintf(" (checking stopped after %d violations)", maxViolations)
+	}
+}
+
+func (p *pass) failf(seq int64, oracle, format string, args ...any) {
+	p.fail(Violation{Seq: seq, Oracle: oracle, Detail: fmt.Sprintf(format, args...)})
+}
+
+// stopped reports whether the pass should end now.
+func (p *pass) stopped() bool {
+	return len(p.found) >= maxViolations || (p.opts.First && len(p.found) > 0)
+}
+
+// observe builds the step after ev and runs every oracle on it.
+func (p *pass) observe(ev *event.Event, tl *timeline.Timeline, end bool) {
+	p.n++
+	s := &p.step
+	s.ev, s.tl, s.end, s.differ = ev, tl, end, false
+	s.pairs, s.want, s.got = s.pairs[:0], s.want[:0], s.got[:0]
+	for _, i := range p.changedItems(tl, end || p.n%checkpointEvery == 0) {
+		p.addPair(s, i)
+	}
+	for _, o := range p.oracles {
+		o.observe(p, s)
+	}
+	if p.ref != nil {
+		p.compareReference(ev, tl, end)
+	}
+	for k := range s.pairs {
+		pr := &s.pairs[k]
+		if pr.i < len(p.cache) {
+			p.cache[pr.i] = seen{pr.item, pr.version}
+		}
+	}
+}
+
+// addPair outlines item i of the model and of the engine.
+func (p *pass) addPair(s *step, i int) {
+	pr := pair{i: i, wantLo: len(s.want), gotLo: len(s.got)}
+	if i < p.model.Len() {
+		s.want = p.model.Rows(s.want, i)
+		pr.modelHasOne = true
+	}
+	if i < len(s.tl.Items) {
+		pr.item, pr.hadItem = s.tl.Items[i], true
+		pr.version = pr.item.Version
+		s.got = model.ItemRows(s.got, pr.item, 0, nil)
+	}
+	s.want = append(s.want[:pr.wantLo], p.fields.mask(s.want[pr.wantLo:], p.opts.NoGrouping)...)
+	s.got = append(s.got[:pr.gotLo], p.fields.mask(s.got[pr.gotLo:], p.opts.NoGrouping)...)
+	pr.wantHi, pr.gotHi = len(s.want), len(s.got)
+	if !sameRows(s.wantRows(&pr), s.gotRows(&pr)) {
+		s.differ = true
+	}
+	s.pairs = append(s.pairs, pr)
+}
+
+// changedItems lists the top-level items to compare after an event: those
+// the model changed, those the engine added, and those the engine changed
+// — as it reports them (ChangedItems), or else every item whose pointer or
+// version moved (or that carries no version). all compares every item
+// whose version moved, and at the end every item.
+func (p *pass) changedItems(tl *timeline.Timeline, all bool) []int {
+	set := append(p.set[:0], p.model.Changed()...)
+	n := len(tl.Items)
+	old := min(len(p.cache), n)
+	for i := old; i < n; i++ {
+		set = append(set, i)
+		p.cache = append(p.cache, seen{})
+		p.index[tl.Items[i]] = i
+	}
+	for i := n; i < p.model.Len(); i++ {
+		set = append(set, i)
+	}
+	reported := false
+	if ch, ok := p.eng.(changeReporter); ok {
+		var items []*timeline.Item
+		if items, reported = ch.ChangedItems(); reported {
+			for _, it := range items {
+				if i, ok := p.index[it]; ok {
+					set = append(set, i)
+				}
+			}
+		}
+	}
+	if !reported || all {
+		set = p.scan(set, tl.Items[:old])
+	}
+	if p.step.end {
+		set = set[:0]
+		for i := range max(n, p.model.Len()) {
+			set = append(set, i)
+		}
+	}
+	slices.Sort(set)
+	p.set = slices.Compact(set)
+	return p.set
+}
+
+// scan adds every item whose pointer or version moved since it was last
+// compared, or that has no version.
+func (p *pass) scan(set []int, items []*timeline.Item) []int {
+	for i, it := range items {
+		c := p.cache[i]
+		if it != c.item || it.Version != c.version || it.Version == 0 {
+			set = append(set, i)
+		}
+	}
+	return set
+}
+
+// changeReporter is implemented by engines that can say which top-level
+// items changed: the reference engine, and external engines that send
+// deltas. ChangedItems returns the items added or changed since its
+// previous call (nested items may be listed too and are ignored), and
+// false when it cannot tell (then every item's version is compared).
+type changeReporter interface {
+	ChangedItems() ([]*timeline.Item, bool)
+}
