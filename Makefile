@@ -5,10 +5,10 @@ BENCHTIME ?= 1s
 
 .DEFAULT_GOAL := help
 
-.PHONY: help build test lint bench fuzz golden catalog
+.PHONY: help build test lint bench fuzz golden catalog real-engines
 
 help: ## list the targets
-	@grep -E '^[a-z]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-8s %s\n", $$1, $$2}'
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-13s %s\n", $$1, $$2}'
 
 build: ## build bin/toolsim
 	$(GO) build -o bin/toolsim ./cmd/toolsim
@@ -45,3 +45,18 @@ golden: ## regenerate golden/ from the scenarios and real traces (read the diff 
 
 catalog: ## run the built-in scenario catalog
 	$(GO) run ./cmd/toolsim
+
+AI_SDK := examples/ai-sdk
+AI_SDK_ENGINE := node $(AI_SDK)/adapter.mjs --no-delta
+
+real-engines: build ## the Vercel AI SDK's stream reader (npm ci once): the passing gate, and each regression in scenarios/ai-sdk still failing
+	@test -d $(AI_SDK)/node_modules/ai || npm ci --prefix $(AI_SDK) --no-audit --no-fund
+	bin/toolsim fuzz --engine '$(AI_SDK_ENGINE)' --timeout 30s --seeds 300 --out failures/ai-sdk \
+		--features tools,text,thinking,user,progress \
+		--faults order,duplicate-result,same-name,progress-burst,reconnect
+	@for f in scenarios/ai-sdk/*.jsonl; do \
+		bin/toolsim check --engine '$(AI_SDK_ENGINE)' --timeout 30s $$f >/dev/null; st=$$?; \
+		if [ $$st -eq 0 ]; then echo "$$f passes now: the library fixed it; move it out of scenarios/ai-sdk and its class out of docs/findings/ai-sdk.md"; exit 1; fi; \
+		if [ $$st -ne 1 ]; then echo "$$f: toolsim check exited $$st (setup problem)"; exit 1; fi; \
+		echo "fails as recorded  $$f"; \
+	done
