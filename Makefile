@@ -21,8 +21,9 @@ lint: ## fail if gofmt, go vet or go mod tidy would change anything
 	$(GO) vet ./...
 	$(GO) mod tidy -diff
 
-bench: ## run the benchmarks (events/s, MB/s, render times, rebuild records/s, import MB/s, campaign scenarios/s, exhaustive, shrinking)
-	$(GO) test -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) ./event ./engine ./render
+bench: ## run the benchmarks (events/s, protocol events/s, MB/s, render times, rebuild records/s, import MB/s, campaign scenarios/s, exhaustive, shrinking)
+	$(GO) test -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) ./event ./engine ./render ./timeline
+	$(GO) test -run '^$$' -bench Pipe -benchmem -benchtime 3x ./engineproto
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime 3x ./rebuild
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) ./formats/...
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime 3x ./harness
@@ -37,6 +38,8 @@ fuzz: ## run each native fuzz target for FUZZTIME (default 5s; a count such as 3
 	$(GO) test -run '^$$' -fuzz '^FuzzRebuild$$' -fuzztime $(FUZZTIME) ./rebuild
 	$(GO) test -run '^$$' -fuzz '^FuzzDelegation$$' -fuzztime $(FUZZTIME) ./engine
 	$(GO) test -run '^$$' -fuzz '^FuzzPlan$$' -fuzztime $(FUZZTIME) ./harness
+	$(GO) test -run '^$$' -fuzz '^FuzzCodec$$' -fuzztime $(FUZZTIME) ./timeline
+	$(GO) test -run '^$$' -fuzz '^FuzzServe$$' -fuzztime $(FUZZTIME) ./engineproto
 
 golden: ## regenerate golden/ from the scenarios and real traces (read the diff before committing)
 	$(GO) test . -run TestGolden -update

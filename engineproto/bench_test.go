@@ -1,12 +1,16 @@
 package engineproto_test
 
 import (
+	"bytes"
+	"fmt"
+	"io"
 	"os"
 	"testing"
 	"time"
 
 	"github.com/toolsim/toolsim/engineproto"
 	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/sim"
 )
 
@@ -16,13 +20,13 @@ import (
 func scenarios(n int) [][]event.Event {
 	out := make([][]event.Event, n)
 	for i := range out {
-		out[i] = sim.Generate(uint64(i), sim.Options{Faults: sim.AllFaults(), Swarm: true}).Events
+		out[i] = sim.Generate(uint64(i), sim.Options{Faults: fault.All(), Swarm: true}).Events
 	}
 	return out
 }
 
-func benchPipe(b *testing.B, batch bool) {
-	b.Setenv(fakeEnv, "reference")
+func benchPipe(b *testing.B, batch bool, mode string) {
+	b.Setenv(fakeEnv, mode)
 	c, err := engineproto.Start([]string{os.Args[0]}, engineproto.Options{Timeout: time.Minute})
 	if err != nil {
 		b.Fatal(err)
@@ -54,7 +58,38 @@ func benchPipe(b *testing.B, batch bool) {
 
 // BenchmarkPipeLockstep: one event per round trip through `toolsim
 // engine`'s server (the reference engine in another process).
-func BenchmarkPipeLockstep(b *testing.B) { benchPipe(b, false) }
+func BenchmarkPipeLockstep(b *testing.B) { benchPipe(b, false, "reference") }
 
-// BenchmarkPipeBatch: whole traces per message, a timeline back per event.
-func BenchmarkPipeBatch(b *testing.B) { benchPipe(b, true) }
+// BenchmarkPipeBatch: whole traces per message, a timeline back per event
+// (a delta: the items that changed).
+func BenchmarkPipeBatch(b *testing.B) { benchPipe(b, true, "reference") }
+
+// BenchmarkPipeBatchFull: the same with whole timelines in every reply
+// (an engine without the delta capability).
+func BenchmarkPipeBatchFull(b *testing.B) { benchPipe(b, true, "reference-full") }
+
+// BenchmarkServeBatch: the server alone (no pipe, no client), answering
+// whole traces in batch messages with deltas.
+func BenchmarkServeBatch(b *testing.B) {
+	var in bytes.Buffer
+	in.WriteString(`{"type":"init","id":1,"protocol":"toolsim-engine/1","options":{"width":80}}` + "\n")
+	events := 0
+	for i, evs := range scenarios(100) {
+		fmt.Fprintf(&in, `{"type":"reset","id":%d}`+"\n", 2*i+2)
+		fmt.Fprintf(&in, `{"type":"batch","id":%d,"finish":true,"events":[`, 2*i+3)
+		for k := range evs {
+			if k > 0 {
+				in.WriteByte(',')
+			}
+			in.Write(event.AppendEvent(nil, &evs[k]))
+		}
+		in.WriteString("]}\n")
+		events += len(evs)
+	}
+	for b.Loop() {
+		if err := engineproto.Serve(bytes.NewReader(in.Bytes()), io.Discard, serveOpts); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(events*b.N)/b.Elapsed().Seconds(), "events/s")
+}

@@ -43,6 +43,7 @@ func (c *Client) Reset() error {
 	if err != nil {
 		return err
 	}
+	c.tls.empty() // a delta answering reset is relative to the empty timeline
 	tl, err := c.decodeTimeline(rep, "reset")
 	if err != nil {
 		return err
@@ -53,25 +54,48 @@ func (c *Client) Reset() error {
 	return nil
 }
 
+// MaxBatch is the most bytes of events Batch puts in one message; a
+// longer trace goes in several, well below the 64 MiB line limit.
+const MaxBatch = 8 << 20
+
+var maxBatch = MaxBatch // lowered by a test
+
 // Batch applies events in order (and, with finish, the end-of-stream rule)
 // and returns the timeline after each: len(evs) timelines, plus one when
-// finish is set. It needs the batch capability.
+// finish is set. It needs the batch capability. A trace whose events
+// encode to more than MaxBatch bytes is sent as several batch messages.
 func (c *Client) Batch(evs []event.Event, finish bool) ([]*timeline.Timeline, error) {
 	if !c.Info.Has(CapBatch) {
 		return nil, c.fail("batch", "the engine did not declare the batch capability", false)
 	}
-	m := &Message{Type: TypeBatch, Finish: finish, Events: make([]json.RawMessage, len(evs))}
-	for i := range evs {
-		m.Events[i] = encodeEvent(&evs[i])
+	out := make([]*timeline.Timeline, 0, len(evs)+1)
+	for first := true; first || len(evs) > 0; first = false {
+		m := &Message{Type: TypeBatch, Events: []json.RawMessage{}}
+		size := 0
+		for len(m.Events) < len(evs) && (size < maxBatch || len(m.Events) == 0) {
+			raw := encodeEvent(&evs[len(m.Events)])
+			m.Events = append(m.Events, raw)
+			size += len(raw) + 1
+		}
+		evs = evs[len(m.Events):]
+		m.Finish = finish && len(evs) == 0
+		var err error
+		if out, err = c.batch(m, out); err != nil {
+			return out, err
+		}
 	}
+	return out, nil
+}
+
+// batch sends one batch message and appends the timelines it gets back.
+func (c *Client) batch(m *Message, out []*timeline.Timeline) ([]*timeline.Timeline, error) {
 	if err := c.send(m); err != nil {
-		return nil, c.died("batch", fmt.Sprintf("cannot write to it: %v", err))
+		return out, c.died("batch", fmt.Sprintf("cannot write to it: %v", err))
 	}
-	n := len(evs)
-	if finish {
+	n := len(m.Events)
+	if m.Finish {
 		n++
 	}
-	out := make([]*timeline.Timeline, 0, n)
 	for i := range n {
 		what := fmt.Sprintf("batch id=%d, timeline %d of %d", m.ID, i+1, n)
 		rep, err := c.read(m.ID, what)
@@ -116,6 +140,7 @@ func (c *Client) Reconstruct(log []byte) (*timeline.Timeline, error) {
 	if err != nil {
 		return nil, err
 	}
+	c.tls.empty() // so is one answering reconstruct
 	tl, err := c.decodeTimeline(rep, "reconstruct")
 	if err != nil {
 		return nil, err

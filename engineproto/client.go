@@ -6,14 +6,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os/exec"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/internal/jsonscan"
 	"github.com/toolsim/toolsim/internal/lines"
-	"github.com/toolsim/toolsim/timeline"
 )
 
 // MaxReply is the longest reply line accepted (64 MB).
@@ -25,19 +24,18 @@ const DefaultTimeout = 5 * time.Second
 // Options configure a Client.
 type Options struct {
 	Timeout   time.Duration // per message; DefaultTimeout if zero
+	Clock     Clock         // times the timeouts; RealClock if nil
 	Width     int           // sent at init (default 80)
 	MetaTools []string      // sent at init
+	Features  []string      // sent at init: the features toolsim will generate (nil: all)
 }
 
 // Info is what an engine declared at init.
 type Info struct {
 	Capabilities []string
 	Fields       []string
-	// Features lists the parts of SPEC §2 the engine supports; nil means
-	// every one.
-	Features []string
-	// Grouping is false for an engine that shows every call on its own row.
-	Grouping bool
+	Features     []string // the features the engine supports; nil when it did not say (all)
+	Grouping     bool     // false when the engine shows every call on its own row
 }
 
 // Has reports whether the engine declared a capability.
@@ -47,13 +45,15 @@ func (i Info) Has(capability string) bool { return slices.Contains(i.Capabilitie
 type Client struct {
 	argv    []string
 	opts    Options
-	cmd     *exec.Cmd
-	stdin   io.WriteCloser
+	proc    *process
 	replies chan readResult
 	stderr  *tail
 	nextID  int64
 	buf     []byte
+	tls     timelines         // the previous timeline, to apply deltas to
+	members []jsonscan.Member // scratch space for decoding replies
 	dead    bool
+	escaped bool // a process outside the group held its output after the kill
 	Info    Info
 }
 
@@ -74,6 +74,9 @@ func Start(argv []string, opts Options) (*Client, error) {
 	if opts.Width <= 0 {
 		opts.Width = 80
 	}
+	if opts.Clock == nil {
+		opts.Clock = RealClock{}
+	}
 	c := &Client{argv: argv, opts: opts, stderr: &tail{n: 50}, replies: make(chan readResult, 1)}
 	if err := c.spawn(); err != nil {
 		return nil, err
@@ -88,21 +91,12 @@ func Start(argv []string, opts Options) (*Client, error) {
 func (c *Client) name() string { return strings.Join(c.argv, " ") }
 
 func (c *Client) spawn() error {
-	cmd := exec.Command(c.argv[0], c.argv[1:]...)
-	cmd.Stderr = c.stderr
-	in, err := cmd.StdinPipe()
+	p, err := startProcess(c.argv, c.stderr)
 	if err != nil {
-		return &EngineError{Engine: c.name(), Reason: err.Error(), Setup: true}
-	}
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		return &EngineError{Engine: c.name(), Reason: err.Error(), Setup: true}
-	}
-	if err := cmd.Start(); err != nil {
 		return &EngineError{Engine: c.name(), Reason: fmt.Sprintf("cannot start: %v", err), Setup: true}
 	}
-	c.cmd, c.stdin = cmd, in
-	go readReplies(out, c.replies)
+	c.proc = p
+	go readReplies(p.stdout, c.replies)
 	return nil
 }
 
@@ -125,7 +119,7 @@ func readReplies(r io.Reader, out chan<- readResult) {
 }
 
 func (c *Client) handshake() error {
-	msg := Message{Type: TypeInit, Protocol: Version, Options: &InitOptions{Width: c.opts.Width, MetaTools: c.opts.MetaTools}}
+	msg := Message{Type: TypeInit, Protocol: Version, Options: &InitOptions{Width: c.opts.Width, MetaTools: c.opts.MetaTools, Features: c.opts.Features}}
 	rep, err := c.call(&msg, "init")
 	if err != nil {
 		err.Setup = true
@@ -140,6 +134,7 @@ func (c *Client) handshake() error {
 		return c.fail("init", `capabilities lack "timeline"`, true)
 	}
 	c.Info = Info{Capabilities: rep.Capabilities, Fields: rep.Fields, Features: rep.Features, Grouping: rep.Grouping == nil || *rep.Grouping}
+	c.tls.empty()
 	return nil
 }
 
@@ -151,57 +146,89 @@ func (c *Client) fail(what, reason string, setup bool) *EngineError {
 func (c *Client) send(m *Message) error {
 	c.nextID++
 	m.ID = c.nextID
-	data, err := json.Marshal(m)
-	if err != nil {
-		return err
-	}
-	c.buf = append(append(c.buf[:0], data...), '\n')
-	_, err = c.stdin.Write(c.buf)
+	c.buf = append(appendMessage(c.buf[:0], m), '\n')
+	_, err := c.proc.stdin.Write(c.buf)
 	return err
 }
 
-// call sends a message and reads its one reply.
+// call sends a message and reads its one reply, within the timeout.
 func (c *Client) call(m *Message, what string) (*Reply, *EngineError) {
 	if c.dead {
 		return nil, c.fail(what, "the engine is not running", false)
 	}
-	if err := c.send(m); err != nil {
-		return nil, c.died(what, fmt.Sprintf("cannot write to it: %v", err))
-	}
-	return c.read(m.ID, what)
+	return c.timed(what, func(expired <-chan struct{}) (*Reply, *EngineError) {
+		if err := c.send(m); err != nil {
+			return nil, c.died(what, fmt.Sprintf("cannot write to it: %v", err))
+		}
+		return c.await(m.ID, what, expired)
+	})
 }
 
-// read waits for the reply to message id.
+// read waits, within the timeout, for one reply to message id.
 func (c *Client) read(id int64, what string) (*Reply, *EngineError) {
-	timer := time.NewTimer(c.opts.Timeout)
-	defer timer.Stop()
-	select {
-	case r, ok := <-c.replies:
-		if !ok || r.err == io.EOF {
-			return nil, c.died(what, "it exited without answering")
-		}
-		if r.err != nil {
-			return nil, c.broken(what, r.err.Error())
-		}
-		return c.decode(r.line, id, what)
-	case <-timer.C:
+	return c.timed(what, func(expired <-chan struct{}) (*Reply, *EngineError) {
+		return c.await(id, what, expired)
+	})
+}
+
+// timed runs step under the timeout: when it passes, the engine's whole
+// process group is killed, which also unblocks a write to an engine that
+// stopped reading, and the timeout is reported whatever step returned.
+func (c *Client) timed(what string, step func(expired <-chan struct{}) (*Reply, *EngineError)) (*Reply, *EngineError) {
+	expired := make(chan struct{})
+	timer := c.opts.Clock.AfterFunc(c.opts.Timeout, func() {
+		close(expired)
+		c.proc.killGroup()
+	})
+	rep, err := step(expired)
+	if !timer.Stop() {
 		c.Kill()
-		return nil, c.fail(what, fmt.Sprintf("no reply within %s: killed", c.opts.Timeout), false)
+		return nil, c.fail(what, fmt.Sprintf("no reply within %s: killed its process group%s", c.opts.Timeout, c.escapedNote()), false)
+	}
+	return rep, err
+}
+
+// await waits for the reply to message id, or for expired. When the
+// leader exits first, the rest of its group is killed and the replies it
+// wrote are still read.
+func (c *Client) await(id int64, what string, expired <-chan struct{}) (*Reply, *EngineError) {
+	exited := c.proc.exited
+	for {
+		select {
+		case r, ok := <-c.replies:
+			if !ok || r.err == io.EOF {
+				return nil, c.died(what, "it exited without answering")
+			}
+			if r.err != nil {
+				return nil, c.broken(what, r.err.Error())
+			}
+			return c.decode(r.line, id, what)
+		case <-exited:
+			c.proc.killGroup()
+			exited = nil
+		case <-expired:
+			return nil, nil // timed reports it
+		}
 	}
 }
 
 func (c *Client) decode(line []byte, id int64, what string) (*Reply, *EngineError) {
-	var rep Reply
-	if err := json.Unmarshal(line, &rep); err != nil {
+	rep, members, err := decodeReply(line, c.members)
+	c.members = members
+	var serr *syntaxError
+	switch {
+	case errors.As(err, &serr):
 		return nil, c.broken(what, fmt.Sprintf("a reply that is not JSON (%v): %.200q", err, line))
+	case err != nil:
+		return nil, c.broken(what, fmt.Sprintf("a reply that does not decode (%v): %.200q", err, line))
 	}
 	switch {
 	case rep.ID != id:
 		return nil, c.broken(what, fmt.Sprintf("a reply for id %d, want %d (an extra or missing reply)", rep.ID, id))
 	case rep.Type == TypeError:
-		return &rep, c.fail(what, "it answered error: "+rep.Message, false)
+		return rep, c.fail(what, "it answered error: "+rep.Message, false)
 	}
-	return &rep, nil
+	return rep, nil
 }
 
 // broken kills an engine whose replies cannot be trusted any more.
@@ -212,51 +239,59 @@ func (c *Client) broken(what, reason string) *EngineError {
 
 // died reaps a process that stopped answering and reports its status.
 func (c *Client) died(what, reason string) *EngineError {
-	e := c.fail(what, reason, false)
 	c.Kill()
-	e.Exit = c.cmd.ProcessState.String()
-	e.Stderr = c.stderr.snapshot()
+	e := c.fail(what, reason+c.escapedNote(), false)
+	e.Exit = c.proc.cmd.ProcessState.String()
 	return e
 }
 
-// Kill ends the process and reaps it. It is safe to call more than once.
+// escapedNote explains an engine whose output outlived its process group.
+func (c *Client) escapedNote() string {
+	if !c.escaped {
+		return ""
+	}
+	return fmt.Sprintf("; a process outside its group still held its output %s later", WaitDelay)
+}
+
+// Kill ends the engine's whole process group and reaps it. It is safe to
+// call more than once.
 func (c *Client) Kill() {
 	if c.dead {
 		return
 	}
 	c.dead = true
-	c.stdin.Close()
-	c.cmd.Process.Kill()
-	c.cmd.Wait()
+	c.escaped = c.proc.reap(c.drain)
+}
+
+// drain discards the replies until the reader stops.
+func (c *Client) drain() {
 	for range c.replies {
 	}
 }
 
-// Close asks the engine to stop (by closing its input) and reaps it,
-// killing it if it does not exit within the timeout.
+// Close asks the engine to stop (by closing its input) and reaps it and
+// its process group. When it does not exit within the timeout it is
+// killed; Close then says so.
 func (c *Client) Close() error {
 	if c.dead {
 		return nil
 	}
-	c.stdin.Close()
-	done := make(chan error, 1)
-	go func() { done <- c.cmd.Wait() }()
-	timer := time.NewTimer(c.opts.Timeout)
-	defer timer.Stop()
+	c.proc.stdin.Close()
+	expired := make(chan struct{})
+	timer := c.opts.Clock.AfterFunc(c.opts.Timeout, func() { close(expired) })
+	var err error
 	select {
-	case err := <-done:
-		c.dead = true
-		for range c.replies {
-		}
-		return err
-	case <-timer.C:
-		c.cmd.Process.Kill()
-		<-done
-		c.dead = true
-		for range c.replies {
-		}
-		return fmt.Errorf("engine %q did not exit when its input closed: killed", c.name())
+	case <-c.proc.exited:
+		timer.Stop()
+		err = c.proc.waitErr
+	case <-expired:
+		err = fmt.Errorf("engine %q did not exit within %s of its input closing: killed its process group", c.name(), c.opts.Timeout)
 	}
+	c.Kill()
+	if c.escaped {
+		err = errors.Join(err, fmt.Errorf("engine %q: a process outside its group still held its output %s after it ended", c.name(), WaitDelay))
+	}
+	return err
 }
 
 // Dead reports whether the process was killed or exited.
@@ -265,17 +300,5 @@ func (c *Client) Dead() bool { return c.dead }
 // encodeEvent returns the canonical JSON object of an event.
 func encodeEvent(ev *event.Event) json.RawMessage { return event.AppendEvent(nil, ev) }
 
-// decodeTimeline reads a timeline reply.
-func (c *Client) decodeTimeline(rep *Reply, what string) (*timeline.Timeline, *EngineError) {
-	if rep.Type != TypeTimeline {
-		return nil, c.broken(what, fmt.Sprintf("want a timeline reply, got %q", rep.Type))
-	}
-	var tl timeline.Timeline
-	if err := json.Unmarshal(rep.Timeline, &tl); err != nil {
-		return nil, c.broken(what, fmt.Sprintf("the timeline does not decode: %v", err))
-	}
-	return &tl, nil
-}
-
-// Pid returns the engine process's id.
-func (c *Client) Pid() int { return c.cmd.Process.Pid }
+// Pid returns the engine process's id, which is also its process group's.
+func (c *Client) Pid() int { return c.proc.pid() }

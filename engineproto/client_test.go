@@ -19,11 +19,12 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// start runs the test binary as an engine in the given mode.
-func start(t *testing.T, mode string, timeout time.Duration) (*engineproto.Client, error) {
+// start runs the test binary as an engine in the given mode; its
+// timeouts fire only when the test fires clk.
+func start(t *testing.T, mode string, clk *fakeClock) (*engineproto.Client, error) {
 	t.Helper()
 	t.Setenv(fakeEnv, mode)
-	return engineproto.Start([]string{os.Args[0]}, engineproto.Options{Timeout: timeout})
+	return engineproto.Start([]string{os.Args[0]}, engineproto.Options{Timeout: 300 * time.Millisecond, Clock: clk})
 }
 
 func ev(seq int64) *event.Event {
@@ -42,17 +43,14 @@ func TestMisbehavingEngines(t *testing.T) {
 		failAt int64 // the event that fails
 	}{
 		{"crash", "it exited without answering", "panic: index out of range", "exit status 3", 2},
-		{"hang", "no reply within 300ms: killed", "", "", 2},
+		{"hang", "no reply within 300ms: killed its process group", "", "", 2},
 		{"malformed", "a reply that is not JSON", "", "", 2},
 		{"huge", "a reply longer than 67108864 bytes", "", "", 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.mode, func(t *testing.T) {
-			timeout := 300 * time.Millisecond
-			if tt.mode == "huge" {
-				timeout = 10 * time.Second // 64 MB take a moment to pass
-			}
-			c, err := start(t, tt.mode, timeout)
+			clk := newFakeClock()
+			c, err := start(t, tt.mode, clk)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -62,7 +60,15 @@ func TestMisbehavingEngines(t *testing.T) {
 					t.Fatalf("event %d: %v", seq, err)
 				}
 			}
-			_, err = c.Event(ev(tt.failAt))
+			errc := make(chan error, 1)
+			go func() {
+				_, err := c.Event(ev(tt.failAt))
+				errc <- err
+			}()
+			if tt.mode == "hang" {
+				clk.fire() // the engine is blocked for good: its time is up
+			}
+			err = <-errc
 			var ee *engineproto.EngineError
 			if !errors.As(err, &ee) {
 				t.Fatalf("err = %v, want an EngineError", err)
@@ -81,7 +87,7 @@ func TestMisbehavingEngines(t *testing.T) {
 }
 
 func TestExtraReplyIsCaught(t *testing.T) {
-	c, err := start(t, "extra", time.Second)
+	c, err := start(t, "extra", newFakeClock())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,7 +101,7 @@ func TestExtraReplyIsCaught(t *testing.T) {
 }
 
 func TestIgnoredResetIsCaught(t *testing.T) {
-	c, err := start(t, "ignore-reset", time.Second)
+	c, err := start(t, "ignore-reset", newFakeClock())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,7 +117,7 @@ func TestSetupProblems(t *testing.T) {
 	if !errors.As(err, &ee) || !ee.Setup || !strings.Contains(err.Error(), "cannot start") {
 		t.Errorf("missing command: %v", err)
 	}
-	_, err = start(t, "wrong-protocol", time.Second)
+	_, err = start(t, "wrong-protocol", newFakeClock())
 	if !errors.As(err, &ee) || !ee.Setup || !strings.Contains(err.Error(), `speaks protocol "toolsim-engine/0", toolsim speaks "toolsim-engine/1"`) {
 		t.Errorf("wrong protocol: %v", err)
 	}
@@ -120,7 +126,7 @@ func TestSetupProblems(t *testing.T) {
 // TestReferenceOverThePipe: the reference engine served by Serve answers
 // events, batches, render and reset, and exits when its input closes.
 func TestReferenceOverThePipe(t *testing.T) {
-	c, err := start(t, "reference", 5*time.Second)
+	c, err := start(t, "reference", newFakeClock())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package engineproto
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 	"sync"
@@ -32,22 +33,31 @@ func (e *EngineError) Error() string {
 	return b.String()
 }
 
-// tail keeps the last n lines written to it.
+// maxStderrLine is how much of one standard-error line is kept.
+const maxStderrLine = 1000
+
+// tail keeps the last n lines written to it, each cut to maxStderrLine
+// bytes, so that a flood (even one endless line) holds bounded memory.
 type tail struct {
 	mu      sync.Mutex
 	n       int
 	lines   []string
-	partial string
+	partial []byte
+	cut     bool // the partial line was cut
 }
 
 func (t *tail) Write(p []byte) (int, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	s := t.partial + string(p)
-	parts := strings.Split(s, "\n")
-	t.partial = parts[len(parts)-1]
-	for _, l := range parts[:len(parts)-1] {
-		t.lines = append(t.lines, l)
+	for rest := p; len(rest) > 0; {
+		chunk, after, found := bytes.Cut(rest, []byte{'\n'})
+		t.add(chunk)
+		rest = after
+		if !found {
+			break
+		}
+		t.lines = append(t.lines, t.line())
+		t.partial, t.cut = t.partial[:0], false
 		if len(t.lines) > t.n {
 			t.lines = t.lines[len(t.lines)-t.n:]
 		}
@@ -55,12 +65,28 @@ func (t *tail) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
+// add appends to the partial line what fits.
+func (t *tail) add(b []byte) {
+	room := maxStderrLine - len(t.partial)
+	if len(b) > room {
+		b, t.cut = b[:max(room, 0)], true
+	}
+	t.partial = append(t.partial, b...)
+}
+
+func (t *tail) line() string {
+	if t.cut {
+		return string(t.partial) + "…"
+	}
+	return string(t.partial)
+}
+
 func (t *tail) snapshot() []string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	out := append([]string(nil), t.lines...)
-	if t.partial != "" {
-		out = append(out, t.partial)
+	if len(t.partial) > 0 {
+		out = append(out, t.line())
 	}
 	if len(out) > t.n {
 		out = out[len(out)-t.n:]

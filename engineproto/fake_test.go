@@ -18,9 +18,10 @@ const fakeEnv = "ENGINEPROTO_FAKE"
 // runFake is the engine side when the test binary runs as one: the
 // reference engine served correctly, or a misbehaving protocol speaker.
 func runFake(mode string) {
-	if mode == "reference" {
+	if mode == "reference" || mode == "reference-full" {
 		err := engineproto.Serve(os.Stdin, os.Stdout, engineproto.ServeOptions{
-			New: func(meta []string) engineproto.Engine { return engine.New(engine.Options{MetaTools: meta}) },
+			New:  func(meta []string) engineproto.Engine { return engine.New(engine.Options{MetaTools: meta}) },
+			Full: mode == "reference-full",
 		})
 		if err != nil {
 			os.Exit(1)
@@ -52,10 +53,29 @@ func misbehave(mode string, m *engineproto.Message, events int, out *bufio.Write
 		if mode == "wrong-protocol" {
 			proto = "toolsim-engine/0"
 		}
-		reply(`{"type":"init_ok","id":%d,"protocol":%q,"capabilities":["timeline"],"fields":[]}`, m.ID, proto)
+		caps := `["timeline"]`
+		if strings.HasPrefix(mode, "delta-") && mode != "delta-undeclared" {
+			caps = `["timeline","delta"]`
+		}
+		reply(`{"type":"init_ok","id":%d,"protocol":%q,"capabilities":%s,"fields":[]}`, m.ID, proto, caps)
 		return
 	}
+	item := `{"kind":"user","text":"hi"}`
 	switch {
+	case mode == "delta-undeclared" && m.Type == engineproto.TypeEvent:
+		reply(`{"type":"timeline","id":%d,"delta":{"len":1,"items":{"0":%s}}}`, m.ID, item)
+	case mode == "delta-gap" && m.Type == engineproto.TypeEvent:
+		reply(`{"type":"timeline","id":%d,"delta":{"len":2,"items":{"0":%s}}}`, m.ID, item)
+	case mode == "delta-index" && m.Type == engineproto.TypeEvent:
+		reply(`{"type":"timeline","id":%d,"delta":{"len":1,"items":{"01":%s}}}`, m.ID, item)
+	case mode == "delta-item" && m.Type == engineproto.TypeEvent:
+		reply(`{"type":"timeline","id":%d,"delta":{"len":1,"items":{"0":{"kind":"tool","tool":{"id":"a"}}}}}`, m.ID)
+	case mode == "delta-both" && m.Type == engineproto.TypeEvent:
+		reply(`{"type":"timeline","id":%d,"delta":{"len":0},"timeline":%s}`, m.ID, emptyTimeline)
+	case mode == "delta-ok" && m.Type == engineproto.TypeEvent && events == 1:
+		reply(`{"type":"timeline","id":%d,"delta":{"len":1,"items":{"0":%s},"diagnostics":[{"code":"unknown_id","id":"x","seq":1}],"now":7}}`, m.ID, item)
+	case mode == "delta-ok" && m.Type == engineproto.TypeEvent:
+		reply(`{"type":"timeline","id":%d,"delta":{"len":2,"items":{"1":%s},"diagnostics":[{"code":"late_done","id":"y","seq":2}]}}`, m.ID, item)
 	case mode == "crash" && events == 2:
 		fmt.Fprintln(os.Stderr, "panic: index out of range [3] with length 3")
 		fmt.Fprintln(os.Stderr, "goroutine 1 [running]:")

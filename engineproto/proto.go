@@ -30,6 +30,7 @@ const (
 	CapRender      = "render"
 	CapReconstruct = "reconstruct"
 	CapBatch       = "batch"
+	CapDelta       = "delta" // timeline replies may carry only what changed (docs/protocol.md)
 )
 
 // Timeline fields an engine may declare it fills. Tool ids, names,
@@ -64,6 +65,7 @@ type Message struct {
 type InitOptions struct {
 	Width     int      `json:"width"`
 	MetaTools []string `json:"meta_tools"`
+	Features  []string `json:"features,omitempty"` // what toolsim will generate (sim.Feature names); absent = all
 }
 
 // Reply is one line from the engine to toolsim.
@@ -74,9 +76,10 @@ type Reply struct {
 	Protocol     string          `json:"protocol,omitempty"`     // init_ok
 	Capabilities []string        `json:"capabilities,omitempty"` // init_ok
 	Fields       []string        `json:"fields,omitempty"`       // init_ok
-	Features     []string        `json:"features,omitempty"`     // init_ok: supported features (absent: all)
-	Grouping     *bool           `json:"grouping,omitempty"`     // init_ok: false for an engine that never groups
+	Features     []string        `json:"features,omitempty"`     // init_ok: features supported; absent = all
+	Grouping     *bool           `json:"grouping,omitempty"`     // init_ok: false = no tool_group items; absent = true
 	Timeline     json.RawMessage `json:"timeline,omitempty"`     // timeline: the toolsim-timeline/1 object
+	Delta        json.RawMessage `json:"delta,omitempty"`        // timeline: what changed since the previous reply (delta capability)
 	Text         string          `json:"text,omitempty"`         // rendered
 	Message      string          `json:"message,omitempty"`      // error
 }

@@ -7,12 +7,17 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strconv"
+	"slices"
 
 	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/internal/jsonscan"
 	"github.com/toolsim/toolsim/render"
 	"github.com/toolsim/toolsim/timeline"
 )
+
+// MaxLine is the longest message line Serve accepts (64 MiB, line ending
+// excluded). A longer line is refused before it is buffered whole.
+const MaxLine = 64 << 20
 
 // Engine is what Serve drives: the same three methods as harness.Engine.
 type Engine interface {
@@ -31,29 +36,59 @@ type ServeOptions struct {
 	Reconstruct func(log []byte, metaTools []string) (Engine, error)
 	// Fields are the optional timeline fields declared; nil means all.
 	Fields []string
+	// Full answers with whole timelines only, without declaring the delta
+	// capability. Otherwise event, batch and finish are answered with
+	// deltas, which rely on the engine's items keeping the Version
+	// contract of package timeline (a changed item gets a new version) and
+	// on its diagnostics only growing until the next reset.
+	Full bool
 }
 
 // server is the engine's side of the protocol.
 type server struct {
-	opts ServeOptions
-	meta []string
-	eng  Engine
-	w    *bufio.Writer
-	buf  []byte
+	opts    ServeOptions
+	meta    []string
+	eng     Engine // nil until a successful init
+	refused string // why the last init was refused
+	w       *bufio.Writer
+	buf     []byte
+	line    int
+	long    []byte // a line gathered across buffer reads
+	msg     Message
+	members []jsonscan.Member
+	evdec   event.LineDecoder
+	evs     []event.Event
+	sent    []sentItem // the items of the last timeline reply
+	diags   int        // and how many diagnostics it had
 }
+
+// sentItem is what the last reply said about one top-level item.
+type sentItem struct {
+	it      *timeline.Item
+	version uint64
+}
+
+// errLineTooLong stops Serve: the rest of the line cannot be a message.
+var errLineTooLong = errors.New("line too long")
 
 // Serve speaks the protocol as an engine: it answers each message read
 // from r on w, until r ends. It is how `toolsim engine` serves the
-// reference engine, and how tests run engines as separate processes.
+// reference engine, and how tests run engines as separate processes. A
+// line over MaxLine is answered with an error reply and ends Serve with an
+// error, after reading at most MaxLine bytes of it.
 func Serve(r io.Reader, w io.Writer, opts ServeOptions) error {
 	if opts.Fields == nil {
 		opts.Fields = AllFields
 	}
 	s := &server{opts: opts, w: bufio.NewWriterSize(w, 1<<16)}
-	s.eng = opts.New(nil)
 	br := bufio.NewReaderSize(r, 1<<20)
 	for {
-		line, err := br.ReadBytes('\n')
+		line, err := s.next(br)
+		if errors.Is(err, errLineTooLong) {
+			s.errorf(0, "line %d longer than %d bytes: a message must fit on one line", s.line, MaxLine)
+			s.w.Flush()
+			return fmt.Errorf("line %d longer than %d bytes", s.line, MaxLine)
+		}
 		if len(bytes.TrimSpace(line)) > 0 {
 			s.handle(line)
 			if ferr := s.w.Flush(); ferr != nil {
@@ -69,101 +104,192 @@ func Serve(r io.Reader, w io.Writer, opts ServeOptions) error {
 	}
 }
 
-func (s *server) reply(r Reply) {
-	data, err := json.Marshal(r)
-	if err != nil {
-		data, _ = json.Marshal(Reply{Type: TypeError, ID: r.ID, Message: err.Error()})
+// next returns the next line (valid until the next call), refusing one
+// longer than MaxLine as soon as it has read that much of it.
+func (s *server) next(br *bufio.Reader) ([]byte, error) {
+	s.line++
+	s.long = s.long[:0]
+	for {
+		chunk, err := br.ReadSlice('\n')
+		if tooLong(s.long, chunk, err) {
+			return nil, errLineTooLong
+		}
+		if errors.Is(err, bufio.ErrBufferFull) {
+			s.gather(chunk)
+			continue
+		}
+		if len(s.long) == 0 {
+			return chunk, err
+		}
+		s.gather(chunk)
+		return s.long, err
 	}
-	s.w.Write(data)
-	s.w.WriteByte('\n')
+}
+
+// gather appends chunk to the long line, never growing it past the limit
+// (plus a line ending).
+func (s *server) gather(chunk []byte) {
+	if need := len(s.long) + len(chunk); need > cap(s.long) {
+		s.long = slices.Grow(s.long, min(max(2*cap(s.long), need), MaxLine+2)-len(s.long))
+	}
+	s.long = append(s.long, chunk...)
+}
+
+// tooLong reports whether the line gathered so far (long, then chunk,
+// which ReadSlice returned with err) holds more than MaxLine bytes besides
+// its line ending.
+func tooLong(long, chunk []byte, err error) bool {
+	total := len(long) + len(chunk)
+	switch {
+	case errors.Is(err, bufio.ErrBufferFull):
+		return total > MaxLine+1 // the last byte may be the CR of a CR LF
+	case err != nil:
+		return total > MaxLine
+	}
+	content := total - 1
+	if len(chunk) >= 2 && chunk[len(chunk)-2] == '\r' || len(chunk) == 1 && len(long) > 0 && long[len(long)-1] == '\r' {
+		content--
+	}
+	return content > MaxLine
 }
 
 func (s *server) errorf(id int64, format string, args ...any) {
-	s.reply(Reply{Type: TypeError, ID: id, Message: fmt.Sprintf(format, args...)})
+	s.buf = strconvID(append(s.buf[:0], `{"type":"error","id":`...), id)
+	s.buf = appendStr(append(s.buf, `,"message":`...), fmt.Sprintf(format, args...))
+	s.w.Write(append(s.buf, "}\n"...))
 }
 
-// timeline answers with the current timeline. The envelope is written by
-// hand around the encoded timeline, so it is not validated twice.
-func (s *server) timeline(id int64, index int) {
-	tl, err := json.Marshal(s.eng.Timeline())
-	if err != nil {
-		s.errorf(id, "%v", err)
-		return
-	}
-	s.buf = append(s.buf[:0], `{"type":"timeline","id":`...)
-	s.buf = strconv.AppendInt(s.buf, id, 10)
-	if index != 0 {
-		s.buf = append(s.buf, `,"index":`...)
-		s.buf = strconv.AppendInt(s.buf, int64(index), 10)
-	}
-	s.buf = append(append(append(s.buf, `,"timeline":`...), tl...), "}\n"...)
-	s.w.Write(s.buf)
-}
+func strconvID(dst []byte, id int64) []byte { return fmt.Appendf(dst, "%d", id) }
 
 func (s *server) handle(line []byte) {
-	var m Message
-	if err := json.Unmarshal(line, &m); err != nil {
-		s.errorf(0, "not a message: %v", err)
+	m := &s.msg
+	var err error
+	s.members, err = decodeMessage(line, m, s.members)
+	switch {
+	case errors.As(err, new(*syntaxError)):
+		s.errorf(0, "line %d: not JSON: %v", s.line, err)
+		return
+	case err != nil:
+		s.errorf(m.ID, "line %d: %v", s.line, err)
+		return
+	case m.ID == 0:
+		s.errorf(0, `line %d: member "id" is missing (every message has a positive integer id)`, s.line)
+		return
+	case m.Type == "":
+		s.errorf(m.ID, `line %d: member "type" is missing`, s.line)
+		return
+	case m.Type != TypeInit && s.eng == nil && s.refused != "":
+		s.errorf(m.ID, "no session: init was refused (%s); send an init with protocol %q first", s.refused, Version)
+		return
+	case m.Type != TypeInit && s.eng == nil:
+		s.errorf(m.ID, "no session: the first message must be init, got %q", m.Type)
 		return
 	}
+	s.dispatch(m)
+}
+
+func (s *server) dispatch(m *Message) {
 	switch m.Type {
 	case TypeInit:
-		s.init(&m)
+		s.init(m)
 	case TypeEvent:
-		s.batch(m.ID, []json.RawMessage{m.Event}, false)
+		if m.Event == nil {
+			s.errorf(m.ID, `member "event" is missing`)
+			return
+		}
+		s.apply(m.ID, "event", []json.RawMessage{m.Event})
 	case TypeBatch:
-		s.batch(m.ID, m.Events, m.Finish)
+		if m.Events == nil {
+			s.errorf(m.ID, `member "events" is missing`)
+			return
+		}
+		s.apply(m.ID, "events", m.Events)
+		if m.Finish {
+			s.eng.Finish()
+			s.timeline(m.ID, len(m.Events), true)
+		}
 	case TypeFinish:
 		s.eng.Finish()
-		s.timeline(m.ID, 0)
+		s.timeline(m.ID, 0, true)
 	case TypeReset:
 		s.eng = s.opts.New(s.meta)
-		s.timeline(m.ID, 0)
+		s.timeline(m.ID, 0, false)
 	case TypeRender:
-		s.reply(Reply{Type: TypeRendered, ID: m.ID, Text: render.Render(s.eng.Timeline(), render.Options{Width: max(m.Width, 10)})})
+		s.render(m)
 	case TypeReconstruct:
-		s.reconstruct(&m)
+		s.reconstruct(m)
 	default:
-		s.errorf(m.ID, "unknown message type %q", m.Type)
+		s.errorf(m.ID, "unknown message type %q (want init, event, batch, finish, reset, render or reconstruct)", m.Type)
 	}
 }
 
 func (s *server) init(m *Message) {
 	if m.Protocol != Version {
+		s.eng, s.refused = nil, fmt.Sprintf("protocol %q", m.Protocol)
 		s.errorf(m.ID, "protocol %q not supported; this engine speaks %s", m.Protocol, Version)
 		return
 	}
 	if m.Options != nil {
 		s.meta = m.Options.MetaTools
 	}
-	s.eng = s.opts.New(s.meta)
+	s.eng, s.refused = s.opts.New(s.meta), ""
+	s.sent, s.diags = s.sent[:0], 0
 	caps := []string{CapTimeline, CapRender, CapBatch}
 	if s.opts.Reconstruct != nil {
 		caps = append(caps, CapReconstruct)
 	}
-	s.reply(Reply{Type: TypeInitOK, ID: m.ID, Protocol: Version, Capabilities: caps, Fields: s.opts.Fields})
+	if !s.opts.Full {
+		caps = append(caps, CapDelta)
+	}
+	s.buf = strconvID(append(s.buf[:0], `{"type":"init_ok","id":`...), m.ID)
+	s.buf = appendStr(append(s.buf, `,"protocol":`...), Version)
+	s.buf = appendStrs(append(s.buf, `,"capabilities":`...), caps)
+	s.buf = appendStrs(append(s.buf, `,"fields":`...), s.opts.Fields)
+	s.w.Write(append(s.buf, "}\n"...))
 }
 
-// batch decodes events, applies each and answers with a timeline per event.
-func (s *server) batch(id int64, raws []json.RawMessage, finish bool) {
-	var buf bytes.Buffer
-	for _, r := range raws {
-		buf.Write(r)
-		buf.WriteByte('\n')
+// apply decodes every event first (all or nothing), then applies each and
+// answers with a timeline per event.
+func (s *server) apply(id int64, member string, raws []json.RawMessage) {
+	s.evs = s.evs[:0]
+	for i, raw := range raws {
+		s.evs = append(s.evs, event.Event{})
+		if err := s.evdec.Decode(raw, &s.evs[i]); err != nil {
+			where := member
+			if member == "events" {
+				where = fmt.Sprintf("events[%d]", i)
+			}
+			s.errorf(id, "%s: %s", where, eventError(err))
+			return
+		}
 	}
-	_, evs, err := event.ReadAll(&buf, event.ReaderOptions{Name: fmt.Sprintf("message %d", id)})
-	if err != nil || len(evs) != len(raws) {
-		s.errorf(id, "events do not decode: %v", err)
-		return
+	for i := range s.evs {
+		s.eng.Apply(&s.evs[i])
+		s.timeline(id, i, true)
 	}
-	for i := range evs {
-		s.eng.Apply(&evs[i])
-		s.timeline(id, i)
+}
+
+// eventError words an event decoding error without its "trace:" prefix.
+func eventError(err error) string {
+	var de *event.DecodeError
+	if !errors.As(err, &de) {
+		return err.Error()
 	}
-	if finish {
-		s.eng.Finish()
-		s.timeline(id, len(evs))
+	if de.Field != "" {
+		return fmt.Sprintf("field %q: %s", de.Field, de.Reason)
 	}
+	return de.Reason
+}
+
+func (s *server) render(m *Message) {
+	width := m.Width
+	if width == 0 {
+		width = 80
+	}
+	text := render.Render(s.eng.Timeline(), render.Options{Width: max(width, 10)})
+	s.buf = strconvID(append(s.buf[:0], `{"type":"rendered","id":`...), m.ID)
+	s.buf = appendStr(append(s.buf, `,"text":`...), text)
+	s.w.Write(append(s.buf, "}\n"...))
 }
 
 func (s *server) reconstruct(m *Message) {
@@ -173,9 +299,9 @@ func (s *server) reconstruct(m *Message) {
 	}
 	eng, err := s.opts.Reconstruct([]byte(m.Log), s.meta)
 	if err != nil {
-		s.errorf(m.ID, "%v", err)
+		s.errorf(m.ID, "reconstruct: %v", err)
 		return
 	}
 	s.eng = eng
-	s.timeline(m.ID, 0)
+	s.timeline(m.ID, 0, false)
 }

@@ -1,9 +1,14 @@
 package harness_test
 
 import (
+	"encoding/json"
+	"fmt"
 	"os"
 	"testing"
 
+	"github.com/toolsim/toolsim/engine"
+	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/harness"
 	"github.com/toolsim/toolsim/sim"
 )
@@ -14,7 +19,7 @@ func BenchmarkCampaign(b *testing.B) {
 	const seeds = 500
 	total := 0
 	for b.Loop() {
-		camp := harness.Campaign{Seeds: seeds, Workers: 2, Sim: sim.Options{Faults: sim.AllFaults(), Swarm: true}, Check: harness.Options{SelfCheck: true}}
+		camp := harness.Campaign{Seeds: seeds, Workers: 2, Sim: sim.Options{Faults: fault.All(), Swarm: true}, Check: harness.Options{SelfCheck: true}}
 		rep, err := camp.Run(reference)
 		if err != nil || rep.Failure != nil {
 			b.Fatalf("campaign failed: %v %v", err, rep.Failure)
@@ -66,11 +71,69 @@ func BenchmarkCampaignExternal(b *testing.B) {
 	defer x.Close()
 	total := 0
 	for b.Loop() {
-		rep, err := harness.Campaign{Seeds: 100, Workers: 2, Sim: sim.Options{Faults: sim.AllFaults(), Swarm: true}}.Run(x.New)
+		rep, err := harness.Campaign{Seeds: 100, Workers: 2, Sim: sim.Options{Faults: fault.All(), Swarm: true}}.Run(x.New)
 		if err != nil || rep.Failure != nil {
 			b.Fatalf("campaign failed: %v %v", err, rep.Failure)
 		}
 		total += rep.Scenarios
 	}
 	b.ReportMetric(float64(total)/b.Elapsed().Seconds(), "scenarios/s")
+}
+
+// longTrace is a realistic long session of n events or a few more: turns
+// of one text and a batch of three calls that finish in reverse order,
+// each with an output.
+func longTrace(n int) []event.Event {
+	evs := make([]event.Event, 0, n+16)
+	add := func(ev event.Event) {
+		ev.Seq, ev.T = int64(len(evs)+1), int64(len(evs)+1)*10
+		evs = append(evs, ev)
+	}
+	for turn := 0; len(evs) < n; turn++ {
+		add(event.Event{Kind: event.KindTurnStart, Role: event.RoleAssistant})
+		add(event.Event{Kind: event.KindText, Text: fmt.Sprintf("Working on step %d.", turn)})
+		for k := range 3 {
+			add(event.Event{Kind: event.KindToolStart, ID: fmt.Sprintf("t%d_%d", turn, k), Name: "grep", Args: json.RawMessage(`{"pattern":"TODO"}`)})
+		}
+		for k := 2; k >= 0; k-- {
+			add(event.Event{Kind: event.KindToolDone, ID: fmt.Sprintf("t%d_%d", turn, k), OK: true, Output: "3 matches\n"})
+		}
+		add(event.Event{Kind: event.KindTurnEnd})
+	}
+	return evs
+}
+
+// BenchmarkCheckLong checks long realistic traces with every oracle, as
+// `toolsim check` does with the reference engine, and reports the time
+// per event: linear checking keeps it flat from 10k to 1M events.
+func BenchmarkCheckLong(b *testing.B) {
+	for _, n := range []int{10_000, 100_000, 1_000_000} {
+		b.Run(fmt.Sprintf("events=%d", n), func(b *testing.B) {
+			evs := longTrace(n)
+			for b.Loop() {
+				if found := harness.CheckCase(reference, &harness.Case{Events: evs}, harness.Options{SelfCheck: true}); len(found) > 0 {
+					b.Fatalf("violation: %v", found[0])
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(evs)), "ns/event")
+		})
+	}
+}
+
+// BenchmarkReplayLong is the replay of the same traces through the
+// reference engine alone: the yardstick for BenchmarkCheckLong.
+func BenchmarkReplayLong(b *testing.B) {
+	for _, n := range []int{10_000, 1_000_000} {
+		b.Run(fmt.Sprintf("events=%d", n), func(b *testing.B) {
+			evs := longTrace(n)
+			for b.Loop() {
+				e := engine.New(engine.Options{})
+				for i := range evs {
+					e.Apply(&evs[i])
+				}
+				e.Finish()
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(evs)), "ns/event")
+		})
+	}
 }

@@ -9,10 +9,10 @@ import (
 	"sync/atomic"
 
 	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/render"
 	"github.com/toolsim/toolsim/shrink"
 	"github.com/toolsim/toolsim/sim"
-	"github.com/toolsim/toolsim/store"
 )
 
 // Campaign runs many generated scenarios through an engine with every
@@ -52,16 +52,19 @@ type Failure struct {
 
 // Report is what a campaign found.
 type Report struct {
-	Scenarios   int               // scenarios checked
-	Events      int               // events applied (first replay only)
-	Rechecked   int               // seeds generated and run twice
-	Faults      map[sim.Fault]int // how often each fault was injected
-	States      map[string]int    // how often each interesting state was reached
-	Failure     *Failure          // the lowest failing seed, or nil
-	Interrupted bool              // Stop was closed before the end
+	Scenarios   int                 // scenarios checked
+	Events      int                 // events applied (first replay only)
+	Rechecked   int                 // seeds generated and run twice
+	Faults      map[fault.Fault]int // how often each fault was injected
+	States      map[string]int      // how often each interesting state was reached
+	Failure     *Failure            // the lowest failing seed, or nil
+	Interrupted bool                // Stop was closed before the end
 	// Missing lists the enabled faults that no scenario injected: the
 	// campaign did not test them, and fails for it.
-	Missing []sim.Fault
+	Missing fault.List
+	// LeftOut lists the faults asked for that cannot land with the
+	// engine's features (Options.Features): not generated, not expected.
+	LeftOut fault.List
 }
 
 // OK reports whether the campaign found nothing wrong and reached every
@@ -95,6 +98,7 @@ func (c Campaign) Run(newEngine func() Engine) (*Report, error) {
 	if c.Recheck == 0 {
 		c.Recheck = 10
 	}
+	leftOut := c.narrow()
 	workers := max(c.Workers, 1)
 	r := &run{c: &c, newEngine: newEngine, first: first, n: n, lowest: -1}
 	var wg sync.WaitGroup
@@ -120,11 +124,32 @@ func (c Campaign) Run(newEngine func() Engine) (*Report, error) {
 			rep.Missing = append(rep.Missing, f)
 		}
 	}
+	rep.LeftOut = leftOut
 	return rep, nil
 }
 
+// narrow makes the simulator generate only the features the engine
+// supports, and drops the faults that cannot land with them. It returns
+// the faults dropped.
+func (c *Campaign) narrow() fault.List {
+	if c.Check.Features == nil {
+		return nil
+	}
+	if c.Sim.Features == nil {
+		c.Sim.Features = c.Check.Features
+	}
+	var out fault.List
+	for _, f := range c.Sim.Faults {
+		if !c.Sim.Features.Usable(f) {
+			out = append(out, f)
+		}
+	}
+	c.Sim.Faults = c.Sim.Features.UsableFaults(c.Sim.Faults)
+	return out
+}
+
 func newReport() *Report {
-	return &Report{Faults: map[sim.Fault]int{}, States: map[string]int{}}
+	return &Report{Faults: map[fault.Fault]int{}, States: map[string]int{}}
 }
 
 func merge(parts []*Report) *Report {
@@ -204,7 +229,7 @@ func (r *run) one(i int64, rep *Report) {
 }
 
 // count adds one scenario's events, injected faults and states.
-func (rep *Report) count(evs []event.Event, injected map[sim.Fault]int, opts Options) {
+func (rep *Report) count(evs []event.Event, injected map[fault.Fault]int, opts Options) {
 	rep.Scenarios++
 	rep.Events += len(evs)
 	for f, k := range injected {
@@ -250,9 +275,7 @@ func (r *run) recount() *Report {
 // CaseOf turns a generated scenario into the case its oracles check.
 func CaseOf(sc *sim.Scenario) *Case {
 	c := &Case{Events: sc.Events, FaultSeed: sc.Seed, ReconnectAt: sc.ReconnectAt, BatchIDs: sc.BatchIDs}
-	for _, f := range sc.LogFaults {
-		c.LogFaults = append(c.LogFaults, store.Fault(f))
-	}
+	c.LogFaults = slices.Clone(sc.LogFaults)
 	return c
 }
 

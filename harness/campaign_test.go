@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/harness"
 	"github.com/toolsim/toolsim/sim"
 )
@@ -12,7 +13,7 @@ import (
 // coverage counts) is the same on one worker and on four.
 func TestCampaignIndependentOfWorkers(t *testing.T) {
 	run := func(workers int, engine func() harness.Engine) *harness.Report {
-		rep, err := harness.Campaign{Seeds: 300, Workers: workers, NoShrink: true, Sim: sim.Options{Faults: []sim.Fault{sim.Cancel, sim.Order}}}.Run(engine)
+		rep, err := harness.Campaign{Seeds: 300, Workers: workers, NoShrink: true, Sim: sim.Options{Faults: fault.List{fault.Cancel, fault.Order}}}.Run(engine)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -55,7 +56,7 @@ func TestCampaignShards(t *testing.T) {
 func TestCampaignStop(t *testing.T) {
 	stop := make(chan struct{})
 	close(stop)
-	rep, err := harness.Campaign{Seeds: 1000, Stop: stop, Sim: sim.Options{Faults: sim.AllFaults()}, Check: harness.Options{SelfCheck: true}}.Run(reference)
+	rep, err := harness.Campaign{Seeds: 1000, Stop: stop, Sim: sim.Options{Faults: fault.All()}, Check: harness.Options{SelfCheck: true}}.Run(reference)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/toolsim/toolsim/engine"
+	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/sim"
 	"github.com/toolsim/toolsim/timeline"
 	"pgregory.net/rapid"
@@ -16,7 +17,7 @@ import (
 // cut at nearby points (often equal, often one field apart).
 func TestEqualTimelinesAgreesWithCmp(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		sc := sim.Generate(rapid.Uint64().Draw(t, "seed"), sim.Options{Faults: sim.AllFaults(), Swarm: true})
+		sc := sim.Generate(rapid.Uint64().Draw(t, "seed"), sim.Options{Faults: fault.All(), Swarm: true})
 		i := rapid.IntRange(0, len(sc.Events)).Draw(t, "cut a")
 		j := rapid.IntRange(max(i-2, 0), min(i+2, len(sc.Events))).Draw(t, "cut b")
 		a, b := replayTo(sc, i), replayTo(sc, j)

@@ -8,6 +8,7 @@ import (
 	"github.com/toolsim/toolsim/engine"
 	"github.com/toolsim/toolsim/engineproto"
 	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/harness"
 	"github.com/toolsim/toolsim/sim"
 )
@@ -62,7 +63,7 @@ func external(t *testing.T, name string) *harness.ExternalEngine {
 // protocol passes a campaign with every oracle and --diff.
 func TestExternalReferenceMatchesReference(t *testing.T) {
 	x := external(t, "reference")
-	camp := harness.Campaign{Seeds: 100, Workers: 2, Sim: sim.Options{Faults: sim.AllFaults(), Swarm: true},
+	camp := harness.Campaign{Seeds: 100, Workers: 2, Sim: sim.Options{Faults: fault.All(), Swarm: true},
 		Check: harness.Options{Fields: x.Fields(), Reference: reference}}
 	rep, err := camp.Run(x.New)
 	if err != nil || rep.Failure != nil {
@@ -76,7 +77,7 @@ func TestExternalPlantedBugsCaughtAndShrunk(t *testing.T) {
 	for _, name := range []string{"last-item", "name-fifo", "spinner", "upgrade"} {
 		t.Run(name, func(t *testing.T) {
 			x := external(t, name)
-			camp := harness.Campaign{Seeds: 1000, Workers: 2, Sim: sim.Options{Faults: sim.AllFaults(), Swarm: true}}
+			camp := harness.Campaign{Seeds: 1000, Workers: 2, Sim: sim.Options{Faults: fault.All(), Swarm: true}}
 			rep, err := camp.Run(x.New)
 			if err != nil {
 				t.Fatal(err)
@@ -93,9 +94,9 @@ func TestExternalPlantedBugsCaughtAndShrunk(t *testing.T) {
 // exit status and stderr, and the next scenario gets a fresh process.
 func TestExternalCrashRestarts(t *testing.T) {
 	x := external(t, "panic-on-cancel")
-	withCancel := sim.Generate(0, sim.Options{Faults: []sim.Fault{sim.Cancel}}).Events
+	withCancel := sim.Generate(0, sim.Options{Faults: fault.List{fault.Cancel}}).Events
 	for seed := uint64(1); !hasKind(withCancel, event.KindCancel); seed++ {
-		withCancel = sim.Generate(seed, sim.Options{Faults: []sim.Fault{sim.Cancel}}).Events
+		withCancel = sim.Generate(seed, sim.Options{Faults: fault.List{fault.Cancel}}).Events
 	}
 	v := harness.CheckWith(x.New, withCancel, harness.Options{Fields: x.Fields(), First: true})
 	if len(v) == 0 || v[0].Oracle != harness.OracleEngine || !strings.Contains(v[0].Detail, "exit status 2") || !strings.Contains(v[0].Detail, "cancel is not implemented") {

@@ -2,12 +2,25 @@ package harness
 
 import (
 	"bytes"
-	"cmp"
+	"flag"
 	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/sim"
+)
+
+// The flags Fuzz reads, namespaced like rapid's so that they never clash
+// with a test binary's own (-update, -seed, …).
+var (
+	flagSeed   = flag.Int64("toolsim.seed", -1, "harness.Fuzz: run only this seed")
+	flagSeeds  = flag.Int("toolsim.seeds", 0, "harness.Fuzz: how many seeds (overrides harness.Seeds)")
+	flagFaults = flag.String("toolsim.faults", "", "harness.Fuzz: comma-separated faults to inject (overrides harness.Faults)")
 )
 
 // FuzzOption configures Fuzz.
@@ -20,56 +33,99 @@ func Seeds(n int) FuzzOption { return func(c *Campaign) { c.Seeds = n } }
 func FirstSeed(s uint64) FuzzOption { return func(c *Campaign) { c.FirstSeed = s } }
 
 // Faults limits the faults the simulator may inject (default: every fault).
-func Faults(fs ...sim.Fault) FuzzOption { return func(c *Campaign) { c.Sim.Faults = fs } }
+func Faults(fs ...fault.Fault) FuzzOption { return func(c *Campaign) { c.Sim.Faults = fs } }
 
 // Workers sets how many scenarios run in parallel (default 1).
 func Workers(n int) FuzzOption { return func(c *Campaign) { c.Workers = n } }
 
-// WithOptions sets the oracle options (meta tool names, render checks).
+// WithOptions sets the oracle options: declared fields, features, meta
+// tools, grouping (see Options).
 func WithOptions(o Options) FuzzOption { return func(c *Campaign) { c.Check = o } }
 
 // Fuzz runs a seeded swarm campaign against engines from newEngine and
-// fails t on the lowest failing seed, printing the violation, the shrunk
-// regression trace (ready to save under a ReplayDir directory) and how to
-// reproduce it. A campaign that leaves a fault class untested fails too.
+// fails t on the lowest failing seed. It prints the violation and the
+// shrunk regression trace, writes both under testdata/toolsim/TESTNAME/
+// (ready to keep in a ReplayDir directory), and prints the one command
+// that reruns just that seed. A campaign that leaves a fault class untested
+// fails too. The flags -toolsim.seed, -toolsim.seeds and -toolsim.faults
+// override the options for one run.
 //
 //	func TestMyEngine(t *testing.T) {
 //		harness.Fuzz(t, func() harness.Engine { return myengine.New() }, harness.Seeds(1000))
 //	}
 func Fuzz(t testing.TB, newEngine func() Engine, opts ...FuzzOption) {
 	t.Helper()
-	c := Campaign{Seeds: 1000, Sim: sim.Options{Faults: sim.AllFaults(), Swarm: true}}
+	c := Campaign{Seeds: 1000, Sim: sim.Options{Faults: fault.All(), Swarm: true}}
 	for _, o := range opts {
 		o(&c)
+	}
+	if err := applyFlags(&c); err != nil {
+		t.Fatalf("harness.Fuzz: %v", err)
 	}
 	rep, err := c.Run(newEngine)
 	if err != nil {
 		t.Fatalf("harness.Fuzz: %v", err)
 	}
 	if f := rep.Failure; f != nil {
-		t.Fatal(describeFailure(f, c))
+		t.Fatal(describeFailure(t, f, c))
 	}
-	if len(rep.Missing) > 0 {
-		t.Fatalf("harness.Fuzz: %d scenarios never injected %s: raise Seeds or narrow Faults", rep.Scenarios, sim.FormatFaults(rep.Missing))
+	if len(rep.Missing) > 0 && *flagSeed < 0 {
+		t.Fatalf("harness.Fuzz: %d scenarios never injected %s: raise Seeds or narrow Faults", rep.Scenarios, rep.Missing.String())
 	}
 }
 
-// describeFailure formats a campaign failure for a test log.
-func describeFailure(f *Failure, c Campaign) string {
+// applyFlags applies the -toolsim.* flags to a campaign.
+func applyFlags(c *Campaign) error {
+	if *flagFaults != "" {
+		fs, err := fault.Parse(*flagFaults)
+		if err != nil {
+			return fmt.Errorf("-toolsim.faults: %w", err)
+		}
+		c.Sim.Faults = fs
+	}
+	if *flagSeeds > 0 {
+		c.Seeds = *flagSeeds
+	}
+	if *flagSeed >= 0 {
+		c.FirstSeed, c.Seeds, c.Shard, c.Shards = uint64(*flagSeed), 1, 0, 0
+	}
+	return nil
+}
+
+// describeFailure saves a campaign failure and formats it for a test log.
+func describeFailure(t testing.TB, f *Failure, c Campaign) string {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "seed %d: %s\n", f.Seed, f.Violation)
+	header := func(cs *Case) *event.Header {
+		return Header(SourceSim, f.Seed, CaseMeta(TraceMeta{Faults: c.Sim.Faults.String(), Swarm: c.Sim.Swarm, Oracle: f.Violation.Oracle}, cs))
+	}
 	if f.Shrunk != nil {
 		fmt.Fprintf(&b, "\nshrunk %d → %d events (%d candidates); the regression trace:\n", len(f.Case.Events), len(f.Shrunk.Events), f.Tests)
-		h := Header(SourceSim, f.Seed, CaseMeta(TraceMeta{Faults: sim.FormatFaults(c.Sim.Faults), Swarm: c.Sim.Swarm, Oracle: f.Violation.Oracle}, f.Shrunk))
-		if err := event.WriteAll(&b, h, f.Shrunk.Events); err != nil {
+		if err := event.WriteAll(&b, header(f.Shrunk), f.Shrunk.Events); err != nil {
 			fmt.Fprintf(&b, "(cannot encode: %v)\n", err)
 		}
 		fmt.Fprintf(&b, "\nit fails: %s\n", f.ShrunkBy)
 	}
-	fmt.Fprintf(&b, "\nreproduce the scenario: toolsim sim --seed %d --faults %s --tools %d --turns %d", f.Seed, sim.FormatFaults(c.Sim.Faults), cmp.Or(c.Sim.Tools, 4), cmp.Or(c.Sim.Turns, 3))
-	if c.Sim.Swarm {
-		b.WriteString(" --swarm")
+	if f.Note != "" {
+		fmt.Fprintf(&b, "note: %s\n", f.Note)
 	}
-	b.WriteString("\nsave the regression trace under your ReplayDir directory to keep it checked\n")
+	base := filepath.Join("testdata", "toolsim", fileName(t.Name()), fmt.Sprintf("seed-%d", f.Seed))
+	if paths, err := f.Save(base, header, "toolsim check"); err != nil {
+		fmt.Fprintf(&b, "\ncould not save the failure: %v\n", err)
+	} else {
+		fmt.Fprintf(&b, "\nsaved %s\n", strings.Join(paths, "\nsaved "))
+	}
+	fmt.Fprintf(&b, "\nrerun this seed: go test -run '^%s$' -toolsim.seed=%d\n", regexp.QuoteMeta(t.Name()), f.Seed)
+	b.WriteString("keep the regression: move the .min.jsonl into your ReplayDir directory\n")
 	return b.String()
+}
+
+// fileName makes a test name safe as a directory name.
+func fileName(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '/' || r == '\\' || r == ':' || r == os.PathSeparator || r < ' ' {
+			return '_'
+		}
+		return r
+	}, s)
 }

@@ -2,11 +2,15 @@ package harness_test
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/harness"
-	"github.com/toolsim/toolsim/sim"
 )
 
 func TestFuzzReferenceIsClean(t *testing.T) {
@@ -21,7 +25,8 @@ type fakeTB struct {
 
 type fatal struct{}
 
-func (f *fakeTB) Helper() {}
+func (f *fakeTB) Helper()      {}
+func (f *fakeTB) Name() string { return "TestPlanted/spinner" }
 func (f *fakeTB) Fatal(args ...any) {
 	f.msg = fmt.Sprint(args...)
 	panic(fatal{})
@@ -48,16 +53,31 @@ func runFuzz(newEngine func() harness.Engine, opts ...harness.FuzzOption) (msg s
 // TestFuzzReportsShrunkFailure: a planted bug fails Fuzz with the seed, the
 // oracle, the shrunk trace and the reproduce command.
 func TestFuzzReportsShrunkFailure(t *testing.T) {
+	t.Chdir(t.TempDir())
 	msg := runFuzz(cancelLeavesSpinner, harness.Seeds(200))
-	for _, want := range []string{"seed ", "after seq", "shrunk ", `"kind":"cancel"`, "reproduce the scenario: toolsim sim --seed "} {
+	seed := regexp.MustCompile(`^seed (\d+):`).FindStringSubmatch(msg)
+	if seed == nil {
+		t.Fatalf("no seed in the failure message:\n%s", msg)
+	}
+	saved := filepath.Join("testdata", "toolsim", "TestPlanted_spinner", "seed-"+seed[1]+".min.jsonl")
+	for _, want := range []string{"after seq", "shrunk ", `"kind":"cancel"`, "saved " + saved, "rerun this seed: go test -run '^TestPlanted/spinner$' -toolsim.seed=" + seed[1] + "\n"} {
 		if !strings.Contains(msg, want) {
 			t.Errorf("failure message lacks %q:\n%s", want, msg)
 		}
 	}
+	f, err := os.Open(saved)
+	if err != nil {
+		t.Fatalf("the shrunk trace was not saved: %v", err)
+	}
+	defer f.Close()
+	_, evs, err := event.ReadAll(f, event.ReaderOptions{Name: saved})
+	if err != nil || len(harness.Check(cancelLeavesSpinner, evs)) == 0 {
+		t.Errorf("the saved trace does not fail the planted engine (%v)", err)
+	}
 }
 
 func TestFuzzFailsOnUntestedFaults(t *testing.T) {
-	msg := runFuzz(reference, harness.Seeds(2), harness.Faults(sim.AllFaults()...))
+	msg := runFuzz(reference, harness.Seeds(2), harness.Faults(fault.All()...))
 	if !strings.Contains(msg, "never injected") {
 		t.Errorf("want a coverage failure, got %q", msg)
 	}

@@ -3,6 +3,7 @@ package harness_test
 import (
 	"testing"
 
+	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/harness"
 	"github.com/toolsim/toolsim/sim"
 )
@@ -17,7 +18,7 @@ func FuzzPlan(f *testing.F) {
 	f.Add([]byte("cancel me while two tools run, then replay the log"))
 	f.Add(make([]byte, 64))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		sc := sim.GenerateFrom(sim.NewBytesSource(data), 0, sim.Options{Faults: sim.AllFaults(), Swarm: true})
+		sc := sim.GenerateFrom(sim.NewBytesSource(data), 0, sim.Options{Faults: fault.All(), Swarm: true})
 		if v := harness.CheckCase(reference, harness.CaseOf(sc), harness.Options{First: true, SelfCheck: true}); len(v) > 0 {
 			t.Fatalf("%v", v[0])
 		}

@@ -6,8 +6,8 @@ import (
 	"math"
 
 	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/sim"
-	"github.com/toolsim/toolsim/store"
 )
 
 // Header sources of traces the harness writes.
@@ -36,19 +36,19 @@ type TraceMeta struct {
 // ScenarioMeta is the meta of a generated scenario.
 func ScenarioMeta(sc *sim.Scenario) TraceMeta {
 	m := TraceMeta{
-		Faults: sim.FormatFaults(sc.Options.Faults), Swarm: sc.Options.Swarm, Tools: sc.Options.Tools,
-		Turns: sc.Options.Turns, On: sim.FormatFaults(sc.On), FaultSeed: sc.Seed,
+		Faults: sc.Options.Faults.String(), Swarm: sc.Options.Swarm, Tools: sc.Options.Tools,
+		Turns: sc.Options.Turns, On: sc.On.String(), FaultSeed: sc.Seed,
 		ReconnectAt: sc.ReconnectAt, BatchIDs: sc.BatchIDs,
 	}
 	if len(sc.LogFaults) > 0 {
-		m.LogFaults = sim.FormatFaults(sc.LogFaults)
+		m.LogFaults = sc.LogFaults.String()
 	}
 	return m
 }
 
 // CaseMeta fills the reconstruction settings of a case into m.
 func CaseMeta(m TraceMeta, c *Case) TraceMeta {
-	m.LogFaults, m.FaultSeed, m.ReconnectAt, m.BatchIDs = faultList(c.LogFaults), c.FaultSeed, c.ReconnectAt, c.BatchIDs
+	m.LogFaults, m.FaultSeed, m.ReconnectAt, m.BatchIDs = c.LogFaults.Join(","), c.FaultSeed, c.ReconnectAt, c.BatchIDs
 	return m
 }
 
@@ -76,7 +76,7 @@ func CaseFromHeader(h *event.Header, evs []event.Event) (*Case, error) {
 	if err := json.Unmarshal(h.Meta, &m); err != nil {
 		return nil, fmt.Errorf("header meta: %w", err)
 	}
-	faults, err := store.ParseFaults(m.LogFaults)
+	faults, err := fault.Parse(m.LogFaults)
 	if err != nil {
 		return nil, fmt.Errorf("header meta log_faults: %w", err)
 	}

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/toolsim/toolsim/engineproto"
+	"github.com/toolsim/toolsim/sim"
 )
 
 // Options say what is checked and what the engine under test supports.
@@ -21,9 +22,10 @@ type Options struct {
 	// (engineproto.AllFields names them); nil means all. The others are
 	// left out of every comparison.
 	Fields []string
-	// Features lists the parts of SPEC §2 the engine supports (sim.Feature
-	// names); nil means all. Campaigns generate only those.
-	Features []string
+	// Features lists the parts of SPEC §2 the engine supports; nil means
+	// all. Campaigns generate only those, and expect only the faults that
+	// can land with them.
+	Features sim.FeatureList
 	// NoGrouping is for engines that show every call on its own row: no
 	// groups are expected, meta tools count as ordinary tools, and every
 	// other oracle still runs.
@@ -67,14 +69,15 @@ func Declared(o Options, info engineproto.Info) Options {
 	return o
 }
 
-// intersect keeps the names of want (nil: every name) that have is lists.
-func intersect(want, have []string) []string {
+// intersect keeps the features of want (nil: every feature) that the
+// engine declared.
+func intersect(want sim.FeatureList, have []string) sim.FeatureList {
 	if want == nil {
-		return slices.Clone(have)
+		want = sim.AllFeatures
 	}
-	var out []string
+	out := sim.FeatureList{}
 	for _, f := range want {
-		if slices.Contains(have, f) {
+		if f == sim.FeatureTools || slices.Contains(have, string(f)) {
 			out = append(out, f)
 		}
 	}

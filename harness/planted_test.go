@@ -5,6 +5,7 @@ import (
 
 	"github.com/toolsim/toolsim/engine"
 	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/harness"
 	"github.com/toolsim/toolsim/sim"
 	"github.com/toolsim/toolsim/timeline"
@@ -95,7 +96,7 @@ func TestPlantedBugsAreCaughtAndShrunk(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			camp := harness.Campaign{Seeds: 1000, Workers: 2, Sim: sim.Options{Faults: sim.AllFaults(), Swarm: true}}
+			camp := harness.Campaign{Seeds: 1000, Workers: 2, Sim: sim.Options{Faults: fault.All(), Swarm: true}}
 			rep, err := camp.Run(tt.engine)
 			if err != nil {
 				t.Fatal(err)

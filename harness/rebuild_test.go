@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/harness"
 	"github.com/toolsim/toolsim/sim"
 	"github.com/toolsim/toolsim/store"
@@ -12,8 +13,8 @@ import (
 )
 
 // drawFaults draws a fault set from the given pool.
-func drawFaults(t *rapid.T, pool []store.Fault) []store.Fault {
-	var out []store.Fault
+func drawFaults(t *rapid.T, pool fault.List) fault.List {
+	var out fault.List
 	for _, f := range pool {
 		if rapid.Bool().Draw(t, "fault "+string(f)) {
 			out = append(out, f)
@@ -32,7 +33,7 @@ func TestPropRebuild(t *testing.T) {
 			Events: rapid.IntRange(20, 300).Draw(t, "events"), CancelEvery: 3, BatchIDs: batchIDs,
 		})
 		opts := store.Options{
-			Faults: drawFaults(t, store.AllFaults),
+			Faults: drawFaults(t, fault.Log),
 			Seed:   rapid.Uint64().Draw(t, "fault seed"),
 			Fine:   rapid.Bool().Draw(t, "fine"),
 		}
@@ -52,7 +53,7 @@ func TestPropRebuild(t *testing.T) {
 
 // TestPropReconnect is oracle (b): rebuild a prefix, continue live.
 func TestPropReconnect(t *testing.T) {
-	pool := []store.Fault{store.LateText, store.SubagentBlock, store.Collapse, store.Dup, store.NoSeq}
+	pool := fault.List{fault.LateText, fault.SubagentBlock, fault.Collapse, fault.Dup, fault.NoSeq}
 	rapid.Check(t, func(t *rapid.T) {
 		evs := sim.Synthetic(rapid.Uint64().Draw(t, "trace seed"), sim.SyntheticOptions{
 			Events: rapid.IntRange(20, 200).Draw(t, "events"), CancelEvery: 3, BatchIDs: true,
@@ -73,7 +74,7 @@ func TestPropReconnect(t *testing.T) {
 func TestPropTwice(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		evs := sim.Synthetic(rapid.Uint64().Draw(t, "trace seed"), sim.SyntheticOptions{Events: rapid.IntRange(20, 200).Draw(t, "events"), CancelEvery: 3})
-		opts := store.Options{Faults: drawFaults(t, store.AllFaults), Seed: rapid.Uint64().Draw(t, "fault seed")}
+		opts := store.Options{Faults: drawFaults(t, fault.Log), Seed: rapid.Uint64().Draw(t, "fault seed")}
 		diff, err := harness.CheckTwice(store.Persist(evs, opts).Log)
 		if err != nil {
 			t.Fatal(err)
@@ -98,7 +99,7 @@ func TestCollapseResultBeforeStart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err := harness.CheckRebuild(evs, store.Options{Faults: []store.Fault{store.Collapse}})
+	rep, err := harness.CheckRebuild(evs, store.Options{Faults: fault.List{fault.Collapse}})
 	if err != nil || rep.Diff != "" {
 		t.Fatalf("rebuilt differs from live (-live +rebuilt):\n%s (err %v)", rep.Diff, err)
 	}

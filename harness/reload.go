@@ -43,7 +43,7 @@ func (c *Case) checkReload(newEngine func() Engine, final *timeline.Timeline, op
 	}
 	got, err := r.Reconstruct(p.Log)
 	if err != nil {
-		return []Violation{{Seq: end, Oracle: OracleReload, Detail: fmt.Sprintf("faults %s: reconstruct failed: %v", joinFaults(c.LogFaults), err)}}
+		return []Violation{{Seq: end, Oracle: OracleReload, Detail: fmt.Sprintf("faults %s: reconstruct failed: %v", c.LogFaults.String(), err)}}
 	}
 	f := fieldSet(opts.Fields)
 	f.duration = false
@@ -52,11 +52,11 @@ func (c *Case) checkReload(newEngine func() Engine, final *timeline.Timeline, op
 	if !sameRows(want, have) {
 		w, g := window(want, have)
 		return []Violation{{Seq: end, Oracle: OracleReload,
-			Detail: fmt.Sprintf("faults %s: the engine's own reload differs from what it showed live (-live +reloaded)", joinFaults(c.LogFaults)), Diff: rowDiff(w, g)}}
+			Detail: fmt.Sprintf("faults %s: the engine's own reload differs from what it showed live (-live +reloaded)", c.LogFaults.String()), Diff: rowDiff(w, g)}}
 	}
 	if wd, gd := diagList(live.Diagnostics, false), diagList(got.Diagnostics, false); f.diagnostics && !slices.Equal(wd, gd) {
 		return []Violation{{Seq: end, Oracle: OracleReload,
-			Detail: fmt.Sprintf("faults %s: the engine's own reload reports other diagnostics (-live +reloaded)", joinFaults(c.LogFaults)), Diff: cmp.Diff(wd, gd)}}
+			Detail: fmt.Sprintf("faults %s: the engine's own reload reports other diagnostics (-live +reloaded)", c.LogFaults.String()), Diff: cmp.Diff(wd, gd)}}
 	}
 	return nil
 }

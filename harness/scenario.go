@@ -3,10 +3,10 @@ package harness
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/store"
 	"github.com/toolsim/toolsim/timeline"
 )
@@ -21,10 +21,10 @@ const (
 // CaseOf; a trace file is a Case with only Events.
 type Case struct {
 	Events      []event.Event
-	LogFaults   []store.Fault // persistence faults for live==rebuilt (§5.7)
-	FaultSeed   uint64        // drives the persistence faults
-	ReconnectAt int           // > 0: rebuild this many events, go on live
-	BatchIDs    bool          // every call has a batch id (collapse is then recoverable)
+	LogFaults   fault.List // persistence faults for live==rebuilt (§5.7)
+	FaultSeed   uint64     // drives the persistence faults
+	ReconnectAt int        // > 0: rebuild this many events, go on live
+	BatchIDs    bool       // every call has a batch id (collapse is then recoverable)
 	// NoRebuild skips the reconstruction oracles.
 	NoRebuild bool
 	// NoTwice skips the replay-twice oracle (c), which tests the log path
@@ -137,7 +137,7 @@ func reverseResults(evs []event.Event) ([]event.Event, bool) {
 // reproduce the live timeline exactly (a crash or a torn line loses
 // records, and ties without seq lose order). Collapse counts only when
 // every call has a batch id, as for live == rebuilt.
-var reconnectFaults = []store.Fault{store.LateText, store.SubagentBlock, store.Collapse, store.Dup, store.NoSeq}
+var reconnectFaults = fault.List{fault.LateText, fault.SubagentBlock, fault.Collapse, fault.Dup, fault.NoSeq}
 
 // checkRebuild runs the reconstruction oracles of SPEC §4 and §5.7.
 func (c *Case) checkRebuild() []Violation {
@@ -150,9 +150,9 @@ func (c *Case) checkRebuild() []Violation {
 	switch {
 	case rep.Diff == "":
 	case Recoverable(c.LogFaults, c.BatchIDs):
-		return []Violation{{Seq: end, Oracle: OracleRebuild, Detail: fmt.Sprintf("faults %s: the rebuilt transcript differs from the live one (-live +rebuilt)", joinFaults(c.LogFaults)), Diff: rep.Diff}}
+		return []Violation{{Seq: end, Oracle: OracleRebuild, Detail: fmt.Sprintf("faults %s: the rebuilt transcript differs from the live one (-live +rebuilt)", c.LogFaults.String()), Diff: rep.Diff}}
 	case len(rep.Problems) == 0:
-		return []Violation{{Seq: end, Oracle: OracleReported, Detail: fmt.Sprintf("faults %s: the rebuilt transcript differs and no problem was reported (-live +rebuilt)", joinFaults(c.LogFaults)), Diff: rep.Diff}}
+		return []Violation{{Seq: end, Oracle: OracleReported, Detail: fmt.Sprintf("faults %s: the rebuilt transcript differs and no problem was reported (-live +rebuilt)", c.LogFaults.String()), Diff: rep.Diff}}
 	}
 	if !c.NoTwice {
 		if d, err := checkTwiceFrom(rep.Rebuilt, rep.Log); err != nil || d != "" {
@@ -160,17 +160,17 @@ func (c *Case) checkRebuild() []Violation {
 		}
 	}
 	if c.ReconnectAt > 0 && c.ReconnectAt < len(c.Events) {
-		var fs []store.Fault
+		var fs fault.List
 		for _, f := range c.LogFaults {
 			// Collapse without batch ids loses grouping: not recoverable.
-			if slices.Contains(reconnectFaults, f) && (c.BatchIDs || f != store.Collapse) {
+			if slices.Contains(reconnectFaults, f) && (c.BatchIDs || f != fault.Collapse) {
 				fs = append(fs, f)
 			}
 		}
 		d, err := CheckReconnect(c.Events, c.ReconnectAt, store.Options{Faults: fs, Seed: c.FaultSeed})
 		if err != nil || d != "" {
 			return []Violation{{Seq: c.Events[c.ReconnectAt-1].Seq, Oracle: OracleReconnect,
-				Detail: fmt.Sprintf("faults %s: rebuilt %d events then went on live: differs from pure live (-live +reconnected) %v", joinFaults(fs), c.ReconnectAt, err), Diff: d}}
+				Detail: fmt.Sprintf("faults %s: rebuilt %d events then went on live: differs from pure live (-live +reconnected) %v", fs.String(), c.ReconnectAt, err), Diff: d}}
 		}
 	}
 	return nil
@@ -180,26 +180,8 @@ func (c *Case) checkRebuild() []Violation {
 // to rebuild the live transcript: sequence numbers, or parent links that
 // no lost record (a crash or a torn line) can break; and batch ids when
 // lifecycles are collapsed (else where progress arrived is lost).
-func Recoverable(faults []store.Fault, batchIDs bool) bool {
-	has := func(f store.Fault) bool { return slices.Contains(faults, f) }
-	ordered := !has(store.NoSeq) || (!has(store.NoParent) && !has(store.Torn) && !has(store.Kill))
-	return ordered && (batchIDs || !has(store.Collapse))
-}
-
-// faultList writes faults as a comma-separated list ("" for none), as
-// store.ParseFaults reads them.
-func faultList(fs []store.Fault) string {
-	names := make([]string, len(fs))
-	for i, f := range fs {
-		names[i] = string(f)
-	}
-	return strings.Join(names, ",")
-}
-
-// joinFaults is faultList for messages: "none" for none.
-func joinFaults(fs []store.Fault) string {
-	if len(fs) == 0 {
-		return "none"
-	}
-	return faultList(fs)
+func Recoverable(faults fault.List, batchIDs bool) bool {
+	has := func(f fault.Fault) bool { return slices.Contains(faults, f) }
+	ordered := !has(fault.NoSeq) || (!has(fault.NoParent) && !has(fault.Torn) && !has(fault.Kill))
+	return ordered && (batchIDs || !has(fault.Collapse))
 }

@@ -7,13 +7,14 @@ import (
 	"testing"
 
 	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/rebuild"
 	"github.com/toolsim/toolsim/sim"
 	"github.com/toolsim/toolsim/store"
 )
 
 // logOf persists a synthetic trace of about n events.
-func logOf(n int, faults ...store.Fault) []byte {
+func logOf(n int, faults ...fault.Fault) []byte {
 	evs := sim.Synthetic(11, sim.SyntheticOptions{Events: n, CancelEvery: 5, BatchIDs: true})
 	return store.Persist(evs, store.Options{Faults: faults, Seed: 1}).Log
 }
@@ -55,7 +56,7 @@ func BenchmarkRebuild1M(b *testing.B) { benchRebuild(b, logOf(1_000_000)) }
 
 // BenchmarkRebuildTorn100MB rebuilds a torn log of about 100 MB.
 func BenchmarkRebuildTorn100MB(b *testing.B) {
-	log := logOf(700_000, store.Torn)
+	log := logOf(700_000, fault.Torn)
 	b.Logf("log size %d MB", len(log)>>20)
 	benchRebuild(b, log)
 }

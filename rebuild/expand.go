@@ -68,16 +68,14 @@ func (b *builder) at(n *node) int64 {
 	if !c.set {
 		c.origin, c.set = ts, true
 	}
-	d := ts.Sub(c.origin)
-	switch {
-	case d > farFuture:
-		b.problem(n.line, CodeBadTime, "timestamp %s is more than a year after t0: using the previous record's time", n.stamp())
-		return c.lastT
-	case d.Milliseconds() < c.lastT:
+	// Whole milliseconds: a time.Duration saturates past 292 years, and a
+	// trace's clock may run to 10^18 ms.
+	d := ts.UnixMilli() - c.origin.UnixMilli()
+	if d < c.lastT {
 		b.problem(n.line, CodeBadTime, "timestamp %s goes back in time: using the previous record's time", n.stamp())
 		return c.lastT
 	}
-	c.lastT = d.Milliseconds()
+	c.lastT = d
 	return c.lastT
 }
 

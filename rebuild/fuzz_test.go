@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/rebuild"
 	"github.com/toolsim/toolsim/sim"
 	"github.com/toolsim/toolsim/store"
@@ -15,10 +16,10 @@ import (
 // it rebuilds must encode.
 func FuzzRebuild(f *testing.F) {
 	evs := sim.Synthetic(5, sim.SyntheticOptions{Events: 60, CancelEvery: 2})
-	for _, fault := range store.AllFaults {
-		f.Add(store.Persist(evs, store.Options{Faults: []store.Fault{fault}, Seed: 1}).Log)
+	for _, lf := range fault.Log {
+		f.Add(store.Persist(evs, store.Options{Faults: fault.List{lf}, Seed: 1}).Log)
 	}
-	f.Add(store.Persist(evs, store.Options{Faults: store.AllFaults, Seed: 2}).Log)
+	f.Add(store.Persist(evs, store.Options{Faults: fault.Log, Seed: 2}).Log)
 	f.Add([]byte("garbage\n{\"v\":1}\n"))
 	f.Fuzz(func(t *testing.T, log []byte) {
 		res, err := rebuild.Rebuild(bytes.NewReader(log), rebuild.Options{})

@@ -89,6 +89,9 @@ func (o *orderer) addSeq(n *node) {
 		o.b.problem(n.line, CodeMissingSeq, "record %s has no seq in a numbered log: placed where it was read", n.key())
 		o.b.emit(n)
 		return
+	case *n.seq <= 0:
+		o.b.problem(n.line, CodeBadRecord, "record %s has seq %d: seq numbers start at 1: dropped", n.key(), *n.seq)
+		return
 	case *n.seq < o.next:
 		o.b.problem(n.line, CodeDuplicate, "record %s (seq %d) repeats one already used: dropped", n.key(), *n.seq)
 		return

@@ -64,7 +64,9 @@ func (b *builder) read(r io.Reader) error {
 		case err == io.EOF:
 			return nil
 		case errors.Is(err, lines.ErrTooLong):
-			b.problem(n, CodeBadRecord, "line longer than %d bytes", maxLine)
+			// No record comes near the limit: this is not a log (an
+			// endless line such as /dev/zero must not be read to its end).
+			return fmt.Errorf("%s line %d: longer than %d bytes: not a persisted log, stopped reading", b.opts.Name, n, maxLine)
 		case err != nil:
 			return fmt.Errorf("read %s line %d: %w", b.opts.Name, n, err)
 		case len(bytes.TrimSpace(line)) > 0:

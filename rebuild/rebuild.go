@@ -3,7 +3,6 @@ package rebuild
 import (
 	"fmt"
 	"io"
-	"time"
 
 	"github.com/toolsim/toolsim/engine"
 	"github.com/toolsim/toolsim/event"
@@ -52,6 +51,7 @@ func (p Problem) String() string {
 
 // Problem codes.
 const (
+	CodeEmpty         = "empty_log"           // no header and no record at all
 	CodeMissingHeader = "missing_header"      // no header line: t0 taken from the first record
 	CodeBadHeader     = "bad_header"          // a header of another version or unreadable
 	CodeBadRecord     = "bad_record"          // a line that is not a record
@@ -65,7 +65,7 @@ const (
 	CodeMissingSeq    = "missing_seq"         // a record without seq in a numbered log
 	CodeBrokenChain   = "broken_chain"        // a parent link to no record
 	CodeAmbiguous     = "ambiguous_order"     // records tie on time with nothing else to order them
-	CodeBadTime       = "bad_time"            // a timestamp that is unreadable, far in the future or going back
+	CodeBadTime       = "bad_time"            // a timestamp that is unreadable or going back
 	CodeFolded        = "folded_progress"     // lifecycle records lost where progress arrived
 )
 
@@ -83,15 +83,15 @@ type Result struct {
 // Timeline is the rebuilt timeline.
 func (r *Result) Timeline() *timeline.Timeline { return r.Engine.Timeline() }
 
-// farFuture is how far past t0 a timestamp may be before it is distrusted.
-const farFuture = 365 * 24 * time.Hour
-
 // Rebuild reads a log and rebuilds its timeline. It returns an error only
 // when reading fails; every problem in the content is in Result.Problems.
 func Rebuild(r io.Reader, opts Options) (*Result, error) {
 	b := newBuilder(opts)
 	if err := b.read(r); err != nil {
 		return nil, err
+	}
+	if !b.sawFirst {
+		b.problem(0, CodeEmpty, "the log is empty: no header and no records")
 	}
 	b.flush()
 	if !opts.Open {

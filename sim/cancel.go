@@ -1,6 +1,9 @@
 package sim
 
-import "github.com/toolsim/toolsim/event"
+import (
+	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/fault"
+)
 
 // cancelIn plays a batch up to the cancel point, then the cancel, the
 // results the plan delivers late, and the turn's end.
@@ -9,11 +12,11 @@ func (g *gen) cancelIn(acts []action, b *Batch, c *CancelPlan) {
 	g.play(acts[:cut])
 	g.tick(10)
 	g.emit(event.Event{Kind: event.KindCancel, Reason: "user pressed Esc"})
-	fault := Cancel
+	f := fault.Cancel
 	if c.BeforeResultOf >= 0 {
-		fault = CancelBeforeResult
+		f = fault.CancelBeforeResult
 	}
-	g.injected[fault]++
+	g.injected[f]++
 	var late []event.Event
 	if c.Late {
 		for _, a := range acts[cut:] {
@@ -37,7 +40,7 @@ func (g *gen) late(evs []event.Event) {
 	for _, ev := range evs {
 		g.tick(20)
 		g.emit(ev)
-		g.injected[LateResult]++
+		g.injected[fault.LateResult]++
 	}
 }
 

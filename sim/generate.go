@@ -2,22 +2,30 @@ package sim
 
 import (
 	"encoding/json"
-	"fmt"
 	"math/rand/v2"
+	"strconv"
 
 	"github.com/toolsim/toolsim/event"
-	"github.com/toolsim/toolsim/store"
+	"github.com/toolsim/toolsim/fault"
 )
 
 // Options shape a generated scenario. Zero fields take the defaults noted.
 type Options struct {
-	Tools  int     // most tools in one batch (default 4)
-	Turns  int     // most assistant turns (default 3)
-	Faults []Fault // the faults that may be switched on
-	// Swarm draws, per seed, which of Faults and which features (batch ids,
-	// permissions, sub-agents, delegation, thinking) are switched on, so that
-	// rare interactions are not drowned out by everything at once.
+	Tools  int        // most tools in one batch (default 4)
+	Turns  int        // most assistant turns (default 3)
+	Faults fault.List // the faults that may be switched on
+	// Features limits what the scenario may hold (nil: every feature). A
+	// fault that needs a feature that is off is never injected
+	// ([FeatureList.Usable]).
+	Features FeatureList
+	// Swarm draws, per seed, which of Faults and which of the enabled
+	// features (batch ids, permissions, sub-agents, delegation, thinking,
+	// stream errors) are switched on, so that rare interactions are not
+	// drowned out by everything at once.
 	Swarm bool
+	// Shapes are the trace shapes that may be drawn (nil: DefaultShapes;
+	// empty: none). Under Swarm each seed draws a subset.
+	Shapes []Shape
 }
 
 func (o Options) withDefaults() Options {
@@ -39,12 +47,15 @@ type Scenario struct {
 	Events  []event.Event
 	// On lists the faults switched on for this seed (all of Options.Faults
 	// unless Swarm drew a subset).
-	On []Fault
+	On fault.List
 	// Injected counts how often each fault was actually injected into the
 	// events (a fault switched on may find no place to land).
-	Injected map[Fault]int
+	Injected map[fault.Fault]int
+	// Shapes counts how often each shape landed in the events, by name
+	// ([Shape]).
+	Shapes map[string]int
 	// LogFaults are the persistence faults the reconstruction oracle applies.
-	LogFaults []Fault
+	LogFaults fault.List
 	// ReconnectAt, when > 0, is the number of events to rebuild from the log
 	// before going on live (the reconnect oracle); 0 for none.
 	ReconnectAt int
@@ -52,9 +63,11 @@ type Scenario struct {
 	BatchIDs bool
 }
 
-// features are the non-fault knobs a seed draws.
+// features are the non-fault knobs of a seed: the ones it draws, and the
+// ones Options.Features switches off for every seed.
 type features struct {
 	batchIDs, permissions, children, delegation, thinking, errors bool
+	text, user, progress, meta                                    bool
 }
 
 // gen is the state of one generation.
@@ -65,9 +78,15 @@ type gen struct {
 	feat     features
 	ids      int
 	pastIDs  []string
-	injected map[Fault]int
+	injected map[fault.Fault]int
 	evs      []event.Event
 	now      int64
+	names    []string // the tool names calls draw from
+	shapeSet map[Shape]bool
+	planned  map[string]bool // every id planned so far
+	shapes   map[string]int
+	actBuf   []action // reused by every batch
+	args     []byte   // backing store of every call's args
 }
 
 // Generate builds the scenario of one seed. The same seed and options give
@@ -81,13 +100,17 @@ func Generate(seed uint64, opts Options) *Scenario {
 // bytes ([BytesSource]), so coverage-guided mutation steers the choices.
 func GenerateFrom(src rand.Source, seed uint64, opts Options) *Scenario {
 	opts = opts.withDefaults()
-	g := &gen{rng: rand.New(src), opts: opts, injected: map[Fault]int{}}
+	g := &gen{rng: rand.New(src), opts: opts, injected: map[fault.Fault]int{}, shapes: map[string]int{}, planned: map[string]bool{}}
 	g.drawSwitches()
+	g.drawShapes()
 	plan := g.plan()
+	size, batch := plan.size()
+	g.evs = make([]event.Event, 0, size)
+	g.actBuf = make([]action, 0, batch)
 	g.schedule(plan)
 	sc := &Scenario{
 		Seed: seed, Options: opts, Plan: plan, Events: g.evs, On: g.on.list(),
-		Injected: g.injected, BatchIDs: AllBatched(g.evs),
+		Injected: g.injected, Shapes: g.shapes, BatchIDs: AllBatched(g.evs),
 	}
 	for _, f := range sc.On {
 		if f.IsLog() && (!g.opts.Swarm || g.rng.IntN(2) == 0) {
@@ -97,9 +120,9 @@ func GenerateFrom(src rand.Source, seed uint64, opts Options) *Scenario {
 			}
 		}
 	}
-	if g.on[Reconnect] && len(g.evs) > 1 {
+	if g.on[fault.Reconnect] && len(g.evs) > 1 {
 		sc.ReconnectAt = 1 + g.rng.IntN(len(g.evs)-1)
-		g.injected[Reconnect]++
+		g.injected[fault.Reconnect]++
 	}
 	return sc
 }
@@ -107,7 +130,7 @@ func GenerateFrom(src rand.Source, seed uint64, opts Options) *Scenario {
 // appliesTo reports whether a persistence fault has anything to act on in
 // the trace: sub-agent blocks need sub-agent calls, late text needs text,
 // collapsed lifecycles need tool calls. The others act on any log.
-func appliesTo(f Fault, evs []event.Event) bool {
+func appliesTo(f fault.Fault, evs []event.Event) bool {
 	need := func(ok func(ev *event.Event) bool) bool {
 		for i := range evs {
 			if ok(&evs[i]) {
@@ -117,11 +140,11 @@ func appliesTo(f Fault, evs []event.Event) bool {
 		return false
 	}
 	switch f {
-	case Fault(store.SubagentBlock):
+	case fault.SubagentBlock:
 		return need(func(ev *event.Event) bool { return ev.Kind == event.KindToolStart && ev.Parent != "" })
-	case Fault(store.LateText):
+	case fault.LateText:
 		return need(func(ev *event.Event) bool { return ev.Kind == event.KindText })
-	case Fault(store.Collapse):
+	case fault.Collapse:
 		return need(func(ev *event.Event) bool { return ev.Kind == event.KindToolStart })
 	}
 	return true
@@ -140,16 +163,25 @@ func AllBatched(evs []event.Event) bool {
 
 // drawSwitches decides which faults and features this seed has.
 func (g *gen) drawSwitches() {
-	g.on = faultSet{}
+	fs := g.opts.Features.set()
+	g.on = make(faultSet, len(g.opts.Faults))
 	for _, f := range g.opts.Faults {
-		if !g.opts.Swarm || g.rng.IntN(2) == 0 {
+		// The coin is drawn for every fault, so that switching features off
+		// leaves the other faults' coins alone.
+		if (!g.opts.Swarm || g.rng.IntN(2) == 0) && g.opts.Features.Usable(f) {
 			g.on[f] = true
 		}
 	}
-	coin := func() bool { return !g.opts.Swarm || g.rng.IntN(2) == 0 }
+	coin := func(f Feature) bool { return (!g.opts.Swarm || g.rng.IntN(2) == 0) && fs.has(f) }
 	g.feat = features{
-		batchIDs: g.rng.IntN(2) == 0, permissions: coin(), children: coin(),
-		delegation: coin(), thinking: coin(), errors: g.opts.Swarm && g.rng.IntN(4) == 0,
+		batchIDs: g.rng.IntN(2) == 0, permissions: coin(FeaturePermissions), children: coin(FeatureSubagents),
+		delegation: coin(FeatureDelegation) && fs.has(FeatureProgress), thinking: coin(FeatureThinking),
+		errors: g.opts.Swarm && g.rng.IntN(4) == 0 && fs.has(FeatureErrors),
+		text:   fs.has(FeatureText), user: fs.has(FeatureUser), progress: fs.has(FeatureProgress), meta: fs.has(FeatureMeta),
+	}
+	g.names = toolNames
+	if !g.feat.meta {
+		g.names = plainToolNames
 	}
 }
 
@@ -168,19 +200,27 @@ var userTexts = []string{"please look at the failing test", "fix the build", "wh
 
 func (g *gen) turn(i int) Turn {
 	t := Turn{User: userTexts[g.rng.IntN(len(userTexts))], Text: []string{"Let me check ", "these files."}}
+	if !g.feat.user {
+		t.User = ""
+	}
+	if !g.feat.text {
+		t.Text = nil
+	}
 	if g.feat.thinking && g.chance(2) {
 		t.Thinking = []string{"The failure ", "is in the parser."}
 	}
 	n := 1 + g.rng.IntN(2)
+	t.Batches = make([]Batch, 0, n)
 	for b := range n {
 		t.Batches = append(t.Batches, g.batch(i, b))
 	}
-	if g.chance(2) {
+	if g.chance(2) && g.feat.text {
 		t.Closing = "Done."
 	}
 	if g.feat.errors && g.chance(3) {
 		t.Error = "overloaded"
 	}
+	g.turnShapes(&t)
 	t.Cancel = g.cancelPlan(t.Batches)
 	for _, b := range t.Batches {
 		for _, tool := range b.Tools {
@@ -190,41 +230,50 @@ func (g *gen) turn(i int) Turn {
 	return t
 }
 
-var toolNames = []string{"grep", "read", "bash", "glob", "edit_file", "web_fetch", "todowrite"}
+// toolNames are the names calls draw from; the last one is a meta tool,
+// left out when meta tools are off (plainToolNames).
+var (
+	toolNames      = []string{"grep", "read", "bash", "glob", "edit_file", "web_fetch", "todowrite"}
+	plainToolNames = toolNames[:len(toolNames)-1]
+)
 
 // newID returns a fresh tool id, or, under ReusedIDTurns, sometimes one
 // from an earlier turn.
 func (g *gen) newID() string {
-	if g.on[ReusedIDTurns] && len(g.pastIDs) > 0 && g.chance(6) {
-		g.injected[ReusedIDTurns]++
+	if g.on[fault.ReusedIDTurns] && len(g.pastIDs) > 0 && g.chance(6) {
+		g.injected[fault.ReusedIDTurns]++
 		return g.pastIDs[g.rng.IntN(len(g.pastIDs))]
 	}
 	g.ids++
-	return fmt.Sprintf("call_%d", g.ids)
+	return "call_" + strconv.Itoa(g.ids)
 }
 
 func (g *gen) batch(turn, b int) Batch {
 	bt := Batch{}
 	if g.feat.batchIDs {
-		bt.ID = fmt.Sprintf("msg_%d_%d", turn+1, b+1)
+		bt.ID = "msg_" + strconv.Itoa(turn+1) + "_" + strconv.Itoa(b+1)
 	}
 	n := 1 + g.rng.IntN(g.opts.Tools)
+	bt.Tools = make([]Tool, 0, n)
 	for i := range n {
 		bt.Tools = append(bt.Tools, g.tool(i, true))
 	}
 	g.batchFaults(&bt)
+	g.batchShapes(&bt)
 	return bt
 }
 
 // tool plans one call; top says whether it may have children.
 func (g *gen) tool(i int, top bool) Tool {
-	name := toolNames[g.rng.IntN(len(toolNames))]
+	name := g.names[g.rng.IntN(len(g.names))]
 	t := Tool{ID: g.newID(), Name: name, Duration: 50 + 120*int64(i), Progress: g.rng.IntN(3)}
-	if g.on[Order] {
+	if !g.feat.progress {
+		t.Progress = 0
+	}
+	if g.on[fault.Order] {
 		t.Duration = 20 + g.rng.Int64N(2000)
 	}
-	args, _ := json.Marshal(map[string]string{"path": fmt.Sprintf("src/file_%d.go", g.ids), "pattern": "TODO"})
-	t.Args = args
+	t.Args = g.toolArgs()
 	if g.chance(6) {
 		t.Outcome = OutcomeFailed
 	}
@@ -240,67 +289,91 @@ func (g *gen) tool(i int, top bool) Tool {
 		}
 	}
 	g.toolFaults(&t)
+	if t.Permission == PermissionDenied && !g.shapeOn(ShapeProgressAfterDenial) {
+		t.ProgressAfter = false
+	}
+	g.toolShapes(&t, top)
 	return t
+}
+
+// toolArgs returns {"path":"src/file_N.go","pattern":"TODO"} for the
+// latest id N, carved from one shared buffer (no json.Marshal per call).
+func (g *gen) toolArgs() json.RawMessage {
+	if cap(g.args)-len(g.args) < 64 {
+		g.args = make([]byte, 0, 2048)
+	}
+	start := len(g.args)
+	g.args = append(g.args, `{"path":"src/file_`...)
+	g.args = strconv.AppendInt(g.args, int64(g.ids), 10)
+	g.args = append(g.args, `.go","pattern":"TODO"}`...)
+	return g.args[start:len(g.args):len(g.args)]
 }
 
 // toolFaults switches the per-tool faults on at random.
 func (g *gen) toolFaults(t *Tool) {
-	if g.on[IDIsName] && g.chance(8) {
+	if g.on[fault.IDIsName] && g.chance(8) {
 		t.ID = t.Name
-		g.injected[IDIsName]++
+		g.injected[fault.IDIsName]++
 	}
-	if g.on[MissingResult] && g.chance(8) {
+	if g.on[fault.MissingResult] && g.chance(8) {
 		t.Outcome = OutcomeMissing
-		g.injected[MissingResult]++
+		g.injected[fault.MissingResult]++
 	}
-	if g.on[DuplicateResult] && t.Outcome != OutcomeMissing && g.chance(6) {
+	if g.on[fault.DuplicateResult] && t.Outcome != OutcomeMissing && g.chance(6) {
 		t.DuplicateResult = true
 	}
-	if g.on[ProgressAfterResult] && t.Outcome != OutcomeMissing && g.chance(6) {
+	if g.on[fault.ProgressAfterResult] && t.Outcome != OutcomeMissing && g.chance(6) {
 		t.ProgressAfter = true
 	}
-	if g.on[ProgressBurst] && g.chance(8) {
+	if g.on[fault.ProgressBurst] && g.chance(8) {
 		t.Burst = 20 + g.rng.IntN(40)
 	}
-	if g.on[LateResult] && t.Permission == PermissionDenied && g.chance(2) {
+	if g.on[fault.LateResult] && t.Permission == PermissionDenied && g.chance(2) {
 		t.LateResult = true
 	}
-	if g.on[ResultBeforeStart] && len(t.Children) == 0 && t.Outcome != OutcomeMissing && g.chance(8) {
+	if g.on[fault.ResultBeforeStart] && len(t.Children) == 0 && t.Outcome != OutcomeMissing && g.chance(8) {
 		t.ResultFirst, t.Progress, t.Permission, t.Delegation, t.Burst = true, 0, PermissionNone, false, 0
 	}
 }
 
 // batchFaults applies the faults that concern a whole batch.
 func (g *gen) batchFaults(b *Batch) {
-	if g.on[ReusedIDBatch] && len(b.Tools) > 1 && g.chance(3) {
+	if g.on[fault.ReusedIDBatch] && len(b.Tools) > 1 && g.chance(3) {
 		i := 1 + g.rng.IntN(len(b.Tools)-1)
 		b.Tools[i].ID = b.Tools[g.rng.IntN(i)].ID
-		g.injected[ReusedIDBatch]++
+		g.injected[fault.ReusedIDBatch]++
 	}
-	if g.on[SameName] && len(b.Tools) > 1 && g.chance(3) {
+	if g.on[fault.SameName] && len(b.Tools) > 1 && g.chance(3) {
 		name := b.Tools[0].Name
 		for i := range b.Tools {
 			b.Tools[i].Name = name
 		}
-		g.injected[SameName]++
+		g.injected[fault.SameName]++
 	}
-	if g.on[UnknownID] && g.chance(3) {
+	if g.on[fault.UnknownID] && g.chance(3) {
 		g.ids++
-		b.Strays = append(b.Strays, Stray{Kind: g.strayKind(), ID: fmt.Sprintf("ghost_%d", g.ids), At: g.rng.Float64()})
+		b.Strays = append(b.Strays, Stray{Kind: g.strayKind(), ID: "ghost_" + strconv.Itoa(g.ids), At: g.rng.Float64()})
 	}
-	if g.on[EmptyID] && g.chance(4) {
+	if g.on[fault.EmptyID] && g.chance(4) {
 		b.Strays = append(b.Strays, Stray{Kind: g.strayKind(), At: g.rng.Float64()})
 	}
 }
 
+// strayKind draws a stray's kind; a kind whose feature is off becomes a
+// result.
 func (g *gen) strayKind() event.Kind {
-	return []event.Kind{event.KindToolProgress, event.KindToolDone, event.KindPermission}[g.rng.IntN(3)]
+	switch k := []event.Kind{event.KindToolProgress, event.KindToolDone, event.KindPermission}[g.rng.IntN(3)]; {
+	case k == event.KindToolProgress && !g.feat.progress, k == event.KindPermission && !g.opts.Features.Has(FeaturePermissions):
+		return event.KindToolDone
+	default:
+		return k
+	}
 }
 
 // cancelPlan decides whether and where the user cancels the turn.
 func (g *gen) cancelPlan(batches []Batch) *CancelPlan {
-	before := g.on[CancelBeforeResult] && g.chance(3)
-	if !before && !(g.on[Cancel] && g.chance(3)) {
+	before := g.on[fault.CancelBeforeResult] && g.chance(3)
+	if !before && !(g.on[fault.Cancel] && g.chance(3)) {
 		return nil
 	}
 	c := &CancelPlan{Batch: g.rng.IntN(len(batches)), At: g.rng.Float64(), BeforeResultOf: -1}
@@ -316,7 +389,7 @@ func (g *gen) cancelPlan(batches []Batch) *CancelPlan {
 			c.BeforeResultOf = cands[g.rng.IntN(len(cands))]
 		}
 	}
-	if g.on[LateResult] && g.chance(2) {
+	if g.on[fault.LateResult] && g.chance(2) {
 		c.Late = true
 		c.AfterTurnEnd = g.chance(2)
 	}

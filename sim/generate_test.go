@@ -2,18 +2,17 @@ package sim_test
 
 import (
 	"bytes"
-	"errors"
-	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/sim"
 )
 
 // TestGenerateDeterministic: the same seed and options give the same
 // bytes; another seed gives other bytes.
 func TestGenerateDeterministic(t *testing.T) {
-	opts := sim.Options{Faults: sim.AllFaults(), Swarm: true}
+	opts := sim.Options{Faults: fault.All(), Swarm: true}
 	for seed := range uint64(50) {
 		a, b := sim.Generate(seed, opts), sim.Generate(seed, opts)
 		if !bytes.Equal(encode(t, a.Events), encode(t, b.Events)) {
@@ -31,13 +30,13 @@ func TestGenerateDeterministic(t *testing.T) {
 // TestEveryFaultIsInjected: without swarm, every fault lands within 300
 // seeds; with no faults, none does.
 func TestEveryFaultIsInjected(t *testing.T) {
-	got := map[sim.Fault]int{}
+	got := map[fault.Fault]int{}
 	for seed := range uint64(300) {
-		for f, n := range sim.Generate(seed, sim.Options{Faults: sim.AllFaults()}).Injected {
+		for f, n := range sim.Generate(seed, sim.Options{Faults: fault.All()}).Injected {
 			got[f] += n
 		}
 	}
-	for _, f := range sim.AllFaults() {
+	for _, f := range fault.All() {
 		if got[f] == 0 {
 			t.Errorf("fault %s never injected in 300 seeds", f)
 		}
@@ -53,7 +52,7 @@ func TestEveryFaultIsInjected(t *testing.T) {
 // non-decreasing t, and events that pass validation (it encodes).
 func TestTracesAreValid(t *testing.T) {
 	for seed := range uint64(300) {
-		evs := sim.Generate(seed, sim.Options{Faults: sim.AllFaults(), Swarm: true}).Events
+		evs := sim.Generate(seed, sim.Options{Faults: fault.All(), Swarm: true}).Events
 		encode(t, evs)
 		if len(evs) == 0 || evs[0].Seq != 1 {
 			t.Fatalf("seed %d: trace does not start at seq 1", seed)
@@ -64,42 +63,12 @@ func TestTracesAreValid(t *testing.T) {
 // TestOnlyEnabledFaults: a scenario injects nothing outside its faults.
 func TestOnlyEnabledFaults(t *testing.T) {
 	for seed := range uint64(200) {
-		sc := sim.Generate(seed, sim.Options{Faults: []sim.Fault{sim.Cancel, sim.UnknownID}})
+		sc := sim.Generate(seed, sim.Options{Faults: fault.List{fault.Cancel, fault.UnknownID}})
 		for f := range sc.Injected {
-			if f != sim.Cancel && f != sim.UnknownID {
+			if f != fault.Cancel && f != fault.UnknownID {
 				t.Fatalf("seed %d injected %s", seed, f)
 			}
 		}
-	}
-}
-
-func TestParseFaults(t *testing.T) {
-	tests := []struct {
-		in   string
-		want []sim.Fault
-		err  string
-	}{
-		{"", nil, ""},
-		{"none", nil, ""},
-		{"all", sim.AllFaults(), ""},
-		{"cancel, order,cancel", []sim.Fault{sim.Order, sim.Cancel}, ""},
-		{"torn,unknown-id", []sim.Fault{sim.UnknownID, "torn"}, ""},
-		{"order,nope", nil, `unknown fault "nope" (known: all, none, order, cancel,`},
-	}
-	for _, tt := range tests {
-		t.Run(tt.in, func(t *testing.T) {
-			got, err := sim.ParseFaults(tt.in)
-			if tt.err != "" {
-				var uf *sim.UnknownFaultError
-				if err == nil || !strings.Contains(err.Error(), tt.err) || !errors.As(err, &uf) {
-					t.Fatalf("err = %v, want an UnknownFaultError containing %q", err, tt.err)
-				}
-				return
-			}
-			if d := cmp.Diff(tt.want, got); err != nil || d != "" {
-				t.Errorf("ParseFaults(%q) (-want +got):\n%s (err %v)", tt.in, d, err)
-			}
-		})
 	}
 }
 
@@ -107,22 +76,10 @@ func TestParseFaults(t *testing.T) {
 // running out of bytes never stalls generation.
 func TestBytesSourceReplaysBytes(t *testing.T) {
 	data := []byte("0123456789abcdefghijklmnopqrstuvwxyz")
-	a := sim.GenerateFrom(sim.NewBytesSource(data), 0, sim.Options{Faults: sim.AllFaults()})
-	b := sim.GenerateFrom(sim.NewBytesSource(data), 0, sim.Options{Faults: sim.AllFaults()})
+	a := sim.GenerateFrom(sim.NewBytesSource(data), 0, sim.Options{Faults: fault.All()})
+	b := sim.GenerateFrom(sim.NewBytesSource(data), 0, sim.Options{Faults: fault.All()})
 	if !bytes.Equal(encode(t, a.Events), encode(t, b.Events)) {
 		t.Error("the same bytes gave different scenarios")
 	}
-	sim.GenerateFrom(sim.NewBytesSource(nil), 0, sim.Options{Faults: sim.AllFaults()})
-}
-
-func TestFormatFaultsRoundTrip(t *testing.T) {
-	for _, fs := range [][]sim.Fault{nil, sim.AllFaults(), {sim.Cancel, "torn"}} {
-		back, err := sim.ParseFaults(sim.FormatFaults(fs))
-		if d := cmp.Diff(fs, back); err != nil || d != "" {
-			t.Errorf("%v: round trip (-want +got):\n%s (err %v)", fs, d, err)
-		}
-	}
-	if got := sim.FormatFaults(sim.AllFaults()); got != "all" {
-		t.Errorf("FormatFaults(AllFaults()) = %q, want all", got)
-	}
+	sim.GenerateFrom(sim.NewBytesSource(nil), 0, sim.Options{Faults: fault.All()})
 }

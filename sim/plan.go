@@ -41,6 +41,9 @@ type Batch struct {
 	ID     string // the source's batch id; "" when it has none
 	Tools  []Tool
 	Strays []Stray // events for ids that are not (yet) tools of the batch
+	// Adjacent drops the text between the previous batch and this one, so
+	// their items are adjacent ([ShapeAdjacentBatches]).
+	Adjacent bool
 }
 
 // Stray is a tool event whose id matches no started tool: an unknown id, or
@@ -82,10 +85,52 @@ type Tool struct {
 	Permission Permission
 	Delegation bool   // progress carries seed 003 delegation steps
 	Children   []Tool // sub-agent calls made under this tool
+	// StartAt is when the tool starts, in ms after its batch's first
+	// instant: 0 for all but spread batches ([ShapeSpreadStarts]).
+	StartAt int64
+	// Parent, for a top-level call, is a parent id that never starts
+	// ([ShapeUnknownParent]).
+	Parent string
+	// ReportedMS, when > 0, is the duration_ms the result carries, which
+	// disagrees with the clock ([ShapeDurationMismatch]).
+	ReportedMS int64
+	// Long keeps the tool running past the text and batches that follow
+	// its own batch ([ShapeLongRunning]).
+	Long bool
+	// Outlive makes the children finish after this tool's result
+	// ([ShapeParentFirst]); EarlyChild starts the first child before this
+	// tool ([ShapeDanglingParent]).
+	Outlive, EarlyChild bool
 
 	ResultFirst     bool // the result arrives before the start
 	DuplicateResult bool // the result arrives twice
 	ProgressAfter   bool // progress arrives after the result
 	LateResult      bool // a denied tool's result arrives anyway
 	Burst           int  // extra progress updates, all at one instant
+}
+
+// size is about how many events the plan schedules to, and how many
+// actions its largest batch has, so both are allocated once.
+func (p *Plan) size() (events, batch int) {
+	for i := range p.Turns {
+		t := &p.Turns[i]
+		events += 8 + len(t.Thinking) + len(t.Text) + 2*len(t.Batches)
+		for j := range t.Batches {
+			n := len(t.Batches[j].Strays)
+			for k := range t.Batches[j].Tools {
+				n += toolSize(&t.Batches[j].Tools[k])
+			}
+			events += n
+			batch = max(batch, n)
+		}
+	}
+	return events, 2 * batch // room for actions held over from the batch before
+}
+
+func toolSize(t *Tool) int {
+	n := 5 + t.Progress + t.Burst
+	for i := range t.Children {
+		n += toolSize(&t.Children[i])
+	}
+	return n
 }

@@ -3,10 +3,11 @@ package sim
 import (
 	"cmp"
 	"encoding/json"
-	"fmt"
 	"slices"
+	"strconv"
 
 	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/fault"
 )
 
 // action is one event of a batch at a time on the virtual clock. rank
@@ -17,8 +18,35 @@ type action struct {
 	rank  int
 	tie   uint64
 	ev    event.Event
-	tool  int   // index of the batch tool it belongs to; -1 for strays
-	fault Fault // the fault it injects, if any
+	tool  int         // index of the batch tool it belongs to; -1 for strays
+	fault fault.Fault // the fault it injects, if any
+	shape Shape       // the shape it realizes, if any
+}
+
+// heldTool offsets the tool index of actions held over from an earlier
+// batch, so that they never match a tool of the batch they are merged into.
+const heldTool = 1000
+
+// actions collects a batch's actions.
+type actions struct {
+	g    *gen
+	list []action
+}
+
+// add appends an action and returns it, valid until the next add.
+func (b *actions) add(t int64, rank, tool int, f fault.Fault, ev event.Event) *action {
+	b.list = append(b.list, action{t: t, rank: rank, tie: b.g.rng.Uint64(), ev: ev, tool: tool, fault: f})
+	return &b.list[len(b.list)-1]
+}
+
+func byTime(a, b action) int {
+	if a.t != b.t {
+		return cmp.Compare(a.t, b.t)
+	}
+	if a.rank != b.rank {
+		return a.rank - b.rank
+	}
+	return cmp.Compare(a.tie, b.tie)
 }
 
 // schedule turns the plan into events.
@@ -45,33 +73,46 @@ func (g *gen) texts(kind event.Kind, parts []string) {
 }
 
 func (g *gen) scheduleTurn(t *Turn) {
-	g.emit(event.Event{Kind: event.KindTurnStart, Role: event.RoleUser})
-	g.tick(5)
-	g.emit(event.Event{Kind: event.KindUser, Text: t.User})
-	g.emit(event.Event{Kind: event.KindTurnEnd})
+	if t.User != "" {
+		g.emit(event.Event{Kind: event.KindTurnStart, Role: event.RoleUser})
+		g.tick(5)
+		g.emit(event.Event{Kind: event.KindUser, Text: t.User})
+		g.emit(event.Event{Kind: event.KindTurnEnd})
+	}
 	g.tick(200)
 	g.emit(event.Event{Kind: event.KindTurnStart, Role: event.RoleAssistant})
 	g.texts(event.KindThinking, t.Thinking)
 	g.texts(event.KindText, t.Text)
+	var held []action
+	sep := true // something shown since the last batch
 	for i := range t.Batches {
 		g.tick(50)
-		acts := g.batchActions(&t.Batches[i])
+		b := &t.Batches[i]
+		acts := g.batchActions(b, b.Adjacent && !sep && b.ID != "")
+		acts = g.merge(acts, held)
 		if c := t.Cancel; c != nil && c.Batch == i {
-			g.cancelIn(acts, &t.Batches[i], c)
+			g.cancelIn(acts, b, c)
 			return
 		}
+		if i < len(t.Batches)-1 || t.Closing != "" {
+			acts, held = g.hold(acts, b)
+		}
 		g.play(acts)
+		sep = false
 		if i == 0 && t.Error != "" {
 			g.tick(10)
 			g.emit(event.Event{Kind: event.KindError, Message: t.Error})
+			sep = true
 		}
-		if i < len(t.Batches)-1 {
+		if i < len(t.Batches)-1 && g.feat.text && !t.Batches[i+1].Adjacent {
 			g.texts(event.KindText, []string{"Next step."})
+			sep = true
 		}
 	}
 	if t.Closing != "" {
 		g.texts(event.KindText, []string{t.Closing})
 	}
+	g.play(g.merge(nil, held))
 	g.tick(20)
 	g.emit(event.Event{Kind: event.KindTurnEnd})
 }
@@ -84,51 +125,78 @@ func (g *gen) play(acts []action) {
 		if a.fault != "" {
 			g.injected[a.fault]++
 		}
+		if a.shape != "" {
+			g.shapes[string(a.shape)]++
+		}
 	}
 }
 
 // batchActions lays out every event of a batch on the clock: the starts at
-// the batch's first instant, each tool's permission, progress, children and
-// result after it, and the strays anywhere in the span.
-func (g *gen) batchActions(b *Batch) []action {
+// the batch's first instant (or spread over it), each tool's permission,
+// progress, children and result after it, and the strays anywhere in the
+// span. adjacent says the batch follows the previous one with nothing
+// shown in between.
+func (g *gen) batchActions(b *Batch, adjacent bool) []action {
 	t0 := g.now
-	var acts []action
-	add := func(t int64, rank, tool int, f Fault, ev event.Event) {
-		acts = append(acts, action{t: t, rank: rank, tie: g.rng.Uint64(), ev: ev, tool: tool, fault: f})
-	}
-	for i, tool := range b.Tools {
+	as := &actions{g: g, list: g.actBuf[:0]}
+	for i := range b.Tools {
+		tool := &b.Tools[i]
+		s := t0 + tool.StartAt
 		if tool.ResultFirst {
-			add(t0, -1, i, ResultBeforeStart, doneEvent(&tool))
+			as.add(t0, -1, i, fault.ResultBeforeStart, doneEvent(tool))
 		}
-		ev := event.Event{Kind: event.KindToolStart, ID: tool.ID, Name: tool.Name, Args: tool.Args, Batch: b.ID}
-		add(t0, i, i, "", ev)
-		g.toolActions(&tool, b, t0, i, add)
+		ev := event.Event{Kind: event.KindToolStart, ID: tool.ID, Name: tool.Name, Args: tool.Args, Batch: b.ID, Parent: tool.Parent}
+		a := as.add(s, i, i, "", ev)
+		switch {
+		case tool.Parent != "":
+			a.fault, a.shape = fault.UnknownID, ShapeUnknownParent
+		case i == 0 && adjacent:
+			a.shape = ShapeAdjacentBatches
+		}
+		g.toolActions(tool, b, s, i, as)
 	}
-	g.strayActions(b, t0, acts, add)
-	slices.SortStableFunc(acts, func(a, b action) int {
-		if a.t != b.t {
-			return cmp.Compare(a.t, b.t)
-		}
-		if a.rank != b.rank {
-			return a.rank - b.rank
-		}
-		return cmp.Compare(a.tie, b.tie)
-	})
-	g.countOrder(b, acts)
-	return acts
+	g.strayActions(b, t0, as)
+	slices.SortStableFunc(as.list, byTime)
+	g.actBuf = as.list
+	g.countOrder(as.list)
+	markSpread(as.list, len(b.Tools))
+	return as.list
 }
 
-// countOrder counts Order when, with the fault on, results arrive out of
+// markSpread tags the last start of a batch with ShapeSpreadStarts when
+// another event of the batch came between its first and last start.
+func markSpread(acts []action, n int) {
+	isStart := func(a *action) bool { return a.ev.Kind == event.KindToolStart && a.rank >= 0 && a.rank < n }
+	first, last := -1, -1
+	for i := range acts {
+		if isStart(&acts[i]) {
+			if first < 0 {
+				first = i
+			}
+			last = i
+		}
+	}
+	for i := first + 1; i < last; i++ {
+		if !isStart(&acts[i]) {
+			if acts[last].shape == "" {
+				acts[last].shape = ShapeSpreadStarts
+			}
+			return
+		}
+	}
+}
+
+// countOrder counts fault.Order when, with the fault on, results arrive out of
 // issue order.
-func (g *gen) countOrder(b *Batch, acts []action) {
-	if !g.on[Order] {
+func (g *gen) countOrder(acts []action) {
+	if !g.on[fault.Order] {
 		return
 	}
 	last := -1
 	for _, a := range acts {
 		if a.ev.Kind == event.KindToolDone && a.tool >= 0 {
 			if a.tool < last {
-				g.injected[Order]++
+				g.injected[fault.Order]++
 				return
 			}
 			last = a.tool
@@ -136,12 +204,10 @@ func (g *gen) countOrder(b *Batch, acts []action) {
 	}
 }
 
-type addFunc func(t int64, rank, tool int, f Fault, ev event.Event)
-
 // strayActions places the batch's stray events anywhere in its span.
-func (g *gen) strayActions(b *Batch, t0 int64, acts []action, add addFunc) {
+func (g *gen) strayActions(b *Batch, t0 int64, as *actions) {
 	end := t0
-	for _, a := range acts {
+	for _, a := range as.list {
 		end = max(end, a.t)
 	}
 	for _, s := range b.Strays {
@@ -154,110 +220,103 @@ func (g *gen) strayActions(b *Batch, t0 int64, acts []action, add addFunc) {
 		default:
 			ev.Output = "stray progress\n"
 		}
-		fault := UnknownID
+		f := fault.UnknownID
 		if s.ID == "" {
-			fault = EmptyID
+			f = fault.EmptyID
 		}
-		add(t0+1+int64(s.At*float64(end-t0)), 1000, -1, fault, ev) // counted if a cancel does not cut it off
+		as.add(t0+1+int64(s.At*float64(end-t0)), 1000, -1, f, ev) // counted if a cancel does not cut it off
 	}
 }
 
 // toolActions adds one tool's events after its start at s.
-func (g *gen) toolActions(tool *Tool, b *Batch, s int64, i int, add addFunc) {
+func (g *gen) toolActions(tool *Tool, b *Batch, s int64, i int, as *actions) {
 	d := max(tool.Duration, 10)
-	if !permissionActions(tool, s, d, i, add) {
+	if !g.permissionActions(tool, s, d, i, as) {
 		return
 	}
 	for k := range tool.Progress {
-		add(s+3+(d-4)*int64(k+1)/int64(tool.Progress+1), 100, i, "", g.progressEvent(tool, k))
+		as.add(s+3+(d-4)*int64(k+1)/int64(tool.Progress+1), 100, i, "", g.progressEvent(tool, k))
 	}
 	for k := range tool.Burst {
-		ev := event.Event{Kind: event.KindToolProgress, ID: tool.ID, Output: fmt.Sprintf("line %d\n", k)}
-		f := Fault("")
+		ev := event.Event{Kind: event.KindToolProgress, ID: tool.ID, Output: numbered(lineTexts, "line ", k)}
+		f := fault.Fault("")
 		if k == 0 {
-			f = ProgressBurst
+			f = fault.ProgressBurst
 		}
-		add(s+3+d/2, 100, i, f, ev)
+		as.add(s+3+d/2, 100, i, f, ev)
 	}
 	for j := range tool.Children {
-		g.childActions(tool, &tool.Children[j], b, j, s+3+d*int64(j+1)/4, d/4, i, add)
+		g.childActions(tool, j, b, s, d, i, as)
 	}
 	if tool.ResultFirst && tool.ProgressAfter {
 		// Finished before it started: any progress is late.
-		add(s+1+g.rng.Int64N(50), 100, i, ProgressAfterResult, event.Event{Kind: event.KindToolProgress, ID: tool.ID, Output: "late output\n"})
+		as.add(s+1+g.rng.Int64N(50), 100, i, fault.ProgressAfterResult, event.Event{Kind: event.KindToolProgress, ID: tool.ID, Output: "late output\n"})
 	}
 	if tool.Outcome == OutcomeMissing || tool.ResultFirst {
 		return
 	}
-	add(s+d, 100, i, "", doneEvent(tool))
+	a := as.add(s+d, 100, i, "", doneEvent(tool))
+	if tool.ReportedMS > 0 {
+		a.shape = ShapeDurationMismatch
+	}
 	if tool.DuplicateResult {
-		add(s+d+1+g.rng.Int64N(50), 100, i, DuplicateResult, doneEvent(tool))
+		as.add(s+d+1+g.rng.Int64N(50), 100, i, fault.DuplicateResult, doneEvent(tool))
 	}
 	if tool.ProgressAfter {
-		add(s+d+1+g.rng.Int64N(50), 100, i, ProgressAfterResult, event.Event{Kind: event.KindToolProgress, ID: tool.ID, Output: "late output\n"})
+		as.add(s+d+1+g.rng.Int64N(50), 100, i, fault.ProgressAfterResult, event.Event{Kind: event.KindToolProgress, ID: tool.ID, Output: "late output\n"})
 	}
 }
 
 // permissionActions adds a tool's approval flow and reports whether the
 // tool goes on to run (granted, or never asked).
-func permissionActions(tool *Tool, s, d int64, i int, add addFunc) bool {
+func (g *gen) permissionActions(tool *Tool, s, d int64, i int, as *actions) bool {
 	if tool.Permission == PermissionNone {
 		return true
 	}
-	add(s+1, 100, i, "", event.Event{Kind: event.KindPermission, ID: tool.ID, State: event.PermissionAsked})
+	as.add(s+1, 100, i, "", event.Event{Kind: event.KindPermission, ID: tool.ID, State: event.PermissionAsked})
 	switch tool.Permission {
 	case PermissionGranted:
-		add(s+2, 100, i, "", event.Event{Kind: event.KindPermission, ID: tool.ID, State: event.PermissionGranted})
+		as.add(s+2, 100, i, "", event.Event{Kind: event.KindPermission, ID: tool.ID, State: event.PermissionGranted})
 		return true
 	case PermissionDenied:
-		add(s+2+d/4, 100, i, "", event.Event{Kind: event.KindPermission, ID: tool.ID, State: event.PermissionDenied})
+		as.add(s+2+d/4, 100, i, "", event.Event{Kind: event.KindPermission, ID: tool.ID, State: event.PermissionDenied})
 		if tool.LateResult {
-			add(s+d, 100, i, LateResult, doneEvent(tool))
+			as.add(s+d, 100, i, fault.LateResult, doneEvent(tool))
+		}
+		if tool.ProgressAfter {
+			a := as.add(s+3+d/4+g.rng.Int64N(50), 100, i, fault.ProgressAfterResult, event.Event{Kind: event.KindToolProgress, ID: tool.ID, Output: "late output\n"})
+			a.shape = ShapeProgressAfterDenial
 		}
 	}
 	return false
 }
 
-// childActions adds the j-th sub-agent call running under parent from s
-// for d ms. When the batch has an id, the child's own message gets one too.
-func (g *gen) childActions(parent, c *Tool, b *Batch, j int, s, d int64, i int, add addFunc) {
-	d = max(d, 4)
-	batch := ""
-	if b.ID != "" {
-		batch = fmt.Sprintf("%s/%s/%d", b.ID, parent.ID, j+1)
-	}
-	add(s, 100, i, "", event.Event{Kind: event.KindToolStart, ID: c.ID, Name: c.Name, Args: c.Args, Parent: parent.ID, Batch: batch})
-	if c.Progress > 0 {
-		add(s+d/2, 100, i, "", event.Event{Kind: event.KindToolProgress, ID: c.ID, Output: "reading...\n"})
-	}
-	if c.Outcome != OutcomeMissing {
-		add(s+d, 100, i, "", doneEvent(c))
-	}
-}
-
-func doneEvent(t *Tool) event.Event {
-	ev := event.Event{Kind: event.KindToolDone, ID: t.ID, OK: t.Outcome != OutcomeFailed, Output: "3 matches\n"}
-	if !ev.OK {
-		ev.Error, ev.Output = "exit status 1", ""
-	}
-	return ev
-}
-
 // progressEvent is the k-th progress update of a tool: output text, or a
 // seed 003 delegation step list.
 func (g *gen) progressEvent(t *Tool, k int) event.Event {
-	ev := event.Event{Kind: event.KindToolProgress, ID: t.ID, Output: fmt.Sprintf("chunk %d\n", k+1)}
+	ev := event.Event{Kind: event.KindToolProgress, ID: t.ID}
 	if !t.Delegation {
+		if k < len(chunkTexts) {
+			ev.Output = chunkTexts[k]
+		} else {
+			ev.Output = "chunk " + strconv.Itoa(k+1) + "\n"
+		}
 		return ev
 	}
-	type step struct {
-		ID     string `json:"id"`
-		Agent  string `json:"agent"`
-		Task   string `json:"task"`
-		Status string `json:"status"`
-	}
-	steps := make([]step, t.Progress)
-	for j := range steps {
+	ev.Details = delegationDetails(t.Progress, k)
+	return ev
+}
+
+// delegationDetails is the seed 003 payload of a chain of n steps whose
+// k-th is running: the bytes json.Marshal gives for
+// {"ui":{"activeId","items":[{id,agent,task,status}...],"kind","mode"}},
+// built by hand.
+func delegationDetails(n, k int) json.RawMessage {
+	b := make([]byte, 0, 64+80*n)
+	b = append(b, `{"ui":{"activeId":"s`...)
+	b = strconv.AppendInt(b, int64(k+1), 10)
+	b = append(b, `","items":[`...)
+	for j := range n {
 		status := "pending"
 		switch {
 		case j < k:
@@ -265,10 +324,16 @@ func (g *gen) progressEvent(t *Tool, k int) event.Event {
 		case j == k:
 			status = "running"
 		}
-		steps[j] = step{ID: fmt.Sprintf("s%d", j+1), Agent: "explorer", Task: fmt.Sprintf("task %d", j+1), Status: status}
+		if j > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `{"id":"s`...)
+		b = strconv.AppendInt(b, int64(j+1), 10)
+		b = append(b, `","agent":"explorer","task":"task `...)
+		b = strconv.AppendInt(b, int64(j+1), 10)
+		b = append(b, `","status":"`...)
+		b = append(b, status...)
+		b = append(b, `"}`...)
 	}
-	ui := map[string]any{"kind": "agent_delegation", "mode": "chain", "items": steps, "activeId": steps[k].ID}
-	details, _ := json.Marshal(map[string]any{"ui": ui})
-	ev.Output, ev.Details = "", details
-	return ev
+	return append(b, `],"kind":"agent_delegation","mode":"chain"}}`...)
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/fault"
 )
 
 // event turns one canonical event into records, as a live app would.
@@ -97,7 +98,7 @@ func (w *writer) closeText() {
 }
 
 func (w *writer) writeText(p *pending) {
-	if w.has[LateText] && p.rec.Type != TypeThinking && p.rec.Type != TypeThinkingDelta {
+	if w.has[fault.LateText] && p.rec.Type != TypeThinking && p.rec.Type != TypeThinkingDelta {
 		w.held = append(w.held, p)
 		return
 	}
@@ -117,8 +118,8 @@ func (w *writer) flushHeld() {
 	w.held = nil
 }
 
-// tool writes tool records: plainly, folded into a lifecycle (Collapse),
-// or held for the sub-agent block (SubagentBlock).
+// tool writes tool records: plainly, folded into a lifecycle (fault.Collapse),
+// or held for the sub-agent block (fault.SubagentBlock).
 func (w *writer) tool(i int, ev *event.Event) {
 	if ev.Kind == event.KindToolStart && ev.Parent != "" {
 		// A reused id can name its own ancestor: never link a call to itself.
@@ -126,7 +127,7 @@ func (w *writer) tool(i int, ev *event.Event) {
 			w.root[ev.ID] = r
 		}
 	}
-	if w.has[Collapse] {
+	if w.has[fault.Collapse] {
 		w.lifecycle(i, ev)
 		return
 	}
@@ -163,7 +164,7 @@ func (w *writer) rootOf(id string) string {
 // route writes a record, or holds it when it belongs to a sub-agent tool
 // under SubagentBlock.
 func (w *writer) route(callID string, p *pending) {
-	if r, ok := w.root[callID]; ok && w.has[SubagentBlock] {
+	if r, ok := w.root[callID]; ok && w.has[fault.SubagentBlock] {
 		w.sub[r] = append(w.sub[r], p)
 		return
 	}

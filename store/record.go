@@ -2,6 +2,7 @@ package store
 
 import (
 	"encoding/json"
+	"strconv"
 	"time"
 )
 
@@ -80,8 +81,29 @@ type Record struct {
 	EndParent string `json:"end_parent,omitempty"`
 }
 
-// FormatTime renders a wall time as the log does.
+// FormatTime renders a wall time as the log does. A year past 9999 (a
+// trace clock may run for 10^18 ms) is written with all its digits.
 func FormatTime(t time.Time) string { return t.UTC().Format(TimeLayout) }
 
-// ParseTime reads a log timestamp.
-func ParseTime(s string) (time.Time, error) { return time.Parse(TimeLayout, s) }
+// ParseTime reads a log timestamp, including one with a year of more than
+// four digits (as FormatTime writes it).
+func ParseTime(s string) (time.Time, error) {
+	const rest = len(TimeLayout) - len("2006") // "-01-02T15:04:05.000Z"
+	if len(s) <= len(TimeLayout) {
+		return time.Parse(TimeLayout, s)
+	}
+	year, err := strconv.Atoi(s[:len(s)-rest])
+	if err != nil || year < 10000 {
+		return time.Parse(TimeLayout, s) // its error names the layout
+	}
+	// Parse the rest in a year of the same leap-ness, then move it.
+	stand := 2001
+	if year%4 == 0 && (year%100 != 0 || year%400 == 0) {
+		stand = 2000
+	}
+	t, err := time.Parse(TimeLayout, strconv.Itoa(stand)+s[len(s)-rest:])
+	if err != nil {
+		return t, err
+	}
+	return t.AddDate(year-stand, 0, 0), nil
+}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/fault"
 )
 
 // DefaultT0 is the wall time of trace t=0 unless Options.T0 says otherwise.
@@ -16,10 +17,10 @@ var DefaultT0 = time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
 
 // Options configure Persist.
 type Options struct {
-	Faults []Fault
-	Seed   uint64    // drives every random choice of the faults
-	T0     time.Time // wall time of trace t=0; DefaultT0 if zero
-	Fine   bool      // one record per text or thinking delta instead of one per segment
+	Faults fault.List // the log faults to apply (trace faults are ignored)
+	Seed   uint64     // drives every random choice of the faults
+	T0     time.Time  // wall time of trace t=0; DefaultT0 if zero
+	Fine   bool       // one record per text or thinking delta instead of one per segment
 }
 
 // Persisted is a log written while replaying a trace, and the events it
@@ -60,7 +61,7 @@ type line struct {
 
 type writer struct {
 	opts   Options
-	has    map[Fault]bool
+	has    map[fault.Fault]bool
 	rng    *rand.Rand
 	killAt int
 
@@ -86,13 +87,13 @@ func newWriter(opts Options, n int) *writer {
 		opts.T0 = DefaultT0
 	}
 	w := &writer{
-		opts: opts, has: map[Fault]bool{}, rng: rand.New(rand.NewPCG(opts.Seed, 0x5702e)),
+		opts: opts, has: map[fault.Fault]bool{}, rng: rand.New(rand.NewPCG(opts.Seed, 0x5702e)),
 		killAt: -1, sub: map[string][]*pending{}, root: map[string]string{}, life: map[string]*pending{}, orphans: map[string]int{},
 	}
 	for _, f := range opts.Faults {
 		w.has[f] = true
 	}
-	if w.has[Kill] && n > 0 {
+	if w.has[fault.Kill] && n > 0 {
 		w.killAt = 1 + w.rng.IntN(n)
 	}
 	w.writeHeader()
@@ -113,26 +114,28 @@ func (w *writer) writeHeader() {
 // clock converts trace t to the logged wall time, at 10 ms resolution under
 // the Ties fault.
 func (w *writer) clock(t int64) int64 {
-	if w.has[Ties] {
+	if w.has[fault.Ties] {
 		t -= t % 10
 	}
 	return t
 }
 
 func (w *writer) stamp(t int64) string {
-	return FormatTime(w.opts.T0.Add(time.Duration(w.clock(t)) * time.Millisecond))
+	// Whole milliseconds since the epoch: a time.Duration would overflow
+	// past 292 years, and a trace's clock may run to 10^18 ms.
+	return FormatTime(time.UnixMilli(w.opts.T0.UnixMilli() + w.clock(t)))
 }
 
 // open reserves a record's place in event order: id, seq and parent.
 func (w *writer) open(typ string, t int64, events ...int) *pending {
 	w.nextID++
 	p := &pending{rec: Record{V: RecordVersion, ID: "r" + strconv.Itoa(w.nextID), TS: w.stamp(t), Type: typ}, events: events}
-	if !w.has[NoSeq] {
+	if !w.has[fault.NoSeq] {
 		w.seq++
 		s := w.seq
 		p.rec.Seq = &s
 	}
-	if !w.has[NoParent] {
+	if !w.has[fault.NoParent] {
 		p.rec.Parent = w.lastID
 	}
 	w.lastID = p.rec.ID
@@ -148,7 +151,7 @@ func (w *writer) write(p *pending) {
 		w.emit(w.dupNext, nil)
 		w.dupNext = nil
 	}
-	if w.has[Dup] && w.rng.IntN(6) == 0 {
+	if w.has[fault.Dup] && w.rng.IntN(6) == 0 {
 		if w.rng.IntN(2) == 0 {
 			w.emit(b, p.events)
 		} else {
@@ -176,7 +179,7 @@ func (w *writer) finish(evs []event.Event, clean bool) *Persisted {
 		}
 	}
 	log := w.out.Bytes()
-	if w.has[Torn] && len(w.lines) > 0 {
+	if w.has[fault.Torn] && len(w.lines) > 0 {
 		last := &w.lines[len(w.lines)-1]
 		cut := last.start + w.rng.IntN(max(last.end-last.start-1, 1))
 		log = log[:max(cut, last.start)]
@@ -193,7 +196,7 @@ func (w *writer) expected(evs []event.Event) []event.Event {
 			covered[i] = true
 		}
 	}
-	var out []event.Event
+	out := make([]event.Event, 0, len(evs))
 	for i, ok := range covered {
 		if ok {
 			ev := evs[i]

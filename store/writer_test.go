@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/store"
 )
 
@@ -67,7 +68,7 @@ func TestFaults(t *testing.T) {
 		return func(r store.Record) bool { return r.CallID == id && r.Type == store.TypeToolResult }
 	}
 	tests := []struct {
-		fault store.Fault
+		fault fault.Fault
 		check func(t *testing.T, p *store.Persisted, recs []store.Record)
 	}{
 		{"", func(t *testing.T, p *store.Persisted, recs []store.Record) {
@@ -75,43 +76,43 @@ func TestFaults(t *testing.T) {
 				t.Errorf("clean log out of order or lossy: %d expected events", len(p.Expected))
 			}
 		}},
-		{store.LateText, func(t *testing.T, p *store.Persisted, recs []store.Record) {
+		{fault.LateText, func(t *testing.T, p *store.Persisted, recs []store.Record) {
 			if i := indexOf(recs, isText); i < indexOf(recs, isCall("task")) || recs[i].TS != "2025-01-01T00:00:00.003Z" {
 				t.Errorf("text not written late with its start time: %+v", recs)
 			}
 		}},
-		{store.SubagentBlock, func(t *testing.T, p *store.Persisted, recs []store.Record) {
+		{fault.SubagentBlock, func(t *testing.T, p *store.Persisted, recs []store.Record) {
 			if indexOf(recs, isCall("c1")) < indexOf(recs, isResult("b")) {
 				t.Error("the child's records were not held until after the sibling's result")
 			}
 		}},
-		{store.Collapse, func(t *testing.T, p *store.Persisted, recs []store.Record) {
+		{fault.Collapse, func(t *testing.T, p *store.Persisted, recs []store.Record) {
 			i := indexOf(recs, func(r store.Record) bool { return r.Type == store.TypeToolLifecycle && r.CallID == "b" })
 			if i < 0 || recs[i].Updates != 1 || recs[i].Progress != "1 match\n" || recs[i].EndTS == "" || recs[i].OK == nil {
 				t.Errorf("no complete lifecycle for b: %+v", recs)
 			}
 		}},
-		{store.NoSeq, func(t *testing.T, p *store.Persisted, recs []store.Record) {
+		{fault.NoSeq, func(t *testing.T, p *store.Persisted, recs []store.Record) {
 			if indexOf(recs, func(r store.Record) bool { return r.Seq != nil }) >= 0 {
 				t.Error("a record has a seq")
 			}
 		}},
-		{store.NoParent, func(t *testing.T, p *store.Persisted, recs []store.Record) {
+		{fault.NoParent, func(t *testing.T, p *store.Persisted, recs []store.Record) {
 			if indexOf(recs, func(r store.Record) bool { return r.Parent != "" }) >= 0 {
 				t.Error("a record has a parent")
 			}
 		}},
-		{store.Ties, func(t *testing.T, p *store.Persisted, recs []store.Record) {
+		{fault.Ties, func(t *testing.T, p *store.Persisted, recs []store.Record) {
 			if indexOf(recs, func(r store.Record) bool { return r.TS[len(r.TS)-2] != '0' }) >= 0 {
 				t.Error("a timestamp is not on a 10 ms boundary")
 			}
 		}},
-		{store.Torn, func(t *testing.T, p *store.Persisted, recs []store.Record) {
+		{fault.Torn, func(t *testing.T, p *store.Persisted, recs []store.Record) {
 			if bytes.HasSuffix(p.Log, []byte("\n")) || len(p.Expected) != 11 {
 				t.Errorf("log ends whole, or expected %d events, want 11", len(p.Expected))
 			}
 		}},
-		{store.Kill, func(t *testing.T, p *store.Persisted, recs []store.Record) {
+		{fault.Kill, func(t *testing.T, p *store.Persisted, recs []store.Record) {
 			if len(p.Expected) >= 12 {
 				t.Error("a killed writer kept every event")
 			}
@@ -119,9 +120,9 @@ func TestFaults(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(string(tt.fault), func(t *testing.T) {
-			var faults []store.Fault
+			var faults fault.List
 			if tt.fault != "" {
-				faults = []store.Fault{tt.fault}
+				faults = fault.List{tt.fault}
 			}
 			p := store.Persist(trace(t), store.Options{Faults: faults, Seed: 1})
 			tt.check(t, p, records(t, p.Log))
@@ -131,7 +132,7 @@ func TestFaults(t *testing.T) {
 
 func TestDupRepeatsRecords(t *testing.T) {
 	for seed := range uint64(20) {
-		p := store.Persist(trace(t), store.Options{Faults: []store.Fault{store.Dup}, Seed: seed})
+		p := store.Persist(trace(t), store.Options{Faults: fault.List{fault.Dup}, Seed: seed})
 		seen := map[string]bool{}
 		for _, r := range records(t, p.Log) {
 			if seen[r.ID] {
@@ -144,20 +145,20 @@ func TestDupRepeatsRecords(t *testing.T) {
 }
 
 func TestPersistDeterministic(t *testing.T) {
-	opts := store.Options{Faults: store.AllFaults, Seed: 9}
+	opts := store.Options{Faults: fault.Log, Seed: 9}
 	if a, b := store.Persist(trace(t), opts), store.Persist(trace(t), opts); !bytes.Equal(a.Log, b.Log) {
 		t.Error("same seed and faults gave different logs")
 	}
 }
 
 func TestParseFaults(t *testing.T) {
-	if fs, err := store.ParseFaults("late-text, dup,late-text"); err != nil || len(fs) != 2 {
+	if fs, err := fault.Parse("late-text, dup,late-text"); err != nil || len(fs) != 2 {
 		t.Errorf("got %v %v", fs, err)
 	}
-	if _, err := store.ParseFaults("late-text,bogus"); err == nil || !strings.Contains(err.Error(), `unknown fault "bogus"`) {
+	if _, err := fault.Parse("late-text,bogus"); err == nil || !strings.Contains(err.Error(), `unknown fault "bogus"`) {
 		t.Errorf("bad fault accepted or unclear: %v", err)
 	}
-	if fs, _ := store.ParseFaults("all"); len(fs) != len(store.AllFaults) {
+	if fs, _ := fault.Parse("all"); len(fs.Log()) != len(fault.Log) {
 		t.Errorf("all gave %v", fs)
 	}
 }
@@ -180,7 +181,7 @@ func TestReusedIDsUnderSubagents(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := store.Persist(evs, store.Options{Faults: []store.Fault{store.SubagentBlock}})
+	p := store.Persist(evs, store.Options{Faults: fault.List{fault.SubagentBlock}})
 	recs := records(t, p.Log)
 	calls := 0
 	for _, r := range recs {
@@ -205,7 +206,7 @@ func TestCollapseDeniedKeepsProgressBeforeDenial(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	recs := records(t, store.Persist(evs, store.Options{Faults: []store.Fault{store.Collapse}}).Log)
+	recs := records(t, store.Persist(evs, store.Options{Faults: fault.List{fault.Collapse}}).Log)
 	life := indexOf(recs, func(r store.Record) bool { return r.Type == store.TypeToolLifecycle })
 	deny := indexOf(recs, func(r store.Record) bool { return r.Type == store.TypePermission })
 	if life < 0 || deny < 0 {

@@ -28,9 +28,9 @@ func (c *cli) catalog(args []string) int {
 	run := fset.String("run", "", "only run scenarios whose name matches this regexp")
 	fset.Usage = func() {
 		fmt.Fprintln(fset.Output(), "usage: toolsim [catalog] [--run REGEXP]\n\nRuns every built-in scenario through the engine and renderer and compares\nthe output with its golden; prints one line per scenario.\n\nFlags:")
-		fset.PrintDefaults()
+		printFlags(fset)
 	}
-	if err := fset.Parse(args); err != nil {
+	if err := parseFlags(fset, args); err != nil {
 		return helpOrUsage(err)
 	}
 	filter, err := regexp.Compile(*run)

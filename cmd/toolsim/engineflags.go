@@ -9,6 +9,7 @@ import (
 
 	"github.com/toolsim/toolsim/engineproto"
 	"github.com/toolsim/toolsim/harness"
+	"github.com/toolsim/toolsim/sim"
 )
 
 // engineFlags choose the engine that replay, check, fuzz and shrink drive.
@@ -27,7 +28,7 @@ func (f *engineFlags) register(fs *flag.FlagSet, withDiff bool) {
 	if withDiff {
 		fs.BoolVar(&f.diff, "diff", false, "with --engine: also compare the engine with the reference engine after every event, in the fields it declared")
 	}
-	fs.StringVar(&f.features, "features", "all", "the parts of SPEC §2 the engine supports, comma-separated: "+strings.Join(harness.FeatureNames, ",")+" (an engine's own declaration narrows it)")
+	fs.StringVar(&f.features, "features", "all", "the parts of SPEC §2 the engine supports, comma-separated: "+featureNames()+" (an engine's own declaration narrows it)")
 	fs.StringVar(&f.metaTools, "meta-tools", "", "comma-separated meta tool names (default: "+strings.Join(harness.DefaultMetaTools, ",")+"; 'none' for none)")
 	fs.BoolVar(&f.noGroups, "no-grouping", false, "the engine shows every call on its own row (no groups); every other oracle still runs")
 }
@@ -35,11 +36,14 @@ func (f *engineFlags) register(fs *flag.FlagSet, withDiff bool) {
 // options reads the flags that shape the oracles, whatever the engine.
 func (f *engineFlags) options() (harness.Options, error) {
 	var o harness.Options
-	feats, err := harness.ParseFeatures(f.features)
+	feats, err := sim.ParseFeatures(f.features)
 	if err != nil {
 		return o, fmt.Errorf("--features: %w", err)
 	}
-	o.Features, o.NoGrouping = feats, f.noGroups
+	if f.features != "" && f.features != "all" {
+		o.Features = feats
+	}
+	o.NoGrouping = f.noGroups
 	switch f.metaTools {
 	case "":
 	case "none":
@@ -78,7 +82,7 @@ func (f *engineFlags) setup(c *cli, name string) (func(), int) {
 		fmt.Fprintf(c.stderr, "toolsim %s: --engine: empty command\n", name)
 		return nil, exitUsage
 	}
-	ext := harness.External(argv[0], argv[1:]...).WithOptions(engineproto.Options{Timeout: f.timeout, MetaTools: metaOrDefault(opts.MetaTools)})
+	ext := harness.External(argv[0], argv[1:]...).WithOptions(engineproto.Options{Timeout: f.timeout, MetaTools: metaOrDefault(opts.MetaTools), Features: featureStrings(opts.Features)})
 	info, err := ext.Start()
 	if err != nil {
 		fmt.Fprintf(c.stderr, "toolsim %s: %v\n", name, err)
@@ -123,4 +127,25 @@ func metaOrDefault(names []string) []string {
 		return harness.DefaultMetaTools
 	}
 	return names
+}
+
+// featureNames lists every feature name for help texts.
+func featureNames() string {
+	names := make([]string, len(sim.AllFeatures))
+	for i, f := range sim.AllFeatures {
+		names[i] = string(f)
+	}
+	return strings.Join(names, ",")
+}
+
+// featureStrings names features for the init message (nil: all).
+func featureStrings(l sim.FeatureList) []string {
+	if l == nil {
+		return nil
+	}
+	out := make([]string, len(l))
+	for i, f := range l {
+		out[i] = string(f)
+	}
+	return out
 }

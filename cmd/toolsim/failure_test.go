@@ -11,6 +11,7 @@ import (
 	"github.com/rogpeppe/go-internal/txtar"
 	"github.com/toolsim/toolsim/engine"
 	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/harness"
 	"github.com/toolsim/toolsim/sim"
 	"github.com/toolsim/toolsim/timeline"
@@ -112,7 +113,7 @@ func TestShrinkCommand(t *testing.T) {
 	in := filepath.Join(dir, "big.jsonl")
 	var sc *sim.Scenario
 	for seed := uint64(0); ; seed++ {
-		sc = sim.Generate(seed, sim.Options{Faults: []sim.Fault{sim.Cancel}})
+		sc = sim.Generate(seed, sim.Options{Faults: fault.List{fault.Cancel}})
 		if len(harness.CheckWith(newSpinner, sc.Events, harness.Options{First: true})) > 0 {
 			break
 		}

@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/harness"
 	"github.com/toolsim/toolsim/sim"
 )
@@ -44,7 +45,7 @@ func (c *cli) fuzz(args []string) int {
 	fs.BoolVar(&f.noShrink, "no-shrink", false, "save a failure without shrinking it")
 	f.engine.register(fs, true)
 	fs.Usage = func() { fuzzUsage(fs) }
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return helpOrUsage(err)
 	}
 	camp, err := f.campaign(fs.NArg())
@@ -71,8 +72,8 @@ coverage of each fault class and interesting state, and the throughput. On a
 failure it saves the trace and its shrunk form under --out and prints the one
 command that replays it. Ctrl-C stops early and prints what was found so far.
 Exit status: 0 clean, 1 a failure or a fault class never reached, 2 usage error.`)
-	fmt.Fprintf(fs.Output(), "\nFaults: %s\n\nFlags:\n", sim.FormatFaults(sim.AllFaults()))
-	fs.PrintDefaults()
+	fmt.Fprintf(fs.Output(), "\nFaults (--faults takes all, none or a comma list):\n  trace: %s\n  log:   %s\n\nFlags:\n", fault.Trace.Join(", "), fault.Log.Join(", "))
+	printFlags(fs)
 }
 
 // campaign validates the flags into a campaign.

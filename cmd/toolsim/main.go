@@ -13,6 +13,8 @@ const (
 	exitOK    = 0
 	exitFail  = 1 // invalid input or a failed check
 	exitUsage = 2 // bad flags or arguments
+
+	exitInterrupted = 130 // stopped by Ctrl-C (128 + SIGINT, as shells report)
 )
 
 // cli holds what a command may touch, so tests and the catalog can run

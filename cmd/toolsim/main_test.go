@@ -4,10 +4,14 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/toolsim/toolsim/internal/procgroup"
 )
 
 func TestMain(m *testing.M) {
@@ -41,7 +45,7 @@ func TestScenarios(t *testing.T) {
 
 // TestScripts runs the CLI behaviour scripts of testdata/script.
 func TestScripts(t *testing.T) {
-	testscript.Run(t, testscript.Params{Dir: "testdata/script", Setup: setGolden(t), RequireExplicitExec: true})
+	testscript.Run(t, testscript.Params{Dir: "testdata/script", Setup: setGolden(t), RequireExplicitExec: true, Cmds: scriptCmds})
 }
 
 // TestCatalog runs the built-in catalog in-process, as `toolsim` with no
@@ -64,6 +68,26 @@ func TestCatalog(t *testing.T) {
 	if n := strings.Count(out.String(), "\nok ") + boolInt(strings.HasPrefix(out.String(), "ok ")); n != want {
 		t.Errorf("catalog passed %d scenarios, want %d:\n%s", n, want, out.String())
 	}
+}
+
+// scriptCmds are the scripts' own commands.
+var scriptCmds = map[string]func(ts *testscript.TestScript, neg bool, args []string){
+	// gone FILE: no live process is left in the process group whose id
+	// FILE holds (a wrapper script writes its $$ there).
+	"gone": func(ts *testscript.TestScript, neg bool, args []string) {
+		if len(args) != 1 {
+			ts.Fatalf("usage: gone PIDFILE")
+		}
+		pgid, err := strconv.Atoi(strings.TrimSpace(ts.ReadFile(args[0])))
+		ts.Check(err)
+		err = procgroup.CheckGone(pgid)
+		if err != nil {
+			syscall.Kill(-pgid, syscall.SIGKILL)
+		}
+		if neg != (err != nil) {
+			ts.Fatalf("gone %d: %v", pgid, err)
+		}
+	},
 }
 
 func boolInt(b bool) int {

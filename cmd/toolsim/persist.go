@@ -4,8 +4,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/harness"
 	"github.com/toolsim/toolsim/rebuild"
 	"github.com/toolsim/toolsim/render"
@@ -46,14 +48,25 @@ type faultFlags struct {
 }
 
 func (f *faultFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.faults, "faults", "", "comma-separated persistence faults, or all: ties, late-text, subagent-block, collapse, dup, torn, kill, no-seq, no-parent")
+	fs.StringVar(&f.faults, "faults", "", "comma-separated persistence faults, all or none: "+fault.Log.Join(", "))
 	fs.Uint64Var(&f.seed, "seed", 1, "seed for the faults' random choices")
 	fs.BoolVar(&f.fine, "fine", false, "write one record per text delta instead of one per segment")
 }
 
 func (f *faultFlags) options() (store.Options, error) {
-	faults, err := store.ParseFaults(f.faults)
-	return store.Options{Faults: faults, Seed: f.seed, Fine: f.fine}, err
+	faults, err := fault.Parse(f.faults)
+	if err != nil {
+		return store.Options{}, err
+	}
+	if strings.TrimSpace(f.faults) == "all" {
+		faults = faults.Log()
+	}
+	for _, x := range faults {
+		if !x.IsLog() {
+			return store.Options{}, fmt.Errorf("%q is a trace fault; --faults takes persistence faults: %s", x, fault.Log.Join(", "))
+		}
+	}
+	return store.Options{Faults: faults, Seed: f.seed, Fine: f.fine}, nil
 }
 
 func (c *cli) persist(args []string) int {
@@ -65,9 +78,9 @@ func (c *cli) persist(args []string) int {
 	fs.StringVar(&in.from, "from", "", "source format (default: detect from content)")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: toolsim persist [--faults LIST] [--seed N] [--fine] TRACE\n\nWrites to stdout the persisted log a live app would have written while the\ntrace's events arrived (docs/persisted-log.md), with the faults applied.\n\nFlags:")
-		fs.PrintDefaults()
+		printFlags(fs)
 	}
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return helpOrUsage(err)
 	}
 	opts, err := ff.options()
@@ -111,9 +124,9 @@ func (c *cli) reconstruct(args []string) int {
 	open := fs.Bool("open", false, "leave the stream open: do not resolve calls still unanswered")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: toolsim reconstruct [--width N] [--json] [--open] LOG\n\nRebuilds the transcript from a persisted log and renders it, as a UI does on\nreload. Problems in the log go to stderr with their line numbers.\nExit status: 0 when nothing was lost (recovered problems such as retried\nrecords are still listed), 1 when something could not be recovered (the best\ntimeline is still printed) or the log could not be read, 2 usage.\n\nFlags:")
-		fs.PrintDefaults()
+		printFlags(fs)
 	}
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return helpOrUsage(err)
 	}
 	if fs.NArg() != 1 || *width < minWidth {

@@ -57,9 +57,9 @@ func (c *cli) play(args []string) int {
 	fs.BoolVar(&f.in.strict, "strict", false, "stop at the first source line that cannot be mapped")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: toolsim play [--from F] [--output] [--plain] FILE\n\nSteps through a trace in any supported format (- reads stdin): the timeline as it\nlooked after the current event, the trace with that event highlighted, and what\nwent wrong at that step. Press ? in the player for its keys. When stdout is not\na terminal (or with --plain) it prints the final render exactly as `toolsim replay`\ndoes. Exit status: 0 success, 1 the trace could not be read, 2 usage error.\n\nFlags:")
-		fs.PrintDefaults()
+		printFlags(fs)
 	}
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return helpOrUsage(err)
 	}
 	if fs.NArg() != 1 {
@@ -83,9 +83,9 @@ func (c *cli) watch(args []string) int {
 	f.register(fs, "format")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: toolsim watch [--format F] [--output] [--plain]\n\nReads events from stdin as they arrive — a canonical trace or any importable\nformat, e.g. `claude -p --output-format stream-json ... | toolsim watch` or\n`toolsim record -o DIR -- AGENT ... | toolsim watch` — and shows the live UI,\nwith the player's keys. When stdout is not a terminal (or with --plain) it prints\nthe render after every event, exactly as `toolsim replay --frames -` does.\nExit status: 0 success, 1 the input could not be read, 2 usage error.\n\nFlags:")
-		fs.PrintDefaults()
+		printFlags(fs)
 	}
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return helpOrUsage(err)
 	}
 	if fs.NArg() != 0 {

@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -38,9 +37,11 @@ func (c *cli) record(args []string) int {
 	fs.StringVar(&f.dir, "o", ".", "directory for capture.raw, capture.stamps and trace.jsonl")
 	fs.BoolVar(&f.synthetic, "synthetic-clock", false, "stamp lines 1 ms apart instead of by wall time (reproducible captures)")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: toolsim record [--format F] [-o DIR] -- CMD ARGS...\n\nRuns an agent command, passes its output through unchanged, stamps each\nline on arrival, and writes DIR/capture.raw (the bytes as received),\nDIR/capture.stamps (arrival ms per line) and DIR/trace.jsonl (the canonical\ntrace). Ctrl-C stops the agent cleanly and still writes a valid trace.\nExit status: the agent's, or 1 when the trace could not be written, 2 usage.\n\nFlags:")
-		fs.PrintDefaults()
+		fmt.Fprintln(fs.Output(), "usage: toolsim record [--format F] [-o DIR] -- CMD ARGS...\n\nRuns an agent command, passes its output through unchanged, stamps each\nline on arrival, and writes DIR/capture.raw (the bytes as received),\nDIR/capture.stamps (arrival ms per line) and DIR/trace.jsonl (the canonical\ntrace). The agent runs in its own process group: Ctrl-C is passed on to the\ngroup, which is killed if it has not exited 5s later or at a second Ctrl-C;\na valid trace is still written. What the agent leaves running when it exits\nis killed.\nExit status: the agent's, 130 when interrupted, 1 when the trace could not\nbe written, 2 usage.\n\nFlags:")
+		printFlags(fs)
 	}
+	// The agent's command line starts at the first argument that is not a
+	// flag: its own flags are not record's.
 	if err := fs.Parse(args); err != nil {
 		return helpOrUsage(err)
 	}
@@ -68,29 +69,28 @@ func (c *cli) runRecord(argv []string, f recordFlags) int {
 		fmt.Fprintf(c.stderr, "toolsim record: %v\n", err)
 		return exitFail
 	}
-	cmd := exec.Command(argv[0], argv[1:]...)
-	cmd.Stdin, cmd.Stderr = c.stdin, c.stderr
 	// Catch Ctrl-C before the agent runs, so that none can be missed.
-	sigs := make(chan os.Signal, 1)
+	sigs := make(chan os.Signal, 2)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
-	out, err := cmd.StdoutPipe()
-	if err == nil {
-		err = cmd.Start()
-	}
+	defer signal.Stop(sigs)
+	a, err := startAgent(argv, c.stdin, c.stderr)
 	if err != nil {
-		signal.Stop(sigs)
 		fmt.Fprintf(c.stderr, "toolsim record: start %s: %v\n", argv[0], err)
 		return exitFail
 	}
-	stop := forwardInterrupt(cmd, sigs)
-	capt := c.pump(out, f.synthetic)
-	waitErr := cmd.Wait()
-	stop()
+	pumped := make(chan *capture, 1)
+	go func() { pumped <- c.pump(a.out, f.synthetic) }()
+	interrupted := a.supervise(sigs, c.stderr)
+	capt := a.finish(pumped, c.stderr)
 	if err := c.writeCapture(capt, f); err != nil {
 		fmt.Fprintf(c.stderr, "toolsim record: %v\n", err)
 		return exitFail
 	}
-	return exitStatus(waitErr)
+	if interrupted {
+		fmt.Fprintf(c.stderr, "toolsim record: interrupted (the agent: %v)\n", a.cmd.ProcessState)
+		return exitInterrupted
+	}
+	return exitStatus(a.waitErr)
 }
 
 // pump copies the agent's output through line by line, stamping each.
@@ -112,30 +112,6 @@ func (c *cli) pump(out io.Reader, synthetic bool) *capture {
 		if err != nil {
 			return capt
 		}
-	}
-}
-
-// forwardInterrupt passes the signals caught on sigs (Ctrl-C, SIGTERM) on
-// to the agent and kills it if it has not exited stopGrace later. The
-// returned function stops forwarding.
-func forwardInterrupt(cmd *exec.Cmd, sigs chan os.Signal) func() {
-	ctx, cancel := context.WithCancel(context.Background())
-	go func() {
-		select {
-		case <-ctx.Done():
-			return
-		case sig := <-sigs:
-			cmd.Process.Signal(sig)
-		}
-		select {
-		case <-ctx.Done():
-		case <-time.After(stopGrace):
-			cmd.Process.Kill()
-		}
-	}()
-	return func() {
-		signal.Stop(sigs)
-		cancel()
 	}
 }
 

@@ -45,7 +45,7 @@ func (c *cli) replayFlagSet(f *replayFlags) *flag.FlagSet {
 	fs.BoolVar(&f.finish, "finish", false, "apply the end-of-stream rule: interrupt tools still live, report results that never met their start")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: toolsim replay [--width N] [--frames] [--output] [--json] [--finish] [--from F] [--engine CMD] FILE\n\nReplays a trace in any supported format (- reads stdin) through the reference engine (or\n--engine) and prints the final render. Diagnostics go to stderr as 'seq N: code id=X'.\nExit status: 0 success, 1 invalid trace, 2 usage error.\n\nFlags:")
-		fs.PrintDefaults()
+		printFlags(fs)
 	}
 	return fs
 }
@@ -53,7 +53,7 @@ func (c *cli) replayFlagSet(f *replayFlags) *flag.FlagSet {
 func (c *cli) replay(args []string) int {
 	var f replayFlags
 	fs := c.replayFlagSet(&f)
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return helpOrUsage(err)
 	}
 	if fs.NArg() != 1 {

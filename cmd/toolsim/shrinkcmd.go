@@ -3,8 +3,6 @@ package main
 import (
 	"flag"
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -69,9 +67,9 @@ func (c *cli) shrinkFlags(args []string) (shrinkFlags, int, bool) {
 	f.engine.register(fs, true)
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: toolsim shrink [-o OUT] [--oracle NAME] [--engine CMD [--diff]] FILE\n\nShrinks a failing trace (any supported format) to the smallest trace that still\nfails the same oracle: drops events, whole tools and turns, progress, swaps\nneighbours, shortens text and args, keeping the trace valid throughout.\nExit status: 0 shrunk, 1 the trace fails no oracle, 2 usage error or unreadable input.\n\nFlags:")
-		fs.PrintDefaults()
+		printFlags(fs)
 	}
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return f, helpOrUsage(err), false
 	}
 	switch {
@@ -112,20 +110,14 @@ func pickViolation(found []harness.Violation, oracle string) (harness.Violation,
 
 // saveShrunk writes OUT, and the scenario and golden beside it.
 func (c *cli) saveShrunk(out string, h *event.Header, fl *harness.Failure) int {
-	if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
-		fmt.Fprintf(c.stderr, "toolsim shrink: %v\n", err)
-		return exitFail
-	}
-	if err := writeFile(out, h, fl.Shrunk.Events); err != nil {
-		fmt.Fprintf(c.stderr, "toolsim shrink: %v\n", err)
-		return exitFail
-	}
-	base := strings.TrimSuffix(strings.TrimSuffix(out, ".jsonl"), ".min")
-	scen, golden, err := c.writeScenario(base, h, fl)
+	paths, err := fl.SaveShrunk(out, h, "toolsim check"+c.engineArgs)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "toolsim shrink: %v\n", err)
 		return exitFail
 	}
-	fmt.Fprintf(c.stdout, "saved %s\nsaved %s\nsaved %s\nreproduce: toolsim check%s %s\n", out, scen, golden, c.engineArgs, shellQuote(out))
+	for _, p := range paths {
+		fmt.Fprintf(c.stdout, "saved %s\n", p)
+	}
+	fmt.Fprintf(c.stdout, "reproduce: toolsim check%s %s\n", c.engineArgs, shellQuote(out))
 	return exitOK
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/harness"
 	"github.com/toolsim/toolsim/sim"
 )
@@ -31,7 +32,7 @@ func (f *simFlags) options() (sim.Options, error) {
 	if f.turns < 1 || f.turns > 16 {
 		return sim.Options{}, fmt.Errorf("--turns must be 1..16, got %d", f.turns)
 	}
-	faults, err := sim.ParseFaults(f.faults)
+	faults, err := fault.Parse(f.faults)
 	if err != nil {
 		return sim.Options{}, fmt.Errorf("--faults: %w", err)
 	}
@@ -46,9 +47,9 @@ func (c *cli) sim(args []string) int {
 	seed := fs.Uint64("seed", 1, "the scenario's seed")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: toolsim sim --seed N [--tools N] [--turns N] [--faults LIST|all] [--swarm]\n\nPrints the canonical trace the simulator generates for one seed. The same seed\nand flags give the same bytes on any machine. The header records the seed and\nthe options, so 'toolsim check' reruns the reconstruction oracles the same way.\n\nFlags:")
-		fs.PrintDefaults()
+		printFlags(fs)
 	}
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return helpOrUsage(err)
 	}
 	if fs.NArg() != 0 {

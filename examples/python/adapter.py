@@ -6,60 +6,86 @@
     toolsim fuzz  --engine 'python3 examples/python/adapter.py --bug spinner'
 
 Every message gets exactly one reply with the same id (a batch: one timeline
-per event, plus one for finish). Standard library only.
+per event, plus one for finish). Timelines after events go out as deltas
+(the "delta" capability): only the items that differ, by index, from the
+previous reply; --no-delta sends whole timelines. Standard library only.
 """
 import json
 import sys
 
-from engine import Engine
+from engine import Engine, reconstruct
 
 PROTOCOL = "toolsim-engine/1"
+SEP = (",", ":")
+
+
+class Adapter:
+    def __init__(self, bug, delta):
+        self.bug, self.delta = bug, delta
+        self.meta = []
+        self.engine = Engine(self.meta, bug)
+        self.sent = []  # the previous reply's items, encoded
+        self.out = sys.stdout
+
+    def reply(self, **fields):
+        self.out.write(json.dumps(fields, separators=SEP) + "\n")
+
+    def timeline(self, mid, index=0, delta=True):
+        """Answer with the timeline: the items whose encoding changed since
+        the previous reply, or the whole timeline."""
+        items = [json.dumps(item, separators=SEP) for item in self.engine.items]
+        head = '{"type":"timeline","id":%d,"index":%d,' % (mid, index)
+        if delta and self.delta:
+            changed = ",".join('"%d":%s' % (i, s) for i, s in enumerate(items)
+                               if i >= len(self.sent) or self.sent[i] != s)
+            body = '"delta":{"len":%d,"now":%d,"items":{%s}}' % (len(items), self.engine.now, changed)
+        else:
+            body = '"timeline":{"diagnostics":[],"format":"toolsim-timeline/1","now":%d,"items":[%s]}' % (
+                self.engine.now, ",".join(items))
+        self.out.write(head + body + "}\n")
+        self.sent = items
+
+    def handle(self, msg):
+        kind, mid = msg["type"], msg.get("id", 0)
+        if kind == "init":
+            if msg.get("protocol") != PROTOCOL:
+                self.reply(type="error", id=mid, message="this adapter speaks " + PROTOCOL)
+                return
+            self.meta = (msg.get("options") or {}).get("meta_tools") or []
+            self.engine, self.sent = Engine(self.meta, self.bug), []
+            caps = ["timeline", "batch", "reconstruct"] + (["delta"] if self.delta else [])
+            self.reply(type="init_ok", id=mid, protocol=PROTOCOL, capabilities=caps,
+                       fields=["output", "update_seq", "error"])
+        elif kind == "event":
+            self.engine.apply(msg["event"])
+            self.timeline(mid)
+        elif kind == "batch":
+            for i, ev in enumerate(msg["events"]):
+                self.engine.apply(ev)
+                self.timeline(mid, i)
+            if msg.get("finish"):
+                self.engine.finish()
+                self.timeline(mid, len(msg["events"]))
+        elif kind == "finish":
+            self.engine.finish()
+            self.timeline(mid)
+        elif kind == "reset":
+            self.engine = Engine(self.meta, self.bug)
+            self.timeline(mid, delta=False)
+        elif kind == "reconstruct":
+            self.engine = reconstruct(msg.get("log", ""), self.meta, self.bug)
+            self.timeline(mid, delta=False)
+        else:
+            self.reply(type="error", id=mid, message="unsupported message type " + kind)
 
 
 def main():
     bug = sys.argv[sys.argv.index("--bug") + 1] if "--bug" in sys.argv else None
-    meta = []
-    engine = Engine(meta, bug)
-    out = sys.stdout
-
-    def reply(**fields):
-        out.write(json.dumps(fields, separators=(",", ":")) + "\n")
-
-    def timeline(mid, index=0):
-        reply(type="timeline", id=mid, index=index, timeline=engine.timeline())
-
+    adapter = Adapter(bug, "--no-delta" not in sys.argv)
     for line in sys.stdin:
-        if not line.strip():
-            continue
-        msg = json.loads(line)
-        kind, mid = msg["type"], msg.get("id", 0)
-        if kind == "init":
-            if msg.get("protocol") != PROTOCOL:
-                reply(type="error", id=mid, message="this adapter speaks " + PROTOCOL)
-                continue
-            meta = (msg.get("options") or {}).get("meta_tools") or []
-            engine = Engine(meta, bug)
-            reply(type="init_ok", id=mid, protocol=PROTOCOL, capabilities=["timeline", "batch"],
-                  fields=["output", "update_seq", "error"])
-        elif kind == "event":
-            engine.apply(msg["event"])
-            timeline(mid)
-        elif kind == "batch":
-            for i, ev in enumerate(msg["events"]):
-                engine.apply(ev)
-                timeline(mid, i)
-            if msg.get("finish"):
-                engine.finish()
-                timeline(mid, len(msg["events"]))
-        elif kind == "finish":
-            engine.finish()
-            timeline(mid)
-        elif kind == "reset":
-            engine = Engine(meta, bug)
-            timeline(mid)
-        else:
-            reply(type="error", id=mid, message="unsupported message type " + kind)
-        out.flush()
+        if line.strip():
+            adapter.handle(json.loads(line))
+            adapter.out.flush()
 
 
 if __name__ == "__main__":

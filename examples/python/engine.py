@@ -205,3 +205,132 @@ class Engine:
 
     def timeline(self):
         return {"diagnostics": [], "format": "toolsim-timeline/1", "items": self.items, "now": self.now}
+
+    # --- reload -----------------------------------------------------------
+    def each_tool(self, items=None):
+        for item in self.items if items is None else items:
+            tools = item.get("tools") or ([item["tool"]] if "tool" in item else [])
+            for tool in tools:
+                yield tool
+                yield from self.each_tool(tool.get("children", []))
+
+
+def reconstruct(log, meta_tools=(), bug=None):
+    """Rebuild an engine from a persisted log (toolsim's docs/persisted-log.md):
+    order the records (by seq, else by parent links, else by time), drop
+    retried writes and a torn last line, expand them into events, apply
+    them and end the stream. With bug "reload-cancelled-as-failed", tools
+    that were cancelled or interrupted come back as failed (gemini-cli did).
+    """
+    engine = Engine(meta_tools, bug)
+    t = 0
+    for seq, (ms, ev) in enumerate(log_events(log), 1):
+        t = max(t, ms)  # a time going back: keep the previous one
+        engine.apply(dict(ev, seq=seq, t=t))
+    engine.finish()
+    if bug == "reload-cancelled-as-failed":
+        for tool in engine.each_tool():
+            if tool["status"] == "interrupted":
+                tool["status"] = "failed"
+    return engine
+
+
+def log_events(log):
+    """The canonical events of a log, in order, each with its time in ms."""
+    import json
+    from datetime import datetime
+
+    def ms(ts):
+        return round((datetime.strptime(ts, "%Y-%m-%dT%H:%M:%S.%fZ") - t0).total_seconds() * 1000)
+
+    t0, parts, seen = None, [], set()
+    for line in log.splitlines():
+        try:
+            rec = json.loads(line)
+        except ValueError:
+            continue  # a torn last line
+        if "log" in rec:
+            t0 = datetime.strptime(rec["t0"], "%Y-%m-%dT%H:%M:%S.%fZ")
+            continue
+        if t0 is None or rec.get("id") in seen:
+            continue  # no header yet, or a retried write
+        seen.add(rec.get("id"))
+        parts.extend(record_parts(rec, len(parts)))
+    for part in order(parts):
+        for ev in part["events"]:
+            yield ms(part["ts"]), ev
+
+
+def record_parts(rec, n):
+    """A record as one or two parts (a lifecycle's result sits apart) of
+    {id, parent, seq, ts, file, events}."""
+    kind, cid = rec.get("type"), rec.get("call_id", "")
+    part = {"id": rec.get("id"), "parent": rec.get("parent"), "seq": rec.get("seq"), "ts": rec.get("ts"), "file": n}
+    simple = {"turn_start": lambda: {"kind": "turn_start", "role": rec.get("role", "assistant")},
+              "turn_end": lambda: {"kind": "turn_end"},
+              "user_message": lambda: {"kind": "user", "text": rec.get("text", "")},
+              "assistant_message": lambda: {"kind": "text", "text": rec.get("text", "")},
+              "text_delta": lambda: {"kind": "text", "text": rec.get("text", "")},
+              "thinking": lambda: {"kind": "thinking", "text": rec.get("text", "")},
+              "thinking_delta": lambda: {"kind": "thinking", "text": rec.get("text", "")},
+              "tool_call": lambda: start_event(rec),
+              "tool_progress": lambda: {"kind": "tool_progress", "id": cid, "output": rec.get("output", "")},
+              "tool_result": lambda: done_event(rec),
+              "permission": lambda: {"kind": "permission", "id": cid, "state": rec.get("state")},
+              "cancel": lambda: {"kind": "cancel", "reason": rec.get("reason", "")},
+              "error": lambda: {"kind": "error", "message": rec.get("message", "")},
+              "raw_event": lambda: rec.get("event") or {}}
+    if kind in simple:
+        return [dict(part, events=[simple[kind]()])]
+    if kind != "tool_lifecycle":
+        return []
+    end = {"id": rec.get("id") + "#end", "parent": rec.get("end_parent"), "seq": rec.get("end_seq"),
+           "ts": rec.get("end_ts") or rec.get("ts"), "file": n + 1, "events": []}
+    for i in range(rec.get("updates", 0)):
+        last = i == rec["updates"] - 1
+        end["events"].append({"kind": "tool_progress", "id": cid, "output": rec.get("progress", "") if last else ""})
+    if "ok" in rec:
+        end["events"].append(done_event(rec))
+    return [dict(part, events=[start_event(rec)]), end]
+
+
+def start_event(rec):
+    ev = {"kind": "tool_start", "id": rec.get("call_id", ""), "name": rec.get("name", ""), "args": rec.get("args") or {}}
+    for key, src in (("batch", "batch"), ("parent", "parent_call")):
+        if rec.get(src):
+            ev[key] = rec[src]
+    return ev
+
+
+def done_event(rec):
+    ev = {"kind": "tool_done", "id": rec.get("call_id", ""), "ok": bool(rec.get("ok"))}
+    for key in ("output", "error", "duration_ms"):
+        if rec.get(key) is not None:
+            ev[key] = rec[key]
+    return ev
+
+
+def order(parts):
+    """Parts in event order: by seq when the log numbers records, else by
+    walking parent links from the roots, else by time and file order."""
+    by_time = sorted(parts, key=lambda p: (p["ts"] or "", p["file"]))
+    if parts and parts[0]["seq"] is not None:
+        used = {}
+        for p in parts:
+            if p["seq"] is not None:
+                used.setdefault(p["seq"], p)  # a seq already used: a retried write
+        return [used[s] for s in sorted(used)]
+    if not any(p["parent"] for p in parts):
+        return by_time
+    ids = {p["id"] for p in parts}
+    children = {}
+    for p in by_time:
+        children.setdefault(p["parent"], []).append(p)
+    out = []
+    for root in (p for p in by_time if p["parent"] not in ids):
+        stack = [root]
+        while stack:
+            p = stack.pop()
+            out.append(p)
+            stack.extend(reversed(children.get(p["id"], [])))
+    return out

@@ -10,6 +10,7 @@ import (
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/harness"
 	"github.com/toolsim/toolsim/harness/harnesstest"
+	"github.com/toolsim/toolsim/timeline"
 )
 
 func reference() harness.Engine { return engine.New(engine.Options{}) }
@@ -17,7 +18,39 @@ func reference() harness.Engine { return engine.New(engine.Options{}) }
 // TestReplayDir: the reference engine passes every oracle on the traces and
 // matches their goldens.
 func TestReplayDir(t *testing.T) {
-	harnesstest.ReplayDir(t, "testdata/traces", reference)
+	harnesstest.ReplayDir(t, "testdata/traces", reference, harness.Options{SelfCheck: true})
+}
+
+// noDiagnostics is a partial engine: it fills no diagnostics.
+type noDiagnostics struct{ *engine.Engine }
+
+func (e noDiagnostics) Timeline() *timeline.Timeline {
+	tl := *e.Engine.Timeline()
+	tl.Diagnostics = nil
+	return &tl
+}
+
+// closeCounter counts the engines closed.
+type closeCounter struct {
+	harness.Engine
+	closed *int
+}
+
+func (c closeCounter) Close() error { *c.closed++; return nil }
+
+// TestReplayDirPartialEngine: an engine that declares no diagnostics passes
+// when ReplayDir gets the options it is fuzzed with (without them it fails
+// on diagnostics), and every engine ReplayDir makes is closed.
+func TestReplayDirPartialEngine(t *testing.T) {
+	made, closed := 0, 0
+	newEngine := func() harness.Engine {
+		made++
+		return closeCounter{noDiagnostics{engine.New(engine.Options{})}, &closed}
+	}
+	harnesstest.ReplayDir(t, "testdata/traces", newEngine, harness.Options{Fields: []string{"output", "update_seq", "error", "duration_ms", "summary"}})
+	if made == 0 || closed != made {
+		t.Errorf("made %d engines, closed %d", made, closed)
+	}
 }
 
 // noTurnEnd is a broken engine: it ignores turn_end, so spinners outlive
@@ -36,7 +69,7 @@ func TestBrokenEngineHelper(t *testing.T) {
 	if os.Getenv("HARNESSTEST_BROKEN") != "1" {
 		t.Skip("run by TestReplayDirFailsBrokenEngine")
 	}
-	harnesstest.ReplayDir(t, "testdata/traces", func() harness.Engine { return noTurnEnd{engine.New(engine.Options{})} })
+	harnesstest.ReplayDir(t, "testdata/traces", func() harness.Engine { return noTurnEnd{engine.New(engine.Options{})} }, harness.Options{})
 }
 
 func TestReplayDirFailsBrokenEngine(t *testing.T) {

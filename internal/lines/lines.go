@@ -1,7 +1,10 @@
 // Package lines reads newline-terminated lines with a length limit: the
 // one line reader of the trace decoder, the importers and the log
 // reconstruction. Lines longer than a bufio buffer are gathered across
-// reads; a line over the limit is skipped without being held in memory.
+// reads; a line over the limit is reported as soon as the limit is passed
+// and skipped (by the next call) without being held in memory, so that a
+// caller that gives up on it reads no further (an endless line, such as
+// /dev/zero, cannot hold it).
 // It uses only the standard library.
 package lines
 
@@ -12,14 +15,16 @@ import (
 	"io"
 )
 
-// ErrTooLong reports a line over the limit; it was skipped whole.
+// ErrTooLong reports a line over the limit. The next call skips the rest
+// of it.
 var ErrTooLong = errors.New("line too long")
 
 // Reader reads lines.
 type Reader struct {
-	br  *bufio.Reader
-	max int
-	buf []byte
+	br   *bufio.Reader
+	max  int
+	buf  []byte
+	skip bool // the rest of a line over the limit is still to be skipped
 }
 
 // NewReader reads r through a buffer of size bytes, accepting lines of at
@@ -31,16 +36,21 @@ func NewReader(r io.Reader, size, max int) *Reader {
 // Next returns the next line without its line ending (LF or CR LF), and
 // whether it ended with a newline (the last line of a file may not; a torn
 // write never does). The slice is valid until the next call. Next returns
-// io.EOF after the last line, ErrTooLong for a skipped line, and read
-// errors as they are.
+// io.EOF after the last line, ErrTooLong for a line over the limit (once
+// the limit is passed: the rest of it is skipped by the next call), and
+// read errors as they are.
 func (r *Reader) Next() (line []byte, complete bool, err error) {
+	if r.skip {
+		r.skip = false
+		if err := r.skipLine(); err != nil {
+			return nil, false, err
+		}
+	}
 	r.buf = r.buf[:0]
 	for {
 		chunk, err := r.br.ReadSlice('\n')
 		if len(r.buf)+len(chunk) > r.max+2 {
-			for errors.Is(err, bufio.ErrBufferFull) {
-				_, err = r.br.ReadSlice('\n')
-			}
+			r.skip = errors.Is(err, bufio.ErrBufferFull)
 			return nil, true, ErrTooLong
 		}
 		if errors.Is(err, bufio.ErrBufferFull) {
@@ -61,5 +71,18 @@ func (r *Reader) Next() (line []byte, complete bool, err error) {
 		complete = bytes.HasSuffix(line, []byte{'\n'})
 		line = bytes.TrimSuffix(line, []byte{'\n'})
 		return bytes.TrimSuffix(line, []byte{'\r'}), complete, nil
+	}
+}
+
+// skipLine reads up to the end of the current line.
+func (r *Reader) skipLine() error {
+	for {
+		_, err := r.br.ReadSlice('\n')
+		if !errors.Is(err, bufio.ErrBufferFull) {
+			if errors.Is(err, io.EOF) {
+				return io.EOF
+			}
+			return err
+		}
 	}
 }

@@ -38,3 +38,25 @@ func TestNext(t *testing.T) {
 		t.Errorf("lines (-want +got):\n%s", diff)
 	}
 }
+
+// endless is an input with no newline ever, like /dev/zero.
+type endless struct{ read int }
+
+func (e *endless) Read(p []byte) (int, error) {
+	clear(p)
+	e.read += len(p)
+	return len(p), nil
+}
+
+// TestEndlessLine: a line over the limit is reported once the limit is
+// passed, without reading to its end (there is none).
+func TestEndlessLine(t *testing.T) {
+	in := &endless{}
+	r := lines.NewReader(in, 16, 100)
+	if _, _, err := r.Next(); !errors.Is(err, lines.ErrTooLong) {
+		t.Fatalf("err = %v, want ErrTooLong", err)
+	}
+	if in.read > 200 {
+		t.Errorf("read %d bytes of an endless line with a 100-byte limit", in.read)
+	}
+}
