@@ -3,7 +3,7 @@
 //
 //   toolsim fuzz --engine 'node examples/node/adapter.mjs' --seeds 2000
 //   toolsim fuzz --engine 'node examples/node/adapter.mjs --bug spinner'
-//   toolsim fuzz --engine 'node examples/node/adapter.mjs --no-delta'
+//   toolsim fuzz --engine 'node examples/node/adapter.mjs --no-delta'   # whole timelines, no deltas
 import { serve } from './toolsim-engine.mjs';
 import { BUGS, Engine } from './engine.mjs';
 
