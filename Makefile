@@ -40,6 +40,7 @@ fuzz: ## run each native fuzz target for FUZZTIME (default 5s; a count such as 3
 	$(GO) test -run '^$$' -fuzz '^FuzzPlan$$' -fuzztime $(FUZZTIME) ./harness
 	$(GO) test -run '^$$' -fuzz '^FuzzCodec$$' -fuzztime $(FUZZTIME) ./timeline
 	$(GO) test -run '^$$' -fuzz '^FuzzServe$$' -fuzztime $(FUZZTIME) ./engineproto
+	$(GO) test -run '^$$' -fuzz '^FuzzSanitize$$' -fuzztime $(FUZZTIME) ./render
 
 golden: ## regenerate golden/ from the scenarios and real traces (read the diff before committing)
 	$(GO) test . -run TestGolden -update

@@ -25,6 +25,7 @@ type scenario struct {
 	trace  []byte // the input of the first `exec toolsim replay` line, any format
 	output bool   // the script replays with --output
 	finish bool   // the script replays with --finish
+	live   bool   // the script replays with --live
 }
 
 func loadScenarios(t *testing.T) []scenario {
@@ -46,6 +47,7 @@ func loadScenarios(t *testing.T) []scenario {
 			if strings.HasPrefix(line, "exec toolsim replay ") {
 				s.output = strings.Contains(line, " --output")
 				s.finish = strings.Contains(line, " --finish")
+				s.live = strings.Contains(line, " --live")
 				fields := strings.Fields(line)
 				input = fields[len(fields)-1]
 				break
@@ -86,7 +88,10 @@ func renderScenario(t *testing.T, s scenario, width int) string {
 	if s.finish {
 		eng.Finish()
 	}
-	return render.Render(eng.Timeline(), render.Options{Width: width, Output: s.output})
+	// As `toolsim replay` prints it: the input is over (unless --live), and
+	// the header says whether the clock is synthetic.
+	opts := render.Options{Width: width, Output: s.output, Ended: !s.live, SyntheticClock: res.Header.SyntheticClock()}
+	return render.Render(eng.Timeline(), opts)
 }
 
 // TestGolden renders every scenario at widths 40, 80 and 120 and compares

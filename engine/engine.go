@@ -80,8 +80,8 @@ func (e *Engine) Timeline() *timeline.Timeline { return &e.tl }
 func (e *Engine) Apply(ev *event.Event) {
 	e.tl.Now = ev.T
 	e.lastSeq = ev.Seq
-	if ev.Kind != event.KindToolStart && ev.Kind.Known() {
-		e.run = nil // unknown kinds only move the clock: they do not end a run
+	if ev.Kind != event.KindToolStart && ev.Kind != event.KindToolUpdate && ev.Kind.Known() {
+		e.run = nil // unknown kinds only move the clock, and an update only amends a call: they do not end a run
 	}
 	switch ev.Kind {
 	case event.KindTurnStart:
@@ -97,6 +97,8 @@ func (e *Engine) Apply(ev *event.Event) {
 		e.appendText(timeline.ItemThinking, ev.Text)
 	case event.KindToolStart:
 		e.toolStart(ev)
+	case event.KindToolUpdate:
+		e.toolUpdate(ev)
 	case event.KindToolProgress:
 		e.toolProgress(ev)
 	case event.KindToolDone:
@@ -108,6 +110,9 @@ func (e *Engine) Apply(ev *event.Event) {
 	case event.KindError:
 		e.closeText()
 		e.push(&e.tl.Items, &timeline.Item{Kind: timeline.ItemNotice, Level: timeline.NoticeError, Text: ev.Message})
+	case event.KindCompact:
+		e.closeText()
+		e.push(&e.tl.Items, &timeline.Item{Kind: timeline.ItemCompaction, Text: ev.Text})
 	}
 }
 

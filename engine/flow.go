@@ -64,6 +64,7 @@ func (e *Engine) interruptLive(t int64, code string, seq int64) {
 		if ref.tool.Status.Terminal() {
 			continue
 		}
+		ref.tool.Unfinished = code == timeline.DiagUnfinishedAtEnd
 		e.finishTool(ref, timeline.StatusInterrupted, t)
 		if code != "" {
 			e.diag(seq, code, ref.tool.ID)

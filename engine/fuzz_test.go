@@ -29,6 +29,9 @@ func FuzzEngine(f *testing.F) {
 		}
 	}
 	f.Add([]byte(`{"seq":1,"t":0,"kind":"tool_done","id":"a","ok":true}` + "\n" + `{"seq":2,"t":1,"kind":"tool_start","id":"a","name":"x","parent":"a"}`))
+	f.Add([]byte(`{"seq":1,"t":0,"kind":"tool_start","id":"a","name":"Terminal","args":{}}` + "\n" +
+		`{"seq":2,"t":1,"kind":"tool_update","id":"a","name":"bash","args":{"command":"ls"}}` + "\n" +
+		`{"seq":3,"t":2,"kind":"compact","text":"Summary:\n1. x"}` + "\n" + `{"seq":4,"t":3,"kind":"tool_update","id":"z"}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		r := event.NewReader(bytes.NewReader(data), event.ReaderOptions{MaxLine: 1 << 16})
 		e := engine.New(engine.Options{})

@@ -7,15 +7,29 @@ import (
 )
 
 // summaryKeys are the argument members a summary may come from, in order
-// of preference; path and file_path share a rank.
-var summaryKeys = [...]string{"command", "path", "file_path", "pattern", "query", "url"}
+// of preference; path, file_path and absolute_path share a rank.
+var summaryKeys = [...]string{"command", "path", "file_path", "absolute_path", "pattern", "query", "url", "description"}
+
+// patternRank is where pattern sits in summaryKeys.
+const patternRank = 4
+
+// patternFirst names real agents' search tools, whose pattern says more
+// than the directory searched: Claude Code's Grep, Gemini CLI's
+// search_file_content and grep_search.
+var patternFirst = map[string]bool{"Grep": true, "search_file_content": true, "grep_search": true}
 
 // Summary returns the one-line summary of a tool's arguments: the first line
-// of `command`, else `path` or `file_path`, else `pattern`, else `query`,
-// else `url`, else "". A command given as an argv array is joined with
+// of `command`, else `path`, `file_path` or `absolute_path`, else
+// `pattern`, else `query`, else `url`, else `description` (a sub-agent
+// Task's), else "". A command given as an argv array is joined with
 // spaces, except `sh -c SCRIPT` style arrays, which give SCRIPT. Members of
 // another type are skipped. Malformed arguments give "", never a panic.
-func Summary(args json.RawMessage) string {
+func Summary(args json.RawMessage) string { return SummaryOf("", args) }
+
+// SummaryOf is Summary for a tool of the given name: a search tool of a
+// real agent (Grep, search_file_content, grep_search) shows its pattern
+// before its path.
+func SummaryOf(name string, args json.RawMessage) string {
 	var vals [len(summaryKeys)][]byte
 	eachMember(args, func(key, val []byte) {
 		for i, k := range summaryKeys {
@@ -26,6 +40,11 @@ func Summary(args json.RawMessage) string {
 	})
 	if s := command(vals[0]); s != "" {
 		return firstLine(s)
+	}
+	if patternFirst[name] {
+		if s := jsonString(vals[patternRank]); s != "" {
+			return firstLine(s)
+		}
 	}
 	for _, raw := range vals[1:] {
 		if s := jsonString(raw); s != "" {

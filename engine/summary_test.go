@@ -21,11 +21,22 @@ func TestSummary(t *testing.T) {
 		{`{"query":"q","url":"u"}`, "q"},
 		{`{"url":"https://x"}`, "https://x"},
 		{`{"todos":[]}`, ""},
+		{`{"absolute_path":"/w/a.go"}`, "/w/a.go"},
+		{`{"description":"Find the config loader","prompt":"Look for…","subagent_type":"general-purpose"}`, "Find the config loader"},
 		{``, ""},
 	}
 	for _, tt := range tests {
 		if got := engine.Summary([]byte(tt.args)); got != tt.want {
 			t.Errorf("Summary(%s) = %q, want %q", tt.args, got, tt.want)
+		}
+	}
+}
+
+func TestSummaryOfSearchTools(t *testing.T) {
+	args := []byte(`{"pattern":"func main","path":"src/"}`)
+	for name, want := range map[string]string{"Grep": "func main", "search_file_content": "func main", "grep_search": "func main", "grep": "src/", "": "src/"} {
+		if got := engine.SummaryOf(name, args); got != want {
+			t.Errorf("SummaryOf(%q) = %q, want %q", name, got, want)
 		}
 	}
 }

@@ -21,7 +21,7 @@ func (e *Engine) toolStart(ev *event.Event) {
 		e.diag(ev.Seq, timeline.DiagDuplicateStart, ev.ID)
 	}
 	t := &timeline.Tool{
-		ID: ev.ID, Name: ev.Name, Summary: Summary(ev.Args), Status: timeline.StatusRunning,
+		ID: ev.ID, Name: ev.Name, Summary: SummaryOf(ev.Name, ev.Args), Status: timeline.StatusRunning,
 		Batch: ev.Batch, Parent: ev.Parent, Meta: e.meta[ev.Name], StartT: ev.T,
 	}
 	ref := &toolRef{tool: t}
@@ -59,6 +59,24 @@ func (e *Engine) liveRef(ev *event.Event, late string) *toolRef {
 		return nil
 	}
 	return s.live[0]
+}
+
+// toolUpdate amends the oldest live call with the id: a non-empty name
+// replaces its name, args (when present) its summary. Status, output,
+// grouping and meta-ness do not change.
+func (e *Engine) toolUpdate(ev *event.Event) {
+	ref := e.liveRef(ev, timeline.DiagLateProgress)
+	if ref == nil {
+		return
+	}
+	t := ref.tool
+	if ev.Name != "" {
+		t.Name = ev.Name
+	}
+	if ev.Args != nil {
+		t.Summary = SummaryOf(t.Name, ev.Args)
+	}
+	e.bump(ref.root)
 }
 
 func (e *Engine) toolProgress(ev *event.Event) {

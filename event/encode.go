@@ -37,7 +37,9 @@ func AppendEvent(dst []byte, ev *Event) []byte {
 func present(ev *Event, f field) bool {
 	switch f {
 	case fArgs:
-		return true // tool_start always carries args, {} by default
+		// tool_start always carries args, {} by default; a tool_update
+		// only when it changes them.
+		return ev.Kind != KindToolUpdate || ev.Args != nil
 	case fDetails:
 		return ev.Details != nil
 	case fOK:

@@ -5,6 +5,12 @@ import "encoding/json"
 // Version is the trace format identifier written in the header line.
 const Version = "toolsim/v1"
 
+// Revision is the revision of format v1 this package implements. Revision 2
+// added the kinds tool_update and compact; a reader of revision 1 keeps
+// them as unknown kinds and its engine ignores them (docs/trace-format.md),
+// so the version string did not change.
+const Revision = 2
+
 // Kind names what an event does. Kinds outside the list below are legal and
 // kept on round trip; engines ignore them.
 type Kind string
@@ -22,6 +28,10 @@ const (
 	KindCancel       Kind = "cancel"
 	KindError        Kind = "error"
 	KindTurnEnd      Kind = "turn_end"
+
+	// Revision 2.
+	KindToolUpdate Kind = "tool_update" // a live call's name or args became known
+	KindCompact    Kind = "compact"     // the conversation was compacted; text is the summary
 )
 
 // Known reports whether k is one of the kinds of format v1.
@@ -50,10 +60,10 @@ type Event struct {
 	Kind Kind
 
 	Role       string          // turn_start
-	Text       string          // user, thinking, text
-	ID         string          // tool_start, tool_progress, tool_done, permission
-	Name       string          // tool_start
-	Args       json.RawMessage // tool_start: a JSON object
+	Text       string          // user, thinking, text, compact
+	ID         string          // tool_start, tool_update, tool_progress, tool_done, permission
+	Name       string          // tool_start, tool_update
+	Args       json.RawMessage // tool_start, tool_update: a JSON object
 	Batch      string          // tool_start: the source's grouping key
 	Parent     string          // tool_start: id of the enclosing tool
 	Output     string          // tool_progress (a delta), tool_done
@@ -83,6 +93,27 @@ type Header struct {
 	Seed   *int64          // the simulator seed, when there is one
 	Meta   json.RawMessage // a JSON object, optional
 	Extra  []Field         // unknown header fields
+}
+
+// MetaClock is the header meta member that describes the trace clock, and
+// ClockSynthetic its value when no event's time came from the source: the
+// clock counts events (1 ms each), so a renderer shows no durations
+// measured on it (docs/trace-format.md).
+const (
+	MetaClock      = "clock"
+	ClockSynthetic = "synthetic"
+)
+
+// SyntheticClock reports whether the header's meta says the trace clock is
+// synthetic ("clock":"synthetic"). A nil header has a real clock.
+func (h *Header) SyntheticClock() bool {
+	if h == nil || len(h.Meta) == 0 {
+		return false
+	}
+	var m struct {
+		Clock string `json:"clock"`
+	}
+	return json.Unmarshal(h.Meta, &m) == nil && m.Clock == ClockSynthetic
 }
 
 // field identifies a known event member.
@@ -182,6 +213,10 @@ func knownKind(raw []byte) Kind {
 		return KindError
 	case "turn_end":
 		return KindTurnEnd
+	case "tool_update":
+		return KindToolUpdate
+	case "compact":
+		return KindCompact
 	}
 	return ""
 }
@@ -198,6 +233,10 @@ func specOf(k Kind) kindSpec {
 		return kindSpec{fText, fText}
 	case KindToolStart:
 		return kindSpec{fID | fName | fArgs | fBatch | fParent, fID | fName}
+	case KindToolUpdate:
+		return kindSpec{fID | fName | fArgs, fID}
+	case KindCompact:
+		return kindSpec{fText, 0}
 	case KindToolProgress:
 		return kindSpec{fID | fOutput | fDetails, fID}
 	case KindToolDone:

@@ -1,6 +1,7 @@
 package formats
 
 import (
+	"bufio"
 	"bytes"
 	"fmt"
 	"io"
@@ -12,6 +13,7 @@ import (
 	"github.com/toolsim/toolsim/formats/claudetranscript"
 	"github.com/toolsim/toolsim/formats/codexexec"
 	"github.com/toolsim/toolsim/formats/codexrollout"
+	"github.com/toolsim/toolsim/formats/codextui"
 	"github.com/toolsim/toolsim/formats/gemini"
 	"github.com/toolsim/toolsim/formats/openaichat"
 	"github.com/toolsim/toolsim/formats/openairesponses"
@@ -35,6 +37,7 @@ var all = []importer.Importer{
 	openairesponses.Importer{},
 	openaichat.Importer{},
 	codexexec.Importer{},
+	codextui.Importer{},
 	codexrollout.Importer{},
 	claudetranscript.Importer{},
 	claudestream.Importer{},
@@ -59,8 +62,15 @@ func ByName(name string) (importer.Importer, error) {
 	return nil, fmt.Errorf("unknown format %q (known: %v)", name, Names())
 }
 
-// Detect returns the first importer whose Detect accepts head.
+// Detect returns the first importer whose Detect accepts head. A leading
+// UTF-8 byte order mark is skipped. When the head starts with a JSON value
+// nested deeper than MaxDepth, the error is a *NestingError naming its
+// line.
 func Detect(head []byte) (importer.Importer, error) {
+	head = bytes.TrimPrefix(head, BOM)
+	if err := checkNesting(head); err != nil {
+		return nil, err
+	}
 	for _, im := range all {
 		if im.Detect(head) {
 			return im, nil
@@ -75,19 +85,19 @@ type canonical struct{}
 // Name implements importer.Importer.
 func (canonical) Name() string { return Canonical }
 
-// Detect accepts a first non-blank line that is a toolsim header or an
-// event with seq and kind.
+// Detect accepts a first non-blank line that is a JSON object with a
+// "trace" member starting "toolsim/" (a header) or with "seq" and "kind"
+// members (an event). The line is parsed, so any JSON spacing and member
+// order is recognised.
 func (canonical) Detect(head []byte) bool {
-	line := firstLine(head)
-	return bytes.HasPrefix(line, []byte(`{`)) &&
-		(bytes.Contains(line, []byte(`"trace":"toolsim/`)) ||
-			bytes.Contains(line, []byte(`"seq":`)) && bytes.Contains(line, []byte(`"kind":`)))
+	return isCanonical(bytes.TrimPrefix(head, BOM))
 }
 
 // Import implements importer.Importer: it reads the trace with
-// event.ReadAll; a file without a header gets the current version's.
+// event.ReadAll (after a byte order mark, if any); a file without a
+// header gets the current version's.
 func (canonical) Import(r io.Reader, opts importer.Options) (*importer.Result, error) {
-	h, evs, err := event.ReadAll(r, event.ReaderOptions{Name: opts.Name})
+	h, evs, err := event.ReadAll(SkipBOM(r), event.ReaderOptions{Name: opts.Name})
 	if err != nil {
 		return nil, err
 	}
@@ -98,6 +108,19 @@ func (canonical) Import(r io.Reader, opts importer.Options) (*importer.Result, e
 		res.Header = event.Header{Trace: event.Version}
 	}
 	return res, nil
+}
+
+// SkipBOM returns a reader of r without its leading UTF-8 byte order mark,
+// if it has one.
+func SkipBOM(r io.Reader) io.Reader {
+	br, ok := r.(*bufio.Reader)
+	if !ok {
+		br = bufio.NewReader(r)
+	}
+	if head, _ := br.Peek(len(BOM)); bytes.Equal(head, BOM) {
+		br.Discard(len(BOM))
+	}
+	return br
 }
 
 // firstLine is the first non-blank line of b, trimmed.

@@ -274,7 +274,7 @@ func (r *run) recount() *Report {
 
 // CaseOf turns a generated scenario into the case its oracles check.
 func CaseOf(sc *sim.Scenario) *Case {
-	c := &Case{Events: sc.Events, FaultSeed: sc.Seed, ReconnectAt: sc.ReconnectAt, BatchIDs: sc.BatchIDs}
+	c := &Case{Events: sc.Events, FaultSeed: sc.Seed, ReconnectAt: sc.ReconnectAt, BatchIDs: sc.BatchIDs, Generated: true}
 	c.LogFaults = slices.Clone(sc.LogFaults)
 	return c
 }

@@ -169,6 +169,22 @@ func (h *externalHandle) Replay(evs []event.Event, finish bool) ([]*timeline.Tim
 	return tls, err
 }
 
+// Reconstruct asks the engine to rebuild a persisted log itself (the
+// reconstruct capability), for the reload oracle.
+func (h *externalHandle) Reconstruct(log []byte) (*timeline.Timeline, error) {
+	if !h.ready() {
+		return nil, h.err
+	}
+	if !h.c.Info.Has(engineproto.CapReconstruct) {
+		return nil, errors.New("the engine has no reconstruct capability")
+	}
+	tl, err := h.c.Reconstruct(log)
+	if err != nil {
+		h.err = err
+	}
+	return tl, err
+}
+
 // Close returns the process to the pool (a failed one was already killed).
 func (h *externalHandle) Close() error {
 	if h.c != nil {

@@ -1,9 +1,12 @@
 package harness_test
 
 import (
+	"fmt"
 	"os"
+	"os/exec"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/toolsim/toolsim/engine"
 	"github.com/toolsim/toolsim/engineproto"
@@ -115,4 +118,41 @@ func hasKind(evs []event.Event, k event.Kind) bool {
 		}
 	}
 	return false
+}
+
+// TestPythonBugsShrinkAtEveryOffset: each planted bug of the Python
+// example, found from seed ranges starting at 0, 1000 and 5000 through the
+// protocol with the engine's own declaration (it fills no diagnostics),
+// shrinks to at most 12 events failing the same oracle.
+func TestPythonBugsShrinkAtEveryOffset(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("python3 is not installed: the Python example is not exercised")
+	}
+	for _, bug := range []string{"last-item", "name-fifo", "spinner", "upgrade", "reload-cancelled-as-failed"} {
+		for _, first := range []uint64{0, 1000, 5000} {
+			t.Run(fmt.Sprintf("%s/from-%d", bug, first), func(t *testing.T) {
+				x := harness.External("python3", "../examples/python/adapter.py", "--bug", bug).
+					WithOptions(engineproto.Options{Timeout: time.Minute, MetaTools: harness.DefaultMetaTools})
+				defer x.Close()
+				info, err := x.Start()
+				if err != nil {
+					t.Fatal(err)
+				}
+				camp := harness.Campaign{Seeds: 1000, FirstSeed: first, Workers: 2, Sim: sim.Options{Faults: fault.All(), Swarm: true},
+					Check: harness.Declared(harness.Options{}, info)}
+				rep, err := camp.Run(x.New)
+				if err != nil {
+					t.Fatal(err)
+				}
+				f := rep.Failure
+				if f == nil {
+					t.Fatalf("not caught in 1,000 seeds from %d", first)
+				}
+				if f.Shrunk == nil || len(f.Shrunk.Events) > 12 || f.ShrunkBy.Oracle != f.Violation.Oracle {
+					t.Fatalf("seed %d (%s) shrunk to %d events failing %q (%s)", f.Seed, f.Violation.Oracle, len(f.Shrunk.Events), f.ShrunkBy.Oracle, f.Note)
+				}
+				t.Logf("seed %d: %s, shrunk %d → %d events", f.Seed, f.Violation.Oracle, len(f.Case.Events), len(f.Shrunk.Events))
+			})
+		}
+	}
 }

@@ -72,6 +72,7 @@ func CaseFromHeader(h *event.Header, evs []event.Event) (*Case, error) {
 	if h == nil || len(h.Meta) == 0 || (h.Source != SourceSim && h.Source != SourceExhaustive && h.Source != SourceShrink) {
 		return c, nil
 	}
+	c.Generated = true
 	var m TraceMeta
 	if err := json.Unmarshal(h.Meta, &m); err != nil {
 		return nil, fmt.Errorf("header meta: %w", err)

@@ -27,6 +27,9 @@ type Case struct {
 	BatchIDs    bool       // every call has a batch id (collapse is then recoverable)
 	// NoRebuild skips the reconstruction oracles.
 	NoRebuild bool
+	// Generated is set for a case toolsim made (a seed, an exhaustive
+	// ordering, a shrink): its header says how its log was faulted.
+	Generated bool
 	// NoTwice skips the replay-twice oracle (c), which tests the log path
 	// rather than event order: exhaustive mode leaves it to campaigns.
 	NoTwice bool

@@ -22,7 +22,9 @@ type Builder struct {
 	origin   time.Time
 	haveTime bool
 	lastT    int64
-	line     int // the source line being mapped, when the importer says
+	line     int  // the source line being mapped, when the importer says
+	realTime bool // some t came from a source timestamp or arrival stamp
+	stepped  bool // some t came from the synthetic clock
 }
 
 // SyntheticStep is how far the synthetic clock moves per event, in ms.
@@ -45,10 +47,13 @@ func (b *Builder) SetLine(n int) { b.line = n }
 func (b *Builder) Clock(ts time.Time, ok bool) int64 {
 	if !ok || ts.IsZero() {
 		if b.line > 0 && b.line <= len(b.opts.Stamps) {
+			b.realTime = true
 			return b.opts.Stamps[b.line-1]
 		}
+		b.stepped = true
 		return b.lastT + SyntheticStep
 	}
+	b.realTime = true
 	if !b.haveTime {
 		b.origin, b.haveTime = ts, true
 	}
@@ -88,5 +93,29 @@ func (b *Builder) SetMeta(meta map[string]any) {
 	}
 }
 
+// NoteClock adds "clock":"synthetic" to the header's meta when every event
+// so far is on the synthetic clock. Importers call it last, after SetMeta.
+func (b *Builder) NoteClock() {
+	if b.stepped && !b.realTime && len(b.result.Events) > 0 {
+		b.result.Header.Meta = withMember(b.result.Header.Meta, event.MetaClock, event.ClockSynthetic)
+	}
+}
+
 // Result returns the trace built so far.
 func (b *Builder) Result() *Result { return &b.result }
+
+// withMember returns the JSON object meta with key set to value; meta
+// that is not an object is kept unchanged.
+func withMember(meta json.RawMessage, key, value string) json.RawMessage {
+	m := map[string]json.RawMessage{}
+	if len(meta) > 0 && json.Unmarshal(meta, &m) != nil {
+		return meta
+	}
+	v, _ := json.Marshal(value)
+	m[key] = v
+	raw, err := json.Marshal(m)
+	if err != nil {
+		return meta
+	}
+	return raw
+}

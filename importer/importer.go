@@ -30,6 +30,10 @@ type Options struct {
 	// that report their line with Builder.SetLine get them as the clock of
 	// records that carry no timestamp of their own.
 	Stamps []int64
+	// All maps what an importer otherwise keeps out of the main timeline
+	// (the vcr importer's side conversations, such as title requests),
+	// marked as such, instead of counting it in meta "ignored".
+	All bool
 }
 
 // Result is an imported trace.

@@ -73,3 +73,23 @@ func TestEachLine(t *testing.T) {
 		t.Errorf("too-long lines (-want +got):\n%s", diff)
 	}
 }
+
+func TestNoteClock(t *testing.T) {
+	synth := importer.NewBuilder("x", importer.Options{})
+	synth.SetMeta(map[string]any{"a": 1})
+	synth.Emit(synth.Clock(time.Time{}, false), event.Event{Kind: event.KindTurnEnd})
+	synth.NoteClock()
+	if got := string(synth.Result().Header.Meta); got != `{"a":1,"clock":"synthetic"}` {
+		t.Errorf("synthetic clock meta = %s", got)
+	}
+	if !synth.Result().Header.SyntheticClock() {
+		t.Error("Header.SyntheticClock() = false on a synthetic trace")
+	}
+	real := importer.NewBuilder("x", importer.Options{})
+	real.Emit(real.Clock(time.Unix(5, 0), true), event.Event{Kind: event.KindTurnEnd})
+	real.Emit(real.Clock(time.Time{}, false), event.Event{Kind: event.KindTurnEnd})
+	real.NoteClock()
+	if real.Result().Header.Meta != nil || real.Result().Header.SyntheticClock() {
+		t.Errorf("a trace with source time got meta %s", real.Result().Header.Meta)
+	}
+}

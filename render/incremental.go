@@ -14,7 +14,8 @@ import (
 type Incremental struct {
 	opts  Options
 	cache []cached
-	out   []byte // the joined output of the items in cache
+	out   []byte // the joined output of the items in cache, then the legend
+	items int    // the length of out without the legend
 }
 
 type cached struct {
@@ -56,6 +57,13 @@ func (r *Incremental) Bytes(tl *timeline.Timeline) []byte {
 		*c = cached{item: it, version: it.Version, now: tl.Now, live: it.Live(), text: text, off: c.off}
 	}
 	r.rebuild(dirty)
+	r.out = r.out[:r.items]
+	if legend := Legend(tl, r.opts); legend != "" {
+		if len(r.out) > 0 {
+			r.out = append(r.out, '\n')
+		}
+		r.out = append(append(r.out, fit(legend, r.opts.width())...), '\n')
+	}
 	return r.out
 }
 
@@ -63,12 +71,13 @@ func (r *Incremental) Bytes(tl *timeline.Timeline) []byte {
 func (r *Incremental) rebuild(i int) {
 	r.out = r.out[:r.end(i)]
 	for ; i < len(r.cache); i++ {
-		if i > 0 {
+		if len(r.out) > 0 && r.cache[i].text != "" {
 			r.out = append(r.out, '\n')
 		}
 		r.cache[i].off = len(r.out)
 		r.out = append(r.out, r.cache[i].text...)
 	}
+	r.items = len(r.out)
 }
 
 // end is the length of the output of the first n cached items, whose

@@ -15,13 +15,13 @@ import (
 func anyEvent(t *rapid.T, seq, now int64) event.Event {
 	id := rapid.SampledFrom([]string{"a", "b", "c", "d", ""}).Draw(t, "id")
 	ev := event.Event{Seq: seq, T: now, ID: id}
-	switch k := rapid.IntRange(0, 11).Draw(t, "kind"); k {
+	switch k := rapid.IntRange(0, 13).Draw(t, "kind"); k {
 	case 0:
 		ev.Kind, ev.Role = event.KindTurnStart, rapid.SampledFrom([]string{"assistant", "user"}).Draw(t, "role")
 	case 1, 2:
 		ev.Kind, ev.Text = event.KindText, rapid.SampledFrom([]string{"hi ", "日本語 ", "a\nb", "long words here "}).Draw(t, "text")
 	case 3:
-		ev.Kind, ev.Text = event.KindThinking, "hmm"
+		ev.Kind, ev.Text = event.KindThinking, rapid.SampledFrom([]string{"hmm", " \n"}).Draw(t, "thinking")
 	case 4, 5:
 		ev.Kind, ev.Name = event.KindToolStart, rapid.SampledFrom([]string{"grep", "bash", "todowrite", "task"}).Draw(t, "name")
 		ev.Args = json.RawMessage(`{"command":"go test ./...","path":"src/"}`)
@@ -38,6 +38,10 @@ func anyEvent(t *rapid.T, seq, now int64) event.Event {
 		ev.Kind, ev.State = event.KindPermission, rapid.SampledFrom([]string{"asked", "granted", "denied"}).Draw(t, "state")
 	case 10:
 		ev.Kind = event.KindCancel
+	case 11:
+		ev.Kind, ev.Name, ev.Args = event.KindToolUpdate, "Terminal", json.RawMessage(`{"command":"make \u001b[31mlint"}`)
+	case 12:
+		ev.Kind, ev.Text = event.KindCompact, rapid.SampledFrom([]string{"", "  ", "Summary:\n1. x"}).Draw(t, "summary")
 	default:
 		ev.Kind = event.KindTurnEnd
 	}
@@ -48,7 +52,8 @@ func anyEvent(t *rapid.T, seq, now int64) event.Event {
 // incrementally updated render equals a fresh render of the same timeline.
 func TestIncrementalEqualsFresh(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		opts := render.Options{Width: rapid.IntRange(10, 120).Draw(t, "width"), Output: rapid.Bool().Draw(t, "output")}
+		opts := render.Options{Width: rapid.IntRange(10, 120).Draw(t, "width"), Output: rapid.Bool().Draw(t, "output"),
+			Ended: rapid.Bool().Draw(t, "ended"), SyntheticClock: rapid.Bool().Draw(t, "synthetic")}
 		eng := engine.New(engine.Options{})
 		inc := render.NewIncremental(opts)
 		now := int64(0)

@@ -13,6 +13,15 @@ const DefaultWidth = 80
 type Options struct {
 	Width  int  // terminal width in cells; DefaultWidth if 0
 	Output bool // show output snippets under tools (seed 002)
+
+	// Ended says the input is over: a tool still live will never finish,
+	// so it shows the unfinished mark (UnfinishedGlyph) instead of a
+	// running glyph and elapsed time, and the render ends with a legend.
+	Ended bool
+	// SyntheticClock says the trace's clock counts events, not time (the
+	// header's meta has "clock":"synthetic"): durations measured on it
+	// are left out. A duration the source reported itself is still shown.
+	SyntheticClock bool
 }
 
 func (o Options) width() int {
@@ -27,17 +36,45 @@ func (o Options) width() int {
 func Render(tl *timeline.Timeline, opts Options) string {
 	r := renderer{opts: opts, w: opts.width(), now: tl.Now}
 	r.b.Grow(len(tl.Items) * 80)
-	for i, it := range tl.Items {
-		if i > 0 {
+	for _, it := range tl.Items {
+		if Hidden(it) {
+			continue
+		}
+		if r.b.Len() > 0 {
 			r.b.WriteByte('\n')
 		}
 		r.item(it, "")
 	}
+	if legend := Legend(tl, opts); legend != "" {
+		if r.b.Len() > 0 {
+			r.b.WriteByte('\n')
+		}
+		r.line(legend)
+	}
 	return r.b.String()
+}
+
+// Hidden reports whether an item renders to nothing: thinking, or
+// assistant text that was not interrupted, holding only white space. A
+// hidden item adds no line and no blank line.
+func Hidden(it *timeline.Item) bool {
+	switch it.Kind {
+	case timeline.ItemThinking:
+	case timeline.ItemAssistant:
+		if it.Interrupted {
+			return false
+		}
+	default:
+		return false
+	}
+	return strings.TrimSpace(Sanitize(it.Text)) == ""
 }
 
 // Item renders one top-level item when the clock reads now.
 func Item(it *timeline.Item, now int64, opts Options) string {
+	if Hidden(it) {
+		return ""
+	}
 	r := renderer{opts: opts, w: opts.width(), now: now}
 	r.b.Grow(128)
 	r.item(it, "")
@@ -94,7 +131,9 @@ func (r *renderer) item(it *timeline.Item, indent string) {
 	case timeline.ItemNotice:
 		r.notice(it)
 	case timeline.ItemSeparator:
-		r.line("── " + it.Text + " ──")
+		r.line("── " + inline(it.Text) + " ──")
+	case timeline.ItemCompaction:
+		r.compaction(it)
 	default:
 		r.line("  · " + string(it.Kind))
 	}
@@ -104,7 +143,7 @@ func (r *renderer) item(it *timeline.Item, indent string) {
 // the rest.
 // Blank lines before and after the text carry nothing and are left out.
 func (r *renderer) text(s, first, rest string) {
-	s = strings.Trim(s, "\r\n")
+	s = strings.Trim(Sanitize(s), "\n")
 	avail := r.w - width(first)
 	prefix := first
 	for _, para := range splitLines(s) {
@@ -120,12 +159,21 @@ func (r *renderer) notice(it *timeline.Item) {
 	case timeline.NoticeInterrupted:
 		s := "  ⚠ Interrupted"
 		if it.Text != "" {
-			s += " (" + firstLine(it.Text) + ")"
+			s += " (" + firstLine(Sanitize(it.Text)) + ")"
 		}
 		r.line(s)
 	default:
-		r.line("  ✗ Error: " + firstLine(it.Text))
+		r.line("  ✗ Error: " + firstLine(Sanitize(it.Text)))
 	}
+}
+
+// inline is untrusted text made safe and put on one line.
+func inline(s string) string {
+	s = Sanitize(s)
+	if strings.IndexByte(s, '\n') < 0 {
+		return s
+	}
+	return strings.ReplaceAll(s, "\n", " ")
 }
 
 func firstLine(s string) string {

@@ -28,17 +28,29 @@ func Glyph(s timeline.Status) string {
 
 // toolDuration is the duration column of a row: elapsed while running,
 // the final duration once done, nothing while pending or when denied.
+// An unfinished tool shows none (it never ended), nor does a duration
+// measured on a synthetic clock.
 func (r *renderer) toolDuration(t *timeline.Tool) string {
-	switch t.Status {
-	case timeline.StatusPending, timeline.StatusDenied:
+	switch {
+	case t.Status == timeline.StatusPending, t.Status == timeline.StatusDenied, r.unfinished(t):
+		return ""
+	case r.opts.SyntheticClock && (!t.Status.Terminal() || t.DurationMS == t.EndT-t.StartT):
 		return ""
 	}
 	return Duration(t.Elapsed(r.now))
 }
 
+// glyph is the status glyph of a row, or the unfinished mark.
+func (r *renderer) glyph(t *timeline.Tool) string {
+	if r.unfinished(t) {
+		return UnfinishedGlyph
+	}
+	return Glyph(t.Status)
+}
+
 // label is the summary plus the delegation progress suffix.
 func label(t *timeline.Tool) string {
-	s := t.Summary
+	s := inline(t.Summary)
 	if d := t.Delegation; d != nil {
 		if s != "" {
 			s += "  "
@@ -56,8 +68,8 @@ func (r *renderer) single(t *timeline.Tool, indent string) {
 	if dur != "" {
 		tail = "  " + dur
 	}
-	prefix := indent + Glyph(t.Status) + " "
-	head := prefix + fit(t.Name, max(r.w-width(prefix)-width(tail), 4))
+	prefix := indent + r.glyph(t) + " "
+	head := prefix + fit(inline(t.Name), max(r.w-width(prefix)-width(tail), 4))
 	sum := label(t)
 	if sum != "" {
 		avail := r.w - width(head) - 2 - width(tail)
@@ -71,11 +83,14 @@ func (r *renderer) single(t *timeline.Tool, indent string) {
 
 // group renders a tool group: a header, then one aligned row per member.
 func (r *renderer) group(it *timeline.Item, indent string) {
-	r.line(indent + "  ⫘ " + groupHeader(it.Tools))
+	r.line(indent + "  ⫘ " + r.groupHeader(it.Tools))
+	names := make([]string, len(it.Tools))
+	labels := make([]string, len(it.Tools))
 	nameW, sumW := 0, 0
-	for _, t := range it.Tools {
-		nameW = max(nameW, width(t.Name))
-		sumW = max(sumW, width(label(t)))
+	for i, t := range it.Tools {
+		names[i], labels[i] = inline(t.Name), label(t)
+		nameW = max(nameW, width(names[i]))
+		sumW = max(sumW, width(labels[i]))
 	}
 
 	durs := make([]string, len(it.Tools))
@@ -95,13 +110,13 @@ func (r *renderer) group(it *timeline.Item, indent string) {
 	}
 	for i, t := range it.Tools {
 		row := append(r.row[:0], member...)
-		row = append(row, Glyph(t.Status)...)
+		row = append(row, r.glyph(t)...)
 		row = append(row, ' ')
-		row = appendPadRight(row, fit(t.Name, nameW), nameW)
+		row = appendPadRight(row, fit(names[i], nameW), nameW)
 		row = append(row, "  "...)
 		sum := ""
 		if col >= 5 { // too narrow for a useful summary: leave it out
-			sum = fit(label(t), col-2)
+			sum = fit(labels[i], col-2)
 		}
 		row = appendPadRight(row, sum, col)
 		r.row = appendPadLeft(row, durs[i], 5)
@@ -112,18 +127,23 @@ func (r *renderer) group(it *timeline.Item, indent string) {
 
 // groupHeader is "N tools running" while a member is live, else "N tools"
 // with the batch span (last finish − first start), left out when every
-// member failed (seed 000, edge case 5).
-func groupHeader(tools []*timeline.Tool) string {
+// member failed (seed 000, edge case 5), when a member never finished, and
+// on a synthetic clock.
+func (r *renderer) groupHeader(tools []*timeline.Tool) string {
 	n := strconv.Itoa(len(tools)) + " tools"
-	first, last, allFailed := tools[0].StartT, tools[0].EndT, true
+	first, last, allFailed, cut := tools[0].StartT, tools[0].EndT, true, false
 	for _, t := range tools {
+		if r.unfinished(t) {
+			cut = true
+			continue
+		}
 		if !t.Status.Terminal() {
 			return n + " running"
 		}
 		first, last = min(first, t.StartT), max(last, t.EndT)
 		allFailed = allFailed && t.Status == timeline.StatusFailed
 	}
-	if allFailed {
+	if allFailed || cut || r.opts.SyntheticClock {
 		return n
 	}
 	return n + "  " + Duration(last-first)
@@ -134,7 +154,7 @@ func groupHeader(tools []*timeline.Tool) string {
 func (r *renderer) details(t *timeline.Tool, indent string) {
 	sub := indent + "  "
 	if t.Status == timeline.StatusFailed && t.Error != "" {
-		r.line(sub + firstLine(t.Error))
+		r.line(sub + firstLine(Sanitize(t.Error)))
 	}
 	if r.opts.Output && t.Output != "" {
 		for _, l := range Snippet(t.Output) {
@@ -164,8 +184,9 @@ const SnippetLines = 5
 // Snippet selects the output lines to show: all of them when there are at
 // most SnippetLines, else the first two, a "… +N lines" marker and the last
 // two.
+// The output is sanitized first (see Sanitize).
 func Snippet(output string) []string {
-	lines := splitLines(output)
+	lines := splitLines(Sanitize(output))
 	if len(lines) <= SnippetLines {
 		return lines
 	}
@@ -184,10 +205,10 @@ func (r *renderer) delegation(d *timeline.Delegation, indent string) {
 	shown := d.Steps[:min(len(d.Steps), MaxDelegationRows)]
 	agentW := 0
 	for _, s := range shown {
-		agentW = max(agentW, min(width(s.Agent), 24))
+		agentW = max(agentW, min(width(inline(s.Agent)), 24))
 	}
 	for _, s := range shown {
-		r.line(indent + stepGlyph(s.Status) + " " + padRight(fit(s.Agent, 24), agentW) + "  " + firstLine(s.Task))
+		r.line(indent + stepGlyph(s.Status) + " " + padRight(fit(inline(s.Agent), 24), agentW) + "  " + firstLine(Sanitize(s.Task)))
 	}
 	if more := len(d.Steps) - len(shown); more > 0 {
 		r.line(indent + "… " + strconv.Itoa(more) + " more")

@@ -16,12 +16,12 @@ func Width(s string) int { return width(s) }
 
 // narrowGlyphs are the non-ASCII runes the renderer itself draws; each is
 // one cell wide (TestNarrowGlyphs checks that against uniseg).
-const narrowGlyphs = "▶✓✗⚠⊘⫘│▸…∴○◌✕─"
+const narrowGlyphs = "▶✓✗⚠⊘⫘│▸…∴○◌✕─⋯≡"
 
 // isGlyph reports whether r is one of narrowGlyphs.
 func isGlyph(r rune) bool {
 	switch r {
-	case '▶', '✓', '✗', '⚠', '⊘', '⫘', '│', '▸', '…', '∴', '○', '◌', '✕', '─':
+	case '▶', '✓', '✗', '⚠', '⊘', '⫘', '│', '▸', '…', '∴', '○', '◌', '✕', '─', '⋯', '≡':
 		return true
 	}
 	return false
@@ -44,6 +44,9 @@ func width(s string) int {
 	}
 	return n
 }
+
+// Fit returns s cut to at most w cells, ending in … when it was cut.
+func Fit(s string, w int) string { return fit(s, w) }
 
 // fit returns s cut to at most w cells, ending in … when it was cut.
 func fit(s string, w int) string {

@@ -15,14 +15,15 @@ type ItemKind string
 
 // Item kinds.
 const (
-	ItemUser      ItemKind = "user"
-	ItemAssistant ItemKind = "assistant"
-	ItemThinking  ItemKind = "thinking"
-	ItemTool      ItemKind = "tool"
-	ItemToolGroup ItemKind = "tool_group"
-	ItemMetaTool  ItemKind = "meta_tool"
-	ItemNotice    ItemKind = "notice"
-	ItemSeparator ItemKind = "separator"
+	ItemUser       ItemKind = "user"
+	ItemAssistant  ItemKind = "assistant"
+	ItemThinking   ItemKind = "thinking"
+	ItemTool       ItemKind = "tool"
+	ItemToolGroup  ItemKind = "tool_group"
+	ItemMetaTool   ItemKind = "meta_tool"
+	ItemNotice     ItemKind = "notice"
+	ItemSeparator  ItemKind = "separator"
+	ItemCompaction ItemKind = "compaction" // the conversation was compacted; Text is the summary
 )
 
 // Notice levels.
@@ -91,6 +92,12 @@ type Tool struct {
 	Status     Status      `json:"status"`
 	Summary    string      `json:"summary,omitempty"`    // from args, uncut; the renderer fits it to the width
 	UpdateSeq  int         `json:"update_seq,omitempty"` // progress updates applied so far (seed 003)
+
+	// Unfinished is set on a tool the end-of-stream rule interrupted (the
+	// input ended before it finished, diagnostic unfinished_at_end), so
+	// that a renderer can tell it from a user abort. Like Item.Version it
+	// is not part of the JSON contract: the diagnostic is.
+	Unfinished bool `json:"-"`
 }
 
 // Delegation is the seed 003 "agent_delegation" progress payload.

@@ -33,6 +33,10 @@ type StoreOptions struct {
 	Width  int  // render width; render.DefaultWidth
 	Depth  int  // lines of the render's tail kept per frame; DefaultDepth
 	Output bool // show output snippets under tools
+
+	// SyntheticClock: the trace's clock counts events (header meta
+	// "clock":"synthetic"); durations measured on it are not shown.
+	SyntheticClock bool
 }
 
 // Store computes the frames of a trace on demand. It keeps the events, a
@@ -55,6 +59,7 @@ type Store struct {
 	seenN   int
 	items   itemCache
 	ring    map[int]*Frame // frames computed lately, by N
+	ended   bool           // no event will follow the last: its live tools show as unfinished
 }
 
 // NewStore returns a store over a whole trace. Call [Store.Start] to build
@@ -63,6 +68,7 @@ func NewStore(evs []event.Event, opts StoreOptions) *Store {
 	s := newStore(opts)
 	s.evs = evs
 	s.cps = newCheckpoints(evs, s.opts.Every, s.opts.Budget)
+	s.ended = true
 	return s
 }
 
@@ -136,6 +142,15 @@ func (s *Store) SetLayout(width, depth int) {
 	s.opts.Depth = max(depth, DefaultDepth)
 	clear(s.ring)
 	clear(s.items.m)
+}
+
+// SetEnded tells a live store that its input ended: the last frame shows
+// the tools still live as unfinished.
+func (s *Store) SetEnded() {
+	if !s.ended {
+		s.ended = true
+		delete(s.ring, len(s.evs))
+	}
 }
 
 // Append adds events to a live store's trace.
@@ -243,7 +258,7 @@ func (s *Store) advance(keep bool) {
 	f := &Frame{N: s.curN, Event: ev, Now: tl.Now, TotalDiags: len(tl.Diagnostics), Live: len(s.cur.Live())}
 	f.Diags = slices.Clone(tl.Diagnostics[ndiag:])
 	f.Violations = s.oracles.step(ev, tl)
-	f.Lines, f.More = s.tail(tl)
+	f.Lines, f.More = s.tail(tl, s.renderOpts(s.curN))
 	s.seenN = s.curN
 	s.ring[s.curN] = f
 }
@@ -260,17 +275,28 @@ func (s *Store) trimRing(n int) {
 	}
 }
 
-func (s *Store) renderOpts() render.Options {
-	return render.Options{Width: s.opts.Width, Output: s.opts.Output}
+// renderOpts are the render options of frame n: the last frame of an
+// ended input shows unfinished tools.
+func (s *Store) renderOpts(n int) render.Options {
+	return render.Options{Width: s.opts.Width, Output: s.opts.Output, SyntheticClock: s.opts.SyntheticClock,
+		Ended: s.ended && n == len(s.evs)}
 }
 
-// tail renders the last items of tl, up to the depth in lines.
-func (s *Store) tail(tl *timeline.Timeline) ([]Line, bool) {
+// tail renders the last items of tl, up to the depth in lines, then the
+// unfinished legend when there is one.
+func (s *Store) tail(tl *timeline.Timeline, opts render.Options) ([]Line, bool) {
 	depth, n := s.opts.Depth, 0
 	var chunks [][]Line
+	if legend := render.Legend(tl, opts); legend != "" {
+		chunks = append(chunks, []Line{{Text: render.Fit(legend, opts.Width), Role: RoleNotice, Status: timeline.StatusInterrupted}})
+		n += 2
+	}
 	i := len(tl.Items) - 1
 	for ; i >= 0 && n < depth; i-- {
-		lines := s.items.lines(tl.Items[i], tl.Now, s.renderOpts())
+		lines := s.items.lines(tl.Items[i], tl.Now, opts)
+		if len(lines) == 0 {
+			continue // a hidden item: no lines, no blank line
+		}
 		chunks = append(chunks, lines)
 		n += len(lines) + 1
 	}
@@ -298,17 +324,18 @@ type cachedLines struct {
 	version uint64
 	now     int64
 	live    bool
+	ended   bool
 	lines   []Line
 }
 
 func (c *itemCache) lines(it *timeline.Item, now int64, opts render.Options) []Line {
-	if e, ok := c.m[it]; ok && it.Version != 0 && e.version == it.Version && (!e.live || e.now == now) {
+	if e, ok := c.m[it]; ok && it.Version != 0 && e.version == it.Version && (!e.live || e.now == now && e.ended == opts.Ended) {
 		return e.lines
 	}
 	lines := ItemLines(it, now, opts)
 	if len(c.m) >= 1<<14 {
 		clear(c.m)
 	}
-	c.m[it] = cachedLines{version: it.Version, now: now, live: it.Live(), lines: lines}
+	c.m[it] = cachedLines{version: it.Version, now: now, live: it.Live(), ended: opts.Ended, lines: lines}
 	return lines
 }

@@ -123,13 +123,14 @@ func importAll(t testing.TB, name string, data []byte) []event.Event {
 	return res.Events
 }
 
-// plainRender is `toolsim replay` of the first n events at a width.
+// plainRender is `toolsim replay` of the first n events at a width: the
+// input has ended when n is all of them.
 func plainRender(evs []event.Event, n, width int) string {
 	e := engine.New(engine.Options{})
 	for i := range evs[:n] {
 		e.Apply(&evs[i])
 	}
-	return render.Render(e.Timeline(), render.Options{Width: width})
+	return render.Render(e.Timeline(), render.Options{Width: width, Ended: n == len(evs)})
 }
 
 // renderLines splits a render into its lines.

@@ -150,11 +150,25 @@ func appendToolRoles(roles []lineRole, t *timeline.Tool, opts render.Options) []
 // items separated by one blank line, as [render.Render] does.
 func TimelineLines(tl *timeline.Timeline, opts render.Options) []Line {
 	var lines []Line
-	for i, it := range tl.Items {
-		if i > 0 {
+	for _, it := range tl.Items {
+		item := ItemLines(it, tl.Now, opts)
+		if len(item) == 0 {
+			continue // a hidden item
+		}
+		if len(lines) > 0 {
 			lines = append(lines, Line{Role: RoleBlank})
 		}
-		lines = append(lines, ItemLines(it, tl.Now, opts)...)
+		lines = append(lines, item...)
+	}
+	if legend := render.Legend(tl, opts); legend != "" {
+		if len(lines) > 0 {
+			lines = append(lines, Line{Role: RoleBlank})
+		}
+		w := opts.Width
+		if w <= 0 {
+			w = render.DefaultWidth
+		}
+		lines = append(lines, Line{Text: render.Fit(legend, w), Role: RoleNotice, Status: timeline.StatusInterrupted})
 	}
 	return lines
 }

@@ -126,6 +126,9 @@ func (m *Model) receive(msg EventsMsg) {
 		m.err = msg.Err
 	}
 	m.done = m.done || msg.Done
+	if m.done {
+		m.store.SetEnded()
+	}
 	if m.follow || m.pos > m.store.Len() {
 		m.pos = m.store.Len()
 	}

@@ -175,7 +175,7 @@ func eventDetail(ev *event.Event) string {
 	case event.KindUser, event.KindText, event.KindThinking:
 		return strconv.Quote(firstLine(ev.Text))
 	case event.KindToolStart:
-		return strings.TrimSpace(ev.ID + " " + ev.Name + "  " + firstLine(engine.Summary(ev.Args)))
+		return strings.TrimSpace(ev.ID + " " + ev.Name + "  " + firstLine(engine.SummaryOf(ev.Name, ev.Args)))
 	case event.KindToolProgress:
 		return strings.TrimSpace(ev.ID + " " + firstLine(ev.Output))
 	case event.KindToolDone:

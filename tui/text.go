@@ -10,9 +10,11 @@ import (
 // This file fits plain text into cells. Styling comes after fitting, so
 // no escape sequence is ever measured or cut.
 
-// sanitize replaces control characters, which would move the cursor, with
-// a visible dot.
+// sanitize removes escape sequences and makes controls visible
+// (render.Sanitize), then shows what is left that would move the cursor —
+// line breaks — as a visible dot.
 func sanitize(s string) string {
+	s = render.Sanitize(s)
 	if !strings.ContainsFunc(s, isControl) {
 		return s
 	}

@@ -187,7 +187,7 @@ func (m *Model) footer() string {
 	return m.styles.chrome(m.styles.muted, cell(keys, m.width))
 }
 
-// helpLines lists the keys.
+// helpLines lists the keys, then the status marks.
 var helpLines = []string{
 	"space        play / pause at trace speed",
 	"← →  h l     step one event",
@@ -200,6 +200,9 @@ var helpLines = []string{
 	"pgup pgdown  scroll the timeline",
 	"?            this help (any key closes it)",
 	"q ctrl+c     quit",
+	"",
+	"marks: ▶ running  ✓ ok  ✗ failed  ⚠ interrupted (user abort)  ⊘ denied",
+	"       ? waiting for permission  ⋯ unfinished (the input ended first)",
 }
 
 // help draws the key list over the panes.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -80,9 +81,12 @@ func (c *cli) checkOne(name string, in inputFlags) int {
 	cs, err := c.readCase(name, in)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "toolsim check: %v\n", err)
+		if errors.Is(err, errNoEvents) {
+			return exitFail // as every command that reads a trace
+		}
 		return exitUsage
 	}
-	found := harness.CheckCase(c.engine(), cs, c.checkOpts)
+	found := harness.CheckCase(c.engine(), cs, c.optsFor(cs))
 	if len(found) == 0 {
 		fmt.Fprintf(c.stdout, "ok    %s (%d events)\n", name, len(cs.Events))
 		return exitOK
@@ -147,7 +151,7 @@ func (c *cli) readCase(name string, in inputFlags) (*harness.Case, error) {
 		display = "stdin"
 	}
 	var h *event.Header
-	if r, ok := src.(*event.Reader); ok {
+	if r, ok := src.(interface{ Header() (*event.Header, error) }); ok {
 		h, _ = r.Header() // read with the first event; errors were reported then
 	}
 	if len(evs) == 0 && h == nil { // a header alone is a valid, empty trace

@@ -20,6 +20,7 @@ type engineFlags struct {
 	features  string
 	metaTools string
 	noGroups  bool
+	self      bool
 }
 
 func (f *engineFlags) register(fs *flag.FlagSet, withDiff bool) {
@@ -31,6 +32,7 @@ func (f *engineFlags) register(fs *flag.FlagSet, withDiff bool) {
 	fs.StringVar(&f.features, "features", "all", "the parts of SPEC §2 the engine supports, comma-separated: "+featureNames()+" (an engine's own declaration narrows it)")
 	fs.StringVar(&f.metaTools, "meta-tools", "", "comma-separated meta tool names (default: "+strings.Join(harness.DefaultMetaTools, ",")+"; 'none' for none)")
 	fs.BoolVar(&f.noGroups, "no-grouping", false, "the engine shows every call on its own row (no groups); every other oracle still runs")
+	fs.BoolVar(&f.self, "self-check", false, "also run toolsim's own persisted-log oracles (live == rebuilt, reconnect, replay twice) on traces toolsim did not generate")
 }
 
 // options reads the flags that shape the oracles, whatever the engine.
@@ -69,8 +71,10 @@ func (f *engineFlags) setup(c *cli, name string) (func(), int) {
 			return nil, exitUsage
 		}
 		// The reference engine is toolsim's own: its persisted-log round
-		// trip is checked too.
+		// trip is checked too, on the traces toolsim generated (or on
+		// every trace with --self-check).
 		c.checkOpts.SelfCheck = true
+		c.selfCheckAll = f.self
 		return func() {}, exitOK
 	}
 	if f.timeout <= 0 {
@@ -148,4 +152,13 @@ func featureStrings(l sim.FeatureList) []string {
 		out[i] = string(f)
 	}
 	return out
+}
+
+// optsFor is the check options for one case: toolsim's own persisted-log
+// oracles run on the traces toolsim generated, or on every trace with
+// --self-check.
+func (c *cli) optsFor(cs *harness.Case) harness.Options {
+	o := c.checkOpts
+	o.SelfCheck = o.SelfCheck && (cs.Generated || c.selfCheckAll)
+	return o
 }

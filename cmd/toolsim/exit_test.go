@@ -75,3 +75,43 @@ func TestExitStatus(t *testing.T) {
 		})
 	}
 }
+
+// TestNoEventsFailsEveryCommandAlike: a trace that imports to nothing (a
+// header alone, an empty file, a recording of notices only) is refused by
+// every command that reads a trace with the same message and exit 1.
+func TestNoEventsFailsEveryCommandAlike(t *testing.T) {
+	dir := t.TempDir()
+	inputs := map[string]string{
+		"header.jsonl": `{"trace": "toolsim/v1"}` + "\n",
+		"empty.jsonl":  "",
+		"notices.json": `{"sessionId":"s1","messages":[{"id":"m1","type":"info","content":"Switched to gemini-2.5-flash"}]}`,
+	}
+	for name, content := range inputs {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var first string
+		for _, args := range [][]string{{"import"}, {"check"}, {"replay"}, {"replay", "--check-reconstruct"}, {"persist"}} {
+			var out, errOut bytes.Buffer
+			c := &cli{stdin: strings.NewReader(""), stdout: &out, stderr: &errOut, open: osCLI().open}
+			code := c.run(append(args, p))
+			if code != exitFail {
+				t.Errorf("%s %v: exit %d, want %d\n%s", name, args, code, exitFail, errOut.String())
+			}
+			if out.Len() > 0 {
+				t.Errorf("%s %v: wrote stdout: %s", name, args, out.String())
+			}
+			msg := errOut.String()
+			msg = msg[strings.Index(msg, ": ")+2:] // without "toolsim CMD: "
+			if !strings.Contains(msg, "nothing to replay or check") {
+				t.Errorf("%s %v: stderr %q does not say there is nothing to replay", name, args, errOut.String())
+			}
+			if first == "" {
+				first = msg
+			} else if msg != first {
+				t.Errorf("%s %v: message %q differs from import's %q", name, args, msg, first)
+			}
+		}
+	}
+}

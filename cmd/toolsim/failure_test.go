@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -152,4 +153,25 @@ func regexpFind(t *testing.T, s, pattern string) []string {
 		t.Fatalf("output lacks %q:\n%s", pattern, s)
 	}
 	return m
+}
+
+// TestReplayCapsLiveList: a trace that ends with many live tools names the
+// first ten and counts the rest, instead of printing every id.
+func TestReplayCapsLiveList(t *testing.T) {
+	var b strings.Builder
+	for i := range 30 {
+		fmt.Fprintf(&b, `{"seq":%d,"t":%d,"kind":"tool_start","id":"t%d","name":"grep","args":{}}`+"\n", i+1, i+1, i)
+	}
+	path := filepath.Join(t.TempDir(), "live.jsonl")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c, out, errOut := testCLI(nil)
+	if code := c.run([]string{"replay", path}); code != exitOK {
+		t.Fatalf("exit %d\n%s%s", code, out, errOut)
+	}
+	want := "end of trace: 30 tools still live [t0 t1 t2 t3 t4 t5 t6 t7 t8 t9 … and 20 more], 0 results waiting"
+	if !strings.Contains(errOut.String(), want) {
+		t.Errorf("stderr lacks %q:\n%s", want, errOut)
+	}
 }

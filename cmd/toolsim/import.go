@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"flag"
 	"fmt"
 	"strings"
@@ -9,6 +10,7 @@ import (
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/formats"
 	"github.com/toolsim/toolsim/importer"
+	"github.com/toolsim/toolsim/redact"
 )
 
 func (c *cli) importCmd(args []string) int {
@@ -17,8 +19,10 @@ func (c *cli) importCmd(args []string) int {
 	var in inputFlags
 	fs.StringVar(&in.from, "from", "", "source format (default: detect from content): "+strings.Join(formats.Names(), ", "))
 	fs.BoolVar(&in.strict, "strict", false, "stop at the first line that cannot be mapped")
+	fs.BoolVar(&in.all, "all", false, allUsage)
+	fs.BoolVar(&in.redact, "redact", false, "replace secrets, e-mail addresses and home paths with stable placeholders (see toolsim redact)")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: toolsim import [--from FORMAT] [--strict] FILE\n\nConverts an agent log (Claude Code, Codex, ACP, SSE streams, Gemini CLI,\ngo-vcr cassettes) into a canonical toolsim trace on stdout. Lines that\ncannot be mapped are listed on stderr with their line numbers.\nExit status: 0 clean, 1 lines were skipped or the import failed, 2 usage.\n\nFlags:")
+		fmt.Fprintln(fs.Output(), "usage: toolsim import [--from FORMAT] [--strict] [--all] [--redact] FILE\n\nConverts an agent log (Claude Code, Codex, ACP, SSE streams, Gemini CLI,\ngo-vcr cassettes) into a canonical toolsim trace on stdout. Lines that\ncannot be mapped are listed on stderr with their line numbers.\nExit status: 0 clean, 1 lines were skipped or the import failed, 2 usage.\n\nFlags:")
 		printFlags(fs)
 	}
 	if err := parseFlags(fs, args); err != nil {
@@ -50,10 +54,23 @@ func (c *cli) runImport(name string, in inputFlags) int {
 		fmt.Fprintf(c.stderr, "toolsim import: %s: %v\n", display, err)
 		return exitFail
 	}
-	res, err := im.Import(br, importer.Options{Name: display, Strict: in.strict})
+	res, err := im.Import(br, importer.Options{Name: display, Strict: in.strict, All: in.all})
+	var why error
+	if errors.Is(err, event.ErrEmpty) {
+		res, err, why = &importer.Result{}, nil, event.ErrEmpty // reported below as every command does
+	}
 	if err != nil {
 		fmt.Fprintf(c.stderr, "toolsim import: %s as %s: %v\n", display, im.Name(), err)
 		return exitFail
+	}
+	if len(res.Events) == 0 {
+		c.reportProblems(display, res.Problems)
+		fmt.Fprintf(c.stderr, "toolsim import: %v\n", noEvents(display, im.Name(), why))
+		return exitFail
+	}
+	if in.redact {
+		r := redact.Trace(&res.Header, res.Events)
+		fmt.Fprintf(c.stderr, "%s: %s\n", display, redactSummary(r))
 	}
 	if err := event.WriteAll(c.stdout, &res.Header, res.Events); err != nil {
 		fmt.Fprintf(c.stderr, "toolsim import: write: %v\n", err)

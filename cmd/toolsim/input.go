@@ -19,8 +19,23 @@ type source interface {
 
 // sliceSource yields imported events.
 type sliceSource struct {
-	evs []event.Event
-	i   int
+	evs    []event.Event
+	i      int
+	header *event.Header
+}
+
+// syntheticClock reports whether a source's header says its clock is
+// synthetic (read it after the first event: a reader reads its header
+// lazily).
+func syntheticClock(src source) bool {
+	switch s := src.(type) {
+	case *sliceSource:
+		return s.header.SyntheticClock()
+	case *event.Reader:
+		h, err := s.Header()
+		return err == nil && h.SyntheticClock()
+	}
+	return false
 }
 
 // Next yields the next imported event, io.EOF after the last.
@@ -37,7 +52,12 @@ func (s *sliceSource) Next(ev *event.Event) error {
 type inputFlags struct {
 	from   string
 	strict bool
+	all    bool // map side conversations too (importer.Options.All)
+	redact bool // import --redact
 }
+
+// allUsage is the help of --all.
+const allUsage = "also map side conversations (e.g. a title request in a vcr cassette), marked, instead of counting them in meta.ignored"
 
 // openSource opens a trace in any supported format. A canonical trace is
 // streamed; other formats are imported whole, their problems printed to
@@ -54,19 +74,77 @@ func (c *cli) openSource(name string, in inputFlags) (source, func() error, erro
 		return nil, nil, fmt.Errorf("%s: %w", display, err)
 	}
 	if im.Name() == formats.Canonical {
-		return event.NewReader(br, event.ReaderOptions{Name: display}), f.Close, nil
+		r := event.NewReader(br, event.ReaderOptions{Name: display})
+		return &nonEmpty{Reader: r, name: display, format: im.Name()}, f.Close, nil
 	}
-	res, err := im.Import(br, importer.Options{Name: display, Strict: in.strict})
+	res, err := im.Import(br, importer.Options{Name: display, Strict: in.strict, All: in.all})
 	f.Close()
 	if err != nil {
 		return nil, nil, fmt.Errorf("import %s as %s: %w", display, im.Name(), err)
 	}
 	c.reportProblems(display, res.Problems)
-	return &sliceSource{evs: res.Events}, func() error { return nil }, nil
+	if len(res.Events) == 0 {
+		return nil, nil, noEvents(display, im.Name(), nil)
+	}
+	return &sliceSource{evs: res.Events, header: &res.Header}, func() error { return nil }, nil
+}
+
+// errNoEvents is wrapped by the error of a trace that imports to nothing:
+// every command that reads a trace refuses it the same way (exit 1).
+var errNoEvents = errors.New("no events")
+
+// noEvents is the error for a trace of format that holds no events; why
+// (if any) says more.
+func noEvents(name, format string, why error) error {
+	return &noEventsError{name: name, format: format, why: why}
+}
+
+// noEventsError is a trace that holds no events; errors.Is(err,
+// errNoEvents) is true.
+type noEventsError struct {
+	name, format string
+	why          error
+}
+
+func (e *noEventsError) Error() string {
+	if e.why != nil {
+		return fmt.Sprintf("%s: %v: nothing to replay or check", e.name, e.why)
+	}
+	return fmt.Sprintf("%s: no events: read as %s, it holds nothing to replay or check (every record was skipped or ignored)", e.name, e.format)
+}
+
+// Is makes errors.Is(err, errNoEvents) true.
+func (e *noEventsError) Is(target error) bool { return target == errNoEvents }
+
+// nonEmpty streams a canonical trace and turns an end of input before the
+// first event into the no-events error.
+type nonEmpty struct {
+	*event.Reader
+	name, format string
+	n            int
+}
+
+// Next yields the next event; at the end of a trace with none, the
+// no-events error instead of io.EOF.
+func (s *nonEmpty) Next(ev *event.Event) error {
+	err := s.Reader.Next(ev)
+	switch {
+	case s.n == 0 && errors.Is(err, event.ErrEmpty):
+		return noEvents(s.name, s.format, event.ErrEmpty)
+	case s.n == 0 && err == io.EOF:
+		return noEvents(s.name, s.format, nil)
+	}
+	if err == nil {
+		s.n++
+	}
+	return err
 }
 
 // pickImporter returns the named importer, or detects one from the head.
 func pickImporter(br *bufio.Reader, from string) (importer.Importer, error) {
+	if bom, _ := br.Peek(len(formats.BOM)); bytes.Equal(bom, formats.BOM) {
+		br.Discard(len(formats.BOM)) // every importer reads what follows it
+	}
 	if from != "" {
 		return formats.ByName(from)
 	}

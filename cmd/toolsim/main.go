@@ -29,6 +29,9 @@ type cli struct {
 	// checkOpts are the oracle options for that engine (declared fields,
 	// --diff's reference).
 	checkOpts harness.Options
+	// selfCheckAll runs toolsim's own persisted-log oracles on every trace,
+	// not only on the ones toolsim generated.
+	selfCheckAll bool
 	// engineArgs are the --engine flags to repeat in reproduce commands.
 	engineArgs string
 }
@@ -65,6 +68,7 @@ func commands() []command {
 		{"watch", "show the live UI of a trace or agent output arriving on stdin", (*cli).watch},
 		{"import", "convert an agent log into a canonical trace", (*cli).importCmd},
 		{"record", "run an agent, pass its output through, and capture it as a trace", (*cli).record},
+		{"redact", "replace secrets, e-mail addresses and home paths in a trace with stable placeholders", (*cli).redactCmd},
 		{"persist", "write the log a live app would have written for a trace, with faults", (*cli).persist},
 		{"reconstruct", "rebuild and render the transcript from a persisted log", (*cli).reconstruct},
 		{"sim", "print the trace the simulator generates for a seed", (*cli).sim},

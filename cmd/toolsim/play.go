@@ -70,9 +70,10 @@ func (c *cli) play(args []string) int {
 	if f.plain || !isTerminal(c.stdout) {
 		return c.replay(f.replayArgs(fs.Arg(0)))
 	}
-	evs, problems, err := c.loadTrace(fs.Arg(0), f.in)
+	evs, problems, synthetic, err := c.loadTrace(fs.Arg(0), f.in)
 	profile := colorProfile(c.stdout)
-	m := tui.New(evs, tui.Options{Title: fs.Arg(0), Profile: profile, Output: f.output, Err: err, Problems: problems})
+	m := tui.New(evs, tui.Options{Title: fs.Arg(0), Profile: profile, Output: f.output, Err: err, Problems: problems,
+		Store: tui.StoreOptions{SyntheticClock: synthetic}})
 	return c.runPlayer("play", m, profile, nil)
 }
 
@@ -129,28 +130,28 @@ func (c *cli) runPlayer(name string, m *tui.Model, profile colorprofile.Profile,
 // problems are returned as lines, not printed: the player shows them. A
 // trace that fails part-way gives the events before the failure and the
 // error.
-func (c *cli) loadTrace(name string, in inputFlags) ([]event.Event, []string, error) {
+// synthetic reports whether its header says the clock is synthetic.
+func (c *cli) loadTrace(name string, in inputFlags) (evs []event.Event, problems []string, synthetic bool, err error) {
 	var errs bytes.Buffer
 	quiet := *c
 	quiet.stderr = &errs
 	src, closeFn, err := quiet.openSource(name, in)
-	problems := strings.Split(strings.TrimSuffix(errs.String(), "\n"), "\n")
+	problems = strings.Split(strings.TrimSuffix(errs.String(), "\n"), "\n")
 	if errs.Len() == 0 {
 		problems = nil
 	}
 	if err != nil {
-		return nil, problems, err
+		return nil, problems, false, err
 	}
 	defer closeFn()
-	var evs []event.Event
 	for {
 		var ev event.Event
 		err := src.Next(&ev)
 		if errors.Is(err, io.EOF) {
-			return evs, problems, nil
+			return evs, problems, syntheticClock(src), nil
 		}
 		if err != nil {
-			return evs, problems, err
+			return evs, problems, syntheticClock(src), err
 		}
 		evs = append(evs, ev)
 	}

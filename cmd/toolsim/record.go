@@ -27,6 +27,7 @@ type recordFlags struct {
 	format    string
 	dir       string
 	synthetic bool
+	noRedact  bool
 }
 
 func (c *cli) record(args []string) int {
@@ -36,6 +37,7 @@ func (c *cli) record(args []string) int {
 	fs.StringVar(&f.format, "format", "", "the agent's output format (default: detect from content)")
 	fs.StringVar(&f.dir, "o", ".", "directory for capture.raw, capture.stamps and trace.jsonl")
 	fs.BoolVar(&f.synthetic, "synthetic-clock", false, "stamp lines 1 ms apart instead of by wall time (reproducible captures)")
+	fs.BoolVar(&f.noRedact, "no-redact", false, "keep secrets, e-mail addresses and home paths in capture.raw and trace.jsonl (redacted by default)")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: toolsim record [--format F] [-o DIR] -- CMD ARGS...\n\nRuns an agent command, passes its output through unchanged, stamps each\nline on arrival, and writes DIR/capture.raw (the bytes as received),\nDIR/capture.stamps (arrival ms per line) and DIR/trace.jsonl (the canonical\ntrace). The agent runs in its own process group: Ctrl-C is passed on to the\ngroup, which is killed if it has not exited 5s later or at a second Ctrl-C;\na valid trace is still written. What the agent leaves running when it exits\nis killed.\nExit status: the agent's, 130 when interrupted, 1 when the trace could not\nbe written, 2 usage.\n\nFlags:")
 		printFlags(fs)
@@ -117,6 +119,7 @@ func (c *cli) pump(out io.Reader, synthetic bool) *capture {
 
 // writeCapture writes the raw capture, the stamps and the canonical trace.
 func (c *cli) writeCapture(capt *capture, f recordFlags) error {
+	rd := c.recordRedact(capt, f.noRedact)
 	raw := filepath.Join(f.dir, "capture.raw")
 	if err := os.WriteFile(raw, capt.raw.Bytes(), 0o644); err != nil {
 		return err
@@ -133,6 +136,7 @@ func (c *cli) writeCapture(capt *capture, f recordFlags) error {
 		return err
 	}
 	c.reportProblems(raw, res.Problems)
+	rd(res)
 	var trace bytes.Buffer
 	if err := event.WriteAll(&trace, &res.Header, res.Events); err != nil {
 		return err

@@ -6,8 +6,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 
-	"github.com/toolsim/toolsim/engine"
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/harness"
 	"github.com/toolsim/toolsim/render"
@@ -26,6 +26,7 @@ type replayFlags struct {
 	output bool
 	json   bool
 	finish bool
+	live   bool
 	engine engineFlags
 }
 
@@ -39,12 +40,14 @@ func (c *cli) replayFlagSet(f *replayFlags) *flag.FlagSet {
 	fs.BoolVar(&f.json, "json", false, "print the timeline JSON instead of the render (one line per event with --frames)")
 	fs.StringVar(&f.in.from, "from", "", "source format (default: detect from content)")
 	fs.BoolVar(&f.in.strict, "strict", false, "stop at the first source line that cannot be mapped")
+	fs.BoolVar(&f.in.all, "all", false, allUsage)
 	fs.BoolVar(&f.check, "check-reconstruct", false, "persist the trace (with --faults), rebuild it, and compare with the live run: oracle (a)")
 	f.ff.register(fs)
 	f.engine.register(fs, false)
 	fs.BoolVar(&f.finish, "finish", false, "apply the end-of-stream rule: interrupt tools still live, report results that never met their start")
+	fs.BoolVar(&f.live, "live", false, "render the end as a live view would at the last event (tools still running show ▶ and their elapsed time), not as an input that ended (⋯ unfinished)")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: toolsim replay [--width N] [--frames] [--output] [--json] [--finish] [--from F] [--engine CMD] FILE\n\nReplays a trace in any supported format (- reads stdin) through the reference engine (or\n--engine) and prints the final render. Diagnostics go to stderr as 'seq N: code id=X'.\nExit status: 0 success, 1 invalid trace, 2 usage error.\n\nFlags:")
+		fmt.Fprintln(fs.Output(), "usage: toolsim replay [--width N] [--frames] [--output] [--json] [--finish] [--live] [--from F] [--engine CMD] FILE\n\nReplays a trace in any supported format (- reads stdin) through the reference engine (or\n--engine) and prints the final render. Diagnostics go to stderr as 'seq N: code id=X'.\nExit status: 0 success, 1 invalid trace, 2 usage error.\n\nFlags:")
 		printFlags(fs)
 	}
 	return fs
@@ -114,7 +117,7 @@ func (c *cli) replayStream(r source, f replayFlags) int {
 	eng := c.engine()()
 	defer closeIfCloser(eng)
 	opts := render.Options{Width: f.width, Output: f.output}
-	inc := render.NewIncremental(opts)
+	var inc *render.Incremental
 	last := ""
 	var ev event.Event
 	for {
@@ -125,6 +128,10 @@ func (c *cli) replayStream(r source, f replayFlags) int {
 		if err != nil {
 			fmt.Fprintf(c.stderr, "toolsim replay: %v\n", err)
 			return exitFail
+		}
+		if inc == nil { // the header is known once the first event is read
+			opts.SyntheticClock = syntheticClock(r)
+			inc = render.NewIncremental(opts)
 		}
 		eng.Apply(&ev)
 		if err := engineErr(eng); err != nil {
@@ -142,13 +149,18 @@ func (c *cli) replayStream(r source, f replayFlags) int {
 			return exitFail
 		}
 	}
-	c.replayEnd(eng, inc, f, last)
+	if inc == nil {
+		inc = render.NewIncremental(opts)
+	}
+	c.replayEnd(eng, inc, opts, f, last)
 	return exitOK
 }
 
 // replayEnd prints the final output, the diagnostics, and what is still
 // open at the end of the trace.
-func (c *cli) replayEnd(eng harness.Engine, inc *render.Incremental, f replayFlags, last string) {
+// The final render (not the frames) shows tools still running as
+// unfinished: the input is over.
+func (c *cli) replayEnd(eng harness.Engine, inc *render.Incremental, opts render.Options, f replayFlags, last string) {
 	tl := eng.Timeline()
 	switch {
 	case f.frames && f.finish && f.json:
@@ -159,18 +171,49 @@ func (c *cli) replayEnd(eng harness.Engine, inc *render.Incremental, f replayFla
 		}
 	case f.frames:
 	default:
-		c.printTimelineEnd(tl, render.Options{Width: f.width, Output: f.output}, f.json)
+		opts.Ended = !f.live
+		c.printTimelineEnd(tl, opts, f.json)
 	}
-	for _, d := range tl.Diagnostics {
+	for i, d := range tl.Diagnostics {
+		if i == maxListed {
+			fmt.Fprintf(c.stderr, "… and %d more diagnostics (--json lists them all)\n", len(tl.Diagnostics)-maxListed)
+			break
+		}
 		fmt.Fprintf(c.stderr, "seq %d: %s id=%s\n", d.Seq, d.Code, d.ID)
 	}
-	ref, ok := eng.(*engine.Engine)
-	if !ok {
-		return // an external engine: what is still open is its own business
+	live := liveTools(tl)
+	waiting := 0
+	if w, ok := eng.(interface{ Waiting() int }); ok {
+		waiting = w.Waiting()
 	}
-	if live, waiting := ref.Live(), ref.Waiting(); len(live) > 0 || waiting > 0 {
-		fmt.Fprintf(c.stderr, "end of trace: %d tools still live %v, %d results waiting for their start (--finish resolves them)\n", len(live), live, waiting)
+	if len(live) > 0 || waiting > 0 {
+		fmt.Fprintf(c.stderr, "end of trace: %d tools still live %s, %d results waiting for their start (--finish resolves them)\n", len(live), capList(live, 10), waiting)
 	}
+}
+
+// maxListed bounds the lines a list prints to a terminal.
+const maxListed = 50
+
+// liveTools lists the ids of the tools a timeline shows live.
+func liveTools(tl *timeline.Timeline) []string {
+	var ids []string
+	for _, it := range tl.Items {
+		it.EachTool(func(t *timeline.Tool) bool {
+			if !t.Status.Terminal() {
+				ids = append(ids, t.ID)
+			}
+			return true
+		})
+	}
+	return ids
+}
+
+// capList writes at most n items of a list, then how many more there are.
+func capList(items []string, n int) string {
+	if len(items) <= n {
+		return "[" + strings.Join(items, " ") + "]"
+	}
+	return fmt.Sprintf("[%s … and %d more]", strings.Join(items[:n], " "), len(items)-n)
 }
 
 // printTimelineEnd prints a final timeline: its render, or its JSON.

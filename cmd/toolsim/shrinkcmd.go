@@ -37,7 +37,7 @@ func (c *cli) shrink(args []string) int {
 	if !ok {
 		return exitFail
 	}
-	res := harness.ShrinkCase(c.engine(), cs, v.Oracle, c.checkOpts)
+	res := harness.ShrinkCase(c.engine(), cs, v.Oracle, c.optsFor(cs))
 	shrunk := res.Case
 	fl := &harness.Failure{Violation: v, Case: cs, Shrunk: shrunk, ShrunkBy: res.By, Tests: res.Tests, Note: res.Note}
 	fmt.Fprintf(c.stderr, "shrunk %d → %d events for oracle %s (%d candidates tried)\n", len(cs.Events), len(shrunk.Events), v.Oracle, res.Tests)
@@ -87,7 +87,7 @@ func (c *cli) shrinkFlags(args []string) (shrinkFlags, int, bool) {
 // shrinkTarget picks the violation to shrink for, or says why there is
 // none.
 func (c *cli) shrinkTarget(f shrinkFlags, cs *harness.Case) (harness.Violation, bool) {
-	found := harness.CheckCase(c.engine(), cs, c.checkOpts)
+	found := harness.CheckCase(c.engine(), cs, c.optsFor(cs))
 	v, ok := pickViolation(found, f.oracle)
 	switch {
 	case ok:

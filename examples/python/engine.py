@@ -8,7 +8,8 @@ mistakes, so you can watch toolsim catch and shrink it.
 
 TERMINAL = {"ok", "failed", "interrupted", "denied"}
 KINDS = {"turn_start", "user", "thinking", "text", "tool_start", "tool_progress",
-         "tool_done", "permission", "cancel", "error", "turn_end"}
+         "tool_done", "permission", "cancel", "error", "turn_end",
+         "tool_update", "compact"}  # the last two: trace format v1 revision 2
 
 
 class Engine:
@@ -29,8 +30,8 @@ class Engine:
     def apply(self, ev):
         self.now = ev["t"]
         kind = ev["kind"]
-        if kind != "tool_start" and kind in KINDS:
-            self.run = None  # unknown kinds only move the clock
+        if kind not in ("tool_start", "tool_update") and kind in KINDS:
+            self.run = None  # unknown kinds only move the clock; an update amends a call
         handler = getattr(self, "on_" + kind, None)
         if handler:
             handler(ev)
@@ -152,6 +153,18 @@ class Engine:
         if tool is not None:
             tool["output"] = tool.get("output", "") + ev.get("output", "")
             tool["update_seq"] = tool.get("update_seq", 0) + 1
+
+    def on_tool_update(self, ev):
+        tool = self.live_tool(ev)
+        if tool is not None and ev.get("name"):
+            tool["name"] = ev["name"]
+
+    def on_compact(self, ev):
+        self.open_text = None
+        item = {"kind": "compaction"}
+        if ev.get("text"):
+            item["text"] = ev["text"]
+        self.items.append(item)
 
     def on_tool_done(self, ev):
         tid = ev.get("id", "")

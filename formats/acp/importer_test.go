@@ -64,7 +64,7 @@ func TestTurnsAndText(t *testing.T) {
 				chunk("old answer"),
 				result(1, `{}`)),
 			want: []string{`1 turn_start role="assistant" +implicit=true`, `1 text text="old answer"`, `2 turn_end`},
-			meta: `{"cwd":"/w","ignored":{"session/load":1,"session/load result":1},"sessionId":"s1"}`,
+			meta: `{"clock":"synthetic","cwd":"/w","ignored":{"session/load":1,"session/load result":1},"sessionId":"s1"}`,
 		},
 		{
 			name: "a prompt while the previous one is unanswered closes it",
@@ -103,7 +103,7 @@ func TestTurnsAndText(t *testing.T) {
 				rpc(`"method":"_zed/hello","params":{}`),
 				"plain log line"),
 			want: turn(1, "a"),
-			meta: `{"ignored":{"_zed/hello":1,"fs/read_text_file":1,"fs/read_text_file result":1,"other log lines":1,"session/update agent_message_chunk (empty)":1,"session/update available_commands_update":1,"session/update plan":1},"sessionId":"s1"}`,
+			meta: `{"clock":"synthetic","ignored":{"_zed/hello":1,"fs/read_text_file":1,"fs/read_text_file result":1,"other log lines":1,"session/update agent_message_chunk (empty)":1,"session/update available_commands_update":1,"session/update plan":1},"sessionId":"s1"}`,
 		},
 	})
 }
@@ -142,7 +142,7 @@ func TestTools(t *testing.T) {
 				start(2, "t1", "prompt-1.1"),
 				`3 tool_progress id="t1" output="ab" details={"status":"in_progress"}`,
 				`4 tool_progress id="t1" output="cd"`,
-				`5 tool_progress id="t1" details={"title":"Read b"}`,
+				`5 tool_update id="t1" name="Read b"`,
 				`6 tool_progress id="t1" output="xyz"`,
 				`7 tool_done id="t1" output="{\"code\":1}" ok=false error="boom"`),
 		},
@@ -160,14 +160,14 @@ func TestTools(t *testing.T) {
 				`5 tool_done id="t2" output="[diff /x]" ok=true +acp={"content":[{"type":"diff","path":"/x","newText":"n"}]}`),
 		},
 		{
-			name: "the same id announced twice in a turn is a patch, not a second call",
+			name: "the same id announced twice in a turn updates the call (tool_update), not a second call",
 			in: lines(promptReq(1, "a"),
 				call("t1", "Read a", ""),
 				upd(`{"sessionUpdate":"tool_call","toolCallId":"t1","title":"Read /src/a.go","kind":"read","status":"in_progress","rawInput":{"path":"/src/a.go"}}`),
 				patch("t1", `,"status":"completed"`)),
 			want: with(turn(1, "a"),
 				start(2, "t1", "prompt-1.1"),
-				`3 tool_progress id="t1" details={"kind":"read","rawInput":{"path":"/src/a.go"},"reannounced":true,"status":"in_progress","title":"Read /src/a.go"}`,
+				`3 tool_update id="t1" name="Read /src/a.go" args={"path":"/src/a.go"} +tool_kind="read" +reannounced=true`,
 				`4 tool_done id="t1" ok=true`),
 		},
 		{

@@ -45,6 +45,8 @@ type tool struct {
 	turn     int    // the assistant turn it was announced in
 	terminal bool   // a result, denial, cancel or turn end was emitted
 	shown    string // the output text given so far through progress deltas
+	name     string // the name the call shows (tool_start, then tool_update)
+	args     string // its args, compact
 }
 
 // state maps one source file.
@@ -131,6 +133,7 @@ func (s *state) finish() {
 		s.meta["ignored"] = s.ignored
 	}
 	s.b.SetMeta(s.meta)
+	s.b.NoteClock()
 }
 
 // field builds an Extra member.

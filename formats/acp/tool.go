@@ -42,15 +42,60 @@ func (s *state) startTool(t int64, f toolFields, extra []event.Field) {
 	if name == "" {
 		name = "tool"
 	}
+	args := toolArgs(f)
 	s.emit(t, event.Event{
 		Kind:  event.KindToolStart,
 		ID:    f.id,
 		Name:  name,
-		Args:  toolArgs(f),
+		Args:  args,
 		Batch: fmt.Sprintf("prompt-%d.%d", s.turn, s.runK),
 		Extra: extra,
 	})
-	s.tools[f.id] = &tool{turn: s.turn}
+	s.tools[f.id] = &tool{turn: s.turn, name: name, args: string(args)}
+}
+
+// amend emits a tool_update when a patch of a live call (a re-announced
+// tool_call, or a tool_call_update) gives it a new title or a non-empty
+// rawInput: the call's name and args, not progress. What it used is taken
+// out of f. A re-announce that does not end the call carries a description
+// in its content, not output: it goes to the update's "content" member.
+//
+// It reports whether the update said all the patch had to say: no status
+// past in_progress, no content, output or locations are left.
+func (s *state) amend(t int64, f *toolFields, reannounced bool) bool {
+	tl := s.tools[f.id]
+	if tl == nil || tl.terminal {
+		return false
+	}
+	ev := event.Event{Kind: event.KindToolUpdate, ID: f.id}
+	if f.hasTitle && f.title != "" && f.title != tl.name {
+		ev.Name, tl.name = f.title, f.title
+	}
+	if in := f.raw.RawInput; present(in) && !emptyObject(in) {
+		if args := toolArgs(toolFields{raw: rawToolCall{RawInput: in}}); string(args) != tl.args {
+			ev.Args, tl.args = args, string(args)
+		}
+	}
+	if ev.Name == "" && ev.Args == nil {
+		return false
+	}
+	f.hasTitle, f.raw.RawInput = false, nil
+	if f.hasKind {
+		ev.Extra = append(ev.Extra, field("tool_kind", f.kind))
+		f.hasKind = false
+	}
+	if reannounced {
+		ev.Extra = append(ev.Extra, field("reannounced", true))
+		st := acpsdk.ToolCallStatus(f.status)
+		if present(f.raw.Content) && st != acpsdk.ToolCallStatusCompleted && st != acpsdk.ToolCallStatusFailed {
+			ev.Extra = append(ev.Extra, event.Field{Key: "content", Value: json.RawMessage(compact(f.raw.Content))})
+			f.raw.Content, f.content = nil, nil
+		}
+	}
+	s.emit(t, ev)
+	st := acpsdk.ToolCallStatus(f.status)
+	return (st == "" || st == acpsdk.ToolCallStatusPending || st == acpsdk.ToolCallStatusInProgress) &&
+		!f.hasKind && !present(f.raw.Content) && !present(f.raw.RawOutput) && !present(f.raw.Locations)
 }
 
 // runLive reports whether a call of the current run is still live: a new
@@ -104,6 +149,9 @@ func toolArgs(f toolFields) json.RawMessage {
 // that is not the output) go to the progress details, or to the result's
 // "acp" member.
 func (s *state) patch(t int64, f toolFields, reannounced bool) {
+	if s.amend(t, &f, reannounced) {
+		return
+	}
 	tl := s.tools[f.id]
 	o := readPatchOutput(f)
 	details := patchDetails(f, o.placeholder, reannounced)

@@ -124,6 +124,7 @@ func (im Importer) Import(r io.Reader, opts importer.Options) (*importer.Result,
 		s.meta["results"] = s.results
 	}
 	b.SetMeta(s.meta)
+	b.NoteClock()
 	return b.Result(), nil
 }
 

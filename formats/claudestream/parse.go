@@ -110,11 +110,15 @@ func toRecord(n int, l *line) (*record, []string) {
 	}
 	if len(l.ToolUseResult) > 0 && l.ToolUseResult[0] == '{' {
 		var tur struct {
-			Interrupted bool     `json:"interrupted"`
-			DurationMS  *float64 `json:"durationMs"`
+			Interrupted     bool     `json:"interrupted"`
+			DurationMS      *float64 `json:"durationMs"`
+			TotalDurationMS *float64 `json:"totalDurationMs"` // a Task's
 		}
 		if json.Unmarshal(l.ToolUseResult, &tur) == nil {
 			r.interrupted = tur.Interrupted
+			if tur.DurationMS == nil {
+				tur.DurationMS = tur.TotalDurationMS
+			}
 			if tur.DurationMS != nil && *tur.DurationMS >= 0 {
 				r.durationMS, r.hasDuration = int64(*tur.DurationMS), true
 			}

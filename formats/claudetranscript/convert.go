@@ -2,6 +2,7 @@ package claudetranscript
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/toolsim/toolsim/event"
@@ -12,8 +13,9 @@ import (
 // conv maps records with the shared Claude Code turn machinery.
 type conv struct {
 	*claudecode.Turns
-	b      *importer.Builder
-	nested map[string]bool // uuids of nested (progress) messages already mapped
+	b        *importer.Builder
+	nested   map[string]bool // uuids of nested (progress) messages already mapped
+	boundary *record         // a compact_boundary waiting for its summary
 }
 
 // newConv starts the mapping onto b, counting ignored kinds in ignored.
@@ -25,6 +27,7 @@ func newConv(b *importer.Builder, ignored map[string]int) *conv {
 // ended (its last record is a final assistant message and no call awaits a
 // result); a file cut off mid-turn leaves the turn open, its tools live.
 func (c *conv) finish() {
+	c.compact(c.b.Now(), nil)
 	c.Flush()
 	if c.Open && c.LastEnds && c.NLive == 0 {
 		c.Put(c.b.Now(), event.Event{Kind: event.KindTurnEnd})
@@ -42,6 +45,9 @@ func (c *conv) item(it item) error {
 	}
 	if c.skip(r) {
 		return nil
+	}
+	if c.boundary != nil && !r.compactSummary {
+		c.compact(c.b.Now(), nil) // a boundary without its summary
 	}
 	if r.badTS != "" {
 		if err := c.b.Problem(r.line, fmt.Sprintf("timestamp %q does not parse: synthetic clock used", r.badTS)); err != nil {
@@ -67,7 +73,7 @@ func (c *conv) skip(r *record) bool {
 	switch {
 	case r.typ == "user" && r.isMeta && !hasResult(r):
 		c.Ignore("user (isMeta)")
-	case r.typ == "system" && r.subtype != "api_error" && r.level != "error":
+	case r.typ == "system" && r.subtype != "api_error" && r.level != "error" && r.subtype != "compact_boundary":
 		c.Ignore("system:" + r.subtype)
 	case r.typ == "progress" && (r.nested == nil || r.parentTool == "" || r.nested.typ != "user" && r.nested.typ != "assistant"):
 		c.Ignore("progress:" + r.dataType)
@@ -90,6 +96,10 @@ func hasResult(r *record) bool {
 // user maps a user record: tool results, interrupt markers and the
 // prompt.
 func (c *conv) user(t int64, r *record, it item) error {
+	if r.compactSummary && !it.side {
+		c.compact(t, r)
+		return nil
+	}
 	hasResult := hasResult(r)
 	if r.isMeta && !hasResult {
 		c.Ignore("user (isMeta)")
@@ -106,7 +116,7 @@ func (c *conv) user(t int64, r *record, it item) error {
 			case claudecode.IsMarker(b.text):
 				markers = append(markers, strings.TrimSpace(b.text))
 			case b.text != "":
-				prompt = append(prompt, b.text)
+				prompt = append(prompt, commandText(b.text))
 			}
 		case "image", "document":
 			prompt = append(prompt, placeholder(b.typ))
@@ -119,6 +129,20 @@ func (c *conv) user(t int64, r *record, it item) error {
 	}
 	c.userEnd(t, r, it, hasResult, prompt, markers)
 	return nil
+}
+
+// commandTag finds the slash command Claude Code records as
+// "<command-name>/compact</command-name> … <command-args>ARGS</command-args>".
+var commandTag = regexp.MustCompile(`(?s)^\s*<command-name>([^<]*)</command-name>.*?(?:<command-args>([^<]*)</command-args>)?\s*$`)
+
+// commandText is a prompt as the user typed it: a recorded slash command
+// becomes "/name args"; other text is kept.
+func commandText(text string) string {
+	m := commandTag.FindStringSubmatch(text)
+	if m == nil {
+		return text
+	}
+	return strings.TrimSpace(strings.TrimSpace(m[1]) + " " + strings.TrimSpace(m[2]))
 }
 
 // userEnd maps what a user record says after its tool results: its
@@ -164,7 +188,9 @@ func (c *conv) assistant(t int64, r *record, it item) error {
 			switch {
 			case it.side:
 				c.Ignore("sub-agent thinking")
-			case text != "":
+			case strings.TrimSpace(text) == "":
+				c.Ignore("empty thinking")
+			default:
 				c.Content(t, event.Event{Kind: event.KindThinking, Text: text, Extra: claudecode.UUIDField(r.uuid)})
 			}
 		case "tool_use", "server_tool_use", "mcp_tool_use":
@@ -196,8 +222,41 @@ func (c *conv) apiError(t int64, r *record, it item) {
 	}
 }
 
-// system maps an error system record (the others were skipped).
+// compact maps a /compact: the compact_boundary waiting in c.boundary and
+// summary, the synthetic user message that carries the summary (nil when
+// none came), become one compact event between turns. Nothing is emitted
+// when neither is there.
+func (c *conv) compact(t int64, summary *record) {
+	if c.boundary == nil && summary == nil {
+		return
+	}
+	c.CloseTurn(t)
+	ev := event.Event{Kind: event.KindCompact}
+	if b := c.boundary; b != nil {
+		ev.Extra = append(ev.Extra, claudecode.Field("boundary_uuid", b.uuid))
+		c.boundary = nil
+	}
+	if summary != nil {
+		var parts []string
+		for _, b := range summary.blocks {
+			if b.typ == "text" {
+				parts = append(parts, b.text)
+			}
+		}
+		ev.Text = strings.Join(parts, "\n")
+		ev.Extra = append(ev.Extra, claudecode.UUIDField(summary.uuid)...)
+	}
+	c.Put(t, ev)
+}
+
+// system maps an error system record, or notes a compact boundary (the
+// others were skipped).
 func (c *conv) system(t int64, r *record) {
+	if r.subtype == "compact_boundary" {
+		c.compact(t, nil) // an earlier boundary that got no summary
+		c.boundary = r
+		return
+	}
 	msg := r.content
 	if msg == "" {
 		msg = "system " + r.subtype

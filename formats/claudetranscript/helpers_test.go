@@ -119,6 +119,8 @@ func brief(ev event.Event) string {
 		return fmt.Sprintf("cancel %q", ev.Reason)
 	case event.KindError:
 		return fmt.Sprintf("error %q", ev.Message)
+	case event.KindCompact:
+		return fmt.Sprintf("compact %q", ev.Text)
 	}
 	return string(ev.Kind)
 }

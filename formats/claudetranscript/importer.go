@@ -101,6 +101,7 @@ func (im Importer) Import(r io.Reader, opts importer.Options) (*importer.Result,
 	}
 	c.finish()
 	b.SetMeta(p.meta(st))
+	b.NoteClock()
 	res := b.Result()
 	slices.SortStableFunc(res.Problems, func(x, y importer.Problem) int { return cmp.Compare(x.Line, y.Line) })
 	return res, nil

@@ -366,7 +366,7 @@ func TestMapping(t *testing.T) {
 				"turn_start assistant", "tool_start task1 Task batch=m1",
 				"tool_start c1 Grep batch=sm1 parent=task1", `tool_done c1 ok=true "src/config.go"`,
 				`tool_progress task1 "It is in src/config.go\n"`,
-				`tool_done task1 ok=true "It is in src/config.go"`, `text "Found it."`, "turn_end",
+				`tool_done task1 ok=true "It is in src/config.go" duration=50`, `text "Found it."`, "turn_end",
 			},
 		},
 		{

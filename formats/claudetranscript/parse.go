@@ -15,11 +15,14 @@ type record struct {
 	logical   string // logicalParentUuid (compact boundaries)
 	sidechain bool   // isSidechain
 	isMeta    bool   // isMeta: context the UI does not show
-	apiError  bool   // isApiErrorMessage
-	ts        time.Time
-	hasTS     bool
-	badTS     string // a timestamp that does not parse
-	agentID   string // agentId (sub-agent lines and Task results)
+	// isCompactSummary: the synthetic user message that carries a
+	// /compact summary, after a compact_boundary
+	compactSummary bool
+	apiError       bool // isApiErrorMessage
+	ts             time.Time
+	hasTS          bool
+	badTS          string // a timestamp that does not parse
+	agentID        string // agentId (sub-agent lines and Task results)
 
 	// message
 	msgID  string
@@ -155,6 +158,8 @@ func (r *record) member(k, v []byte) {
 		r.sidechain = isTrue(v)
 	case "isMeta":
 		r.isMeta = isTrue(v)
+	case "isCompactSummary":
+		r.compactSummary = isTrue(v)
 	case "isApiErrorMessage":
 		r.apiError = isTrue(v)
 	case "agentId":
@@ -276,8 +281,10 @@ func parseToolUseResult(v []byte, r *record) {
 		switch string(k) {
 		case "interrupted":
 			r.interrupted = isTrue(v)
-		case "durationMs":
-			r.durationMS, r.hasDuration = integer(v)
+		case "durationMs", "totalDurationMs": // the call's own run time (a Task reports the total)
+			if d, ok := integer(v); ok && d >= 0 {
+				r.durationMS, r.hasDuration = d, true
+			}
 		case "agentId":
 			r.resultAgent = str(v)
 		}

@@ -94,6 +94,7 @@ func (Importer) Import(r io.Reader, opts importer.Options) (*importer.Result, er
 		s.meta["ignored"] = s.ignored
 	}
 	s.b.SetMeta(s.meta)
+	s.b.NoteClock()
 	return s.b.Result(), nil
 }
 

@@ -182,7 +182,7 @@ func TestMapping(t *testing.T) {
 
 func TestHeaderMeta(t *testing.T) {
 	_, _, meta := imp(t, thread, started, `{"type":"item.plan.delta","item_id":"x","delta":"y"}`)
-	want := `{"format":"codex-exec-json","ignored":{"item.plan.delta":1,"thread.started":1},"thread_id":"th1"}`
+	want := `{"clock":"synthetic","format":"codex-exec-json","ignored":{"item.plan.delta":1,"thread.started":1},"thread_id":"th1"}`
 	if meta != want {
 		t.Errorf("meta\n got %s\nwant %s", meta, want)
 	}

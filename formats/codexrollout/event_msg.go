@@ -1,7 +1,10 @@
 package codexrollout
 
 import (
+	"encoding/json"
 	"fmt"
+	"strings"
+	"time"
 
 	"github.com/toolsim/toolsim/event"
 )
@@ -23,6 +26,13 @@ func (s *state) eventMsg(ev *payload) error {
 		s.taskComplete(ev, extra)
 	case "turn_aborted":
 		s.turnAborted(ev, extra)
+	case "exec_command_end":
+		// A duplicate of the call's output, but with the command's own run
+		// time: kept for the tool_done when the output lacks one.
+		s.ignore(ev.Type)
+		if ms := execDuration(ev.ExecTime); ms != nil && ev.CallID != nil {
+			s.execTimes[*ev.CallID] = *ms
+		}
 	case "error":
 		msg := rawString(ev.Message)
 		if msg == "" {
@@ -35,7 +45,7 @@ func (s *state) eventMsg(ev *payload) error {
 		s.ignore(ev.Type)
 	case "context_compacted", "entered_review_mode", "exited_review_mode", "undo_started",
 		"undo_completed", "thread_rolled_back", "warning", "stream_error", "background_event",
-		"plan_update", "turn_diff", "exec_command_begin", "exec_command_end",
+		"plan_update", "turn_diff", "exec_command_begin",
 		"patch_apply_begin", "patch_apply_end", "mcp_tool_call_begin", "mcp_tool_call_end",
 		"web_search_begin", "web_search_end", "view_image_tool_call", "item_started", "item_completed":
 		// Markers and duplicates of the call records: nothing for the timeline.
@@ -51,6 +61,7 @@ func (s *state) eventMsg(ev *payload) error {
 // taskStarted maps task_started / turn_started: a new source turn, which
 // ends the assistant turn still open.
 func (s *state) taskStarted(ev *payload) {
+	s.flushAbort()
 	s.ignore(ev.Type)
 	if s.asstOpen {
 		// A new task: the previous turn is over, aborted or cut off.
@@ -67,6 +78,7 @@ func (s *state) taskStarted(ev *payload) {
 // taskComplete maps task_complete / turn_complete: the end of the
 // assistant turn, with the task's duration.
 func (s *state) taskComplete(ev *payload, extra []event.Field) {
+	s.flushAbort()
 	if len(ev.Duration) > 0 && string(ev.Duration) != "null" {
 		extra = append(extra, event.Field{Key: "duration_ms", Value: compact(ev.Duration)})
 	}
@@ -75,8 +87,11 @@ func (s *state) taskComplete(ev *payload, extra []event.Field) {
 }
 
 // turnAborted maps turn_aborted: a cancel in the assistant turn (opened
-// for it when none is).
+// for it when none is). Codex writes the aborted turn's last records — a
+// call the user rejected and its reasoning — after the turn_aborted line:
+// the cancel is held (see abort) so that they come before it.
 func (s *state) turnAborted(ev *payload, extra []event.Field) {
+	s.flushAbort()
 	s.srcTurn = false
 	if !s.asstOpen {
 		s.emit(event.Event{Kind: event.KindTurnStart, Role: event.RoleAssistant})
@@ -86,7 +101,84 @@ func (s *state) turnAborted(ev *payload, extra []event.Field) {
 	if reason == "" {
 		reason = "turn aborted"
 	}
-	s.emit(event.Event{Kind: event.KindCancel, Reason: reason, Extra: extra})
-	s.cancelled = true
+	live := make(map[string]bool, len(s.open))
+	for id := range s.open {
+		live[id] = true
+	}
+	s.abort = &abort{t: s.b.Clock(s.ts, s.ok), live: live,
+		cancel: event.Event{Kind: event.KindCancel, Reason: reason, Extra: extra}}
 	s.inResp = false
+}
+
+// abort is a turn_aborted whose cancel waits for its place. The calls,
+// reasoning and results after it belong to the aborted turn until
+// something else begins (a prompt, assistant text, task_started,
+// task_complete, another abort, the end of the file): they are held, and
+// the cancel goes after them — except that the
+// result of a call already running at the abort ("aborted") goes after the
+// cancel, as it was written: the call was interrupted, not finished.
+type abort struct {
+	t      int64
+	cancel event.Event
+	live   map[string]bool // calls running when the turn was aborted
+	held   []heldEvent
+}
+
+type heldEvent struct {
+	t  int64
+	ev event.Event
+}
+
+// hold keeps ev, or places the cancel when ev is the result of a call
+// that was running at the abort.
+func (a *abort) hold(s *state, t int64, ev event.Event) {
+	if ev.Kind == event.KindToolDone && a.live[ev.ID] {
+		s.flushAbort()
+		s.b.Emit(t, ev)
+		return
+	}
+	a.held = append(a.held, heldEvent{t, ev})
+}
+
+// flushAbort writes the held records, then the cancel.
+func (s *state) flushAbort() {
+	a := s.abort
+	if a == nil {
+		return
+	}
+	s.abort = nil
+	for _, h := range a.held {
+		s.b.Emit(h.t, h.ev)
+	}
+	s.b.Emit(a.t, a.cancel)
+	s.cancelled = true
+}
+
+// execDuration reads exec_command_end's duration, {"secs", "nanos"} or a
+// string such as "1.2s"; nil when absent or unreadable.
+func execDuration(raw json.RawMessage) *int64 {
+	var d struct {
+		Secs  *int64 `json:"secs"`
+		Nanos int64  `json:"nanos"`
+	}
+	var str string
+	var ms int64
+	switch {
+	case len(raw) == 0:
+		return nil
+	case json.Unmarshal(raw, &d) == nil && d.Secs != nil:
+		ms = *d.Secs*1000 + d.Nanos/1_000_000
+	case json.Unmarshal(raw, &str) == nil:
+		pd, err := time.ParseDuration(strings.ReplaceAll(str, " ", ""))
+		if err != nil {
+			return nil
+		}
+		ms = pd.Milliseconds()
+	default:
+		return nil
+	}
+	if ms < 0 {
+		return nil
+	}
+	return &ms
 }

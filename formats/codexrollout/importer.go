@@ -46,6 +46,9 @@ func (Importer) Import(r io.Reader, opts importer.Options) (*importer.Result, er
 		b:       importer.NewBuilder(Source, opts),
 		ignored: map[string]int{},
 		meta:    map[string]any{"format": "codex-rollout"},
+		open:    map[string]bool{},
+
+		execTimes: map[string]int64{},
 	}
 	err := importer.EachLine(r, s.line, func(n int) error {
 		return s.b.Problem(n, fmt.Sprintf("line longer than %d bytes: skipped", importer.MaxLine))
@@ -58,6 +61,7 @@ func (Importer) Import(r io.Reader, opts importer.Options) (*importer.Result, er
 		s.meta["ignored"] = s.ignored
 	}
 	s.b.SetMeta(s.meta)
+	s.b.NoteClock()
 	return s.b.Result(), nil
 }
 
@@ -81,12 +85,23 @@ type state struct {
 	inResp bool // the current model response is still open
 
 	genID int // generated ids handed out
+
+	open  map[string]bool // calls started and not yet answered
+	abort *abort          // a turn_aborted whose cancel is not yet placed
+
+	execTimes map[string]int64 // call id → exec_command_end's duration, ms
 }
 
 // ignore counts a record kind that maps to nothing.
 func (s *state) ignore(what string) { s.ignored[what]++ }
 
-// emit appends an event at the line's time.
+// emit appends an event at the line's time; after a turn_aborted it is
+// held until the cancel's place is known (see abort).
 func (s *state) emit(ev event.Event) {
-	s.b.Emit(s.b.Clock(s.ts, s.ok), ev)
+	t := s.b.Clock(s.ts, s.ok)
+	if s.abort != nil {
+		s.abort.hold(s, t, ev)
+		return
+	}
+	s.b.Emit(t, ev)
 }

@@ -72,6 +72,8 @@ const (
 
 func TestMapping(t *testing.T) {
 	startLs := `{"kind":"tool_start","id":"c1","name":"shell","args":{"command":["bash","-lc","ls"]},"batch":"resp-1","call_type":"function_call"}`
+	callPatch := `{"type":"custom_tool_call","name":"apply_patch","input":"*** Begin Patch\n*** Update File: a.go\n*** End Patch","call_id":"p1"}`
+	startPatch := `{"kind":"tool_start","id":"p1","name":"apply_patch","args":{"input":"*** Begin Patch\n*** Update File: a.go\n*** End Patch"},"batch":"resp-1","args_wrapped":true,"call_type":"custom_tool_call"}`
 	tests := []struct {
 		name  string
 		lines []string
@@ -258,6 +260,40 @@ func TestMapping(t *testing.T) {
 			lines: []string{item("02", callLs), evmsg("03", `{"type":"turn_aborted","reason":"interrupted"}`),
 				item("04", `{"type":"message","role":"assistant","content":[{"type":"output_text","text":"stopped"}]}`)},
 			want: []string{asst, startLs, `{"kind":"cancel","reason":"interrupted"}`, end, asst, `{"kind":"text","text":"stopped"}`},
+		},
+		{
+			name:  "a patch the user rejected is denied, not a result",
+			lines: []string{item("02", callPatch), item("03", `{"type":"custom_tool_call_output","call_id":"p1","output":"patch rejected by user"}`)},
+			want: []string{asst, startPatch,
+				`{"kind":"permission","id":"p1","state":"denied","result":"patch rejected by user"}`},
+		},
+		{
+			name:  "a plain-text sandbox denial with a non-zero exit code fails",
+			lines: []string{item("02", callLs), item("03", `{"type":"function_call_output","call_id":"c1","output":"failed in sandbox MacosSeatbelt with execution error: sandbox denied exec error, exit code: 2, stdout: , stderr: ls: /etc/x: Operation not permitted"}`)},
+			want: []string{asst, startLs,
+				`{"kind":"tool_done","id":"c1","output":"failed in sandbox MacosSeatbelt with execution error: sandbox denied exec error, exit code: 2, stdout: , stderr: ls: /etc/x: Operation not permitted","ok":false,"error":"failed in sandbox MacosSeatbelt with execution error: sandbox denied exec error, exit code: 2, stdout: , stderr: ls: /etc/x: Operation not permitted","exit_code":2}`},
+		},
+		{
+			name:  "exit code: 0 in plain text is not a failure",
+			lines: []string{item("02", callLs), item("03", `{"type":"function_call_output","call_id":"c1","output":"done, exit code: 0"}`)},
+			want:  []string{asst, startLs, `{"kind":"tool_done","id":"c1","output":"done, exit code: 0","ok":true}`},
+		},
+		{
+			name: "a rejected call written after turn_aborted belongs to the aborted turn, before the cancel",
+			lines: []string{item("01", prompt), evmsg("02", `{"type":"turn_aborted","reason":"interrupted"}`),
+				item("03", summary), item("03", callPatch), item("03", `{"type":"custom_tool_call_output","call_id":"p1","output":"patch rejected by user"}`),
+				item("05", prompt)},
+			want: []string{userTurn, `{"kind":"user","text":"list files"}`, end, asst,
+				`{"kind":"thinking","text":"**Looking**"}`, startPatch,
+				`{"kind":"permission","id":"p1","state":"denied","result":"patch rejected by user"}`,
+				`{"kind":"cancel","reason":"interrupted","src_t":1000}`, end,
+				userTurn, `{"kind":"user","text":"list files"}`, end},
+		},
+		{
+			name: "exec_command_end's own duration is the call's when its output gives none",
+			lines: []string{item("02", callLs), evmsg("05", `{"type":"exec_command_end","call_id":"c1","exit_code":0,"duration":{"secs":0,"nanos":750000000}}`),
+				item("05", `{"type":"function_call_output","call_id":"c1","output":"a\nb\n"}`)},
+			want: []string{asst, startLs, `{"kind":"tool_done","id":"c1","output":"a\nb\n","ok":true,"duration_ms":750}`},
 		},
 		{
 			name:  "a cut-off turn gets no turn_end",

@@ -41,6 +41,7 @@ type payload struct {
 	TurnID   json.RawMessage `json:"turn_id"`
 	Message  json.RawMessage `json:"message"`
 	Duration json.RawMessage `json:"duration_ms"`
+	ExecTime json.RawMessage `json:"duration"` // exec_command_end: {secs, nanos}
 
 	// session_meta, turn_context
 	Cwd           json.RawMessage `json:"cwd"`

@@ -17,6 +17,7 @@ type outputResult struct {
 	exit       *int
 	duration   *int64
 	unreadable bool
+	denied     bool // the user rejected the call (an approval declined)
 }
 
 // execOutput is the JSON Codex puts in a shell call's output string.
@@ -34,7 +35,17 @@ type execOutput struct {
 var (
 	exitLine = regexp.MustCompile(`(?m)^(?:Exit code:|Process exited with code) (-?\d+)\s*$`)
 	wallLine = regexp.MustCompile(`(?m)^Wall time: ([0-9.]+) seconds\s*$`)
+	// failLine finds the failure reports Codex writes as plain text, e.g.
+	// "failed in sandbox MacosSeatbelt with execution error: sandbox
+	// denied exec error, exit code: 2, stdout: , stderr: …" or
+	// "execution error: … exit code: 1".
+	failLine = regexp.MustCompile(`(?m)^.*(?:sandbox denied|\bexit code:? (-?\d+)).*$`)
 )
+
+// rejectedMax bounds the outputs read as a rejection: Codex's own notes
+// ("patch rejected by user", "exec command rejected by user") are one short
+// line; a long output that merely mentions the words is a command's.
+const rejectedMax = 200
 
 // parseOutput reads a function_call_output / custom_tool_call_output
 // output: a string (itself often JSON with output and metadata.exit_code),
@@ -58,7 +69,7 @@ func parseOutput(raw json.RawMessage) outputResult {
 	}
 	res.text = text
 	res.readText(text)
-	if res.exit != nil && *res.exit != 0 {
+	if res.exit != nil && *res.exit != 0 && res.err == "" {
 		res.ok, res.err = false, "exit code "+strconv.Itoa(*res.exit)
 		if first := firstTextLine(res.text); first != "" {
 			res.err += ": " + first
@@ -102,6 +113,27 @@ func (res *outputResult) readText(text string) {
 		}
 	} else if trimmed == "aborted" || strings.HasPrefix(trimmed, "aborted by user") {
 		res.ok, res.err = false, trimmed
+	} else if len(trimmed) <= rejectedMax && !strings.Contains(trimmed, "\n") && strings.Contains(strings.ToLower(trimmed), "rejected by user") {
+		res.denied = true
+	} else {
+		res.readFailure(text)
+	}
+}
+
+// readFailure reads a plain-text failure report: a sandbox denial, or
+// "exit code: N" with N ≠ 0 within a line. The line is the error.
+func (res *outputResult) readFailure(text string) {
+	for _, m := range failLine.FindAllStringSubmatch(text, -1) {
+		line := strings.TrimSpace(m[0])
+		if m[1] != "" {
+			code, err := strconv.Atoi(m[1])
+			if err != nil || code == 0 {
+				continue
+			}
+			res.exit = &code
+		}
+		res.ok, res.err = false, line
+		return
 	}
 }
 

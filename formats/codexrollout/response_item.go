@@ -112,6 +112,7 @@ func (s *state) message(it *payload) error {
 			s.ignore("empty_message")
 			return nil
 		}
+		s.flushAbort() // text after an abort is a new turn's, not the aborted one's
 		s.model()
 		s.emit(event.Event{Kind: event.KindText, Text: text, Extra: extra})
 	case "developer", "system":
@@ -169,6 +170,7 @@ func (s *state) call(id, name string, args json.RawMessage, extra []event.Field,
 	}
 	s.emit(event.Event{Kind: event.KindToolStart, ID: id, Name: name, Args: args,
 		Batch: "resp-" + strconv.Itoa(s.resp), Extra: extra})
+	s.open[id] = true
 	return id
 }
 
@@ -200,7 +202,18 @@ func (s *state) output(it *payload) error {
 		return s.b.Problem(s.n, it.Type+" without a call_id: cannot pair it")
 	}
 	id := *it.CallID // an empty one is kept: the engine reports missing_id
+	delete(s.open, id)
 	res := parseOutput(it.Output)
+	if res.denied {
+		// The user declined the call's approval: a denial, not a result.
+		s.emit(event.Event{Kind: event.KindPermission, ID: id, State: event.PermissionDenied,
+			Extra: []event.Field{field("result", res.text)}})
+		return nil
+	}
+	if ms, ok := s.execTimes[id]; ok && res.duration == nil {
+		res.duration = &ms // the command's own run time, from exec_command_end
+	}
+	delete(s.execTimes, id)
 	done := event.Event{Kind: event.KindToolDone, ID: id, OK: res.ok, Output: res.text, Error: res.err,
 		DurationMS: res.duration}
 	if res.exit != nil {

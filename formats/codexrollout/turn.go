@@ -10,6 +10,7 @@ import (
 // typed into the running turn (Codex injects it): it is emitted as a user
 // event inside the turn.
 func (s *state) prompt(text string, extra []event.Field) {
+	s.flushAbort()
 	if s.lifecycle && s.srcTurn && s.asstOpen && !s.cancelled {
 		s.emit(event.Event{Kind: event.KindUser, Text: text, Extra: append(extra, field("mid_turn", true))})
 		s.inResp = false
@@ -50,6 +51,7 @@ func (s *state) closeTurn(extra []event.Field) {
 // finish closes what the source closed: an aborted turn whose closing
 // prompt never came. A turn that is merely unfinished stays open.
 func (s *state) finish() {
+	s.flushAbort()
 	if s.asstOpen && s.cancelled {
 		s.closeTurn(nil)
 	}

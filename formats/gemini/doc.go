@@ -1,6 +1,6 @@
 // Package gemini imports Gemini CLI chat recordings
-// (~/.gemini/tmp/<project>/chats/session-*.json) as canonical toolsim
-// traces.
+// (~/.gemini/tmp/<project>/chats/session-*.json, and the JSON Lines
+// session-*.jsonl of newer releases) as canonical toolsim traces.
 //
 // A recording is one JSON document: {"sessionId", "projectHash",
 // "startTime", "lastUpdated", "messages": [...]}. Each message has an id, a
@@ -86,11 +86,33 @@
 // a name (named "unknown") or an unparsable timestamp is reported at the
 // message's first line; the import goes on.
 //
+// # JSON Lines sessions (session-*.jsonl)
+//
+// Newer Gemini CLI releases append records instead of rewriting one
+// document: a first line of session metadata (sessionId, projectHash,
+// startTime, lastUpdated, kind, directories), then one record per line —
+// a message record (the same shape as an element of messages[], with a
+// string "id"), written whole again every time the message changes (its
+// tool calls' status and results, its token counts); {"$set": {…}}, a
+// metadata patch; {"$rewindTo": id}, which takes back that message and
+// every later one. Detection: the first non-blank line is a complete JSON
+// object with string sessionId and projectHash and no "messages" member.
+//
+// The records are folded as Gemini CLI folds them on load: a message
+// record replaces the earlier record of its id in place (so a call shows
+// once, with its last status) or is appended; $rewindTo removes its
+// message and the ones after it (an unknown id removes all); $set members
+// go to the header meta. The messages left are then mapped exactly as
+// above, each at the line of its last version. Counted in meta "ignored":
+// "message rewritten" (each earlier version replaced), "message rewound",
+// and "$set messages" (Gemini CLI's rewrite of the model's history at
+// compression: the timeline keeps what was shown, so it is not applied).
+// The header meta has "format": "gemini-cli-jsonl". A line that is not
+// JSON (a torn last line) or not one of these records is reported and
+// skipped.
+//
 // # Limits
 //
-// The JSON Lines session format of newer Gemini CLI releases
-// (session-*.jsonl: a metadata line, message records rewritten by id,
-// $set and $rewindTo records) is not imported, and Detect does not claim
-// it. Sub-agent sessions are separate files and are not linked. The
-// whole document is read into memory.
+// Sub-agent sessions are separate files (chats/<parent id>/<id>.jsonl) and
+// are not linked. The whole file is read into memory.
 package gemini

@@ -17,13 +17,17 @@ func (Importer) Name() string { return "gemini-cli" }
 // Source is the header's source member.
 const Source = "gemini-cli"
 
-// Detect implements importer.Importer: the head is the start of one JSON
-// object whose top-level members include a string "sessionId" followed, at
-// some point, by a "messages" array. The members are read with a streaming
-// decoder, so a document longer than the head is recognised from its
-// start; a JSON Lines file whose first object ends without "messages" is
-// not this format.
+// Detect implements importer.Importer. It accepts the two recording
+// shapes. A JSON document: the head is the start of one JSON object whose
+// top-level members include a string "sessionId" followed, at some point,
+// by a "messages" array; the members are read with a streaming decoder, so
+// a document longer than the head is recognised from its start. A JSON
+// Lines session (session-*.jsonl): the first non-blank line is a complete
+// JSON object with string "sessionId" and "projectHash" and no "messages".
 func (Importer) Detect(head []byte) bool {
+	if line, _ := firstLine(head); isSessionHead(line) {
+		return true
+	}
 	dec := json.NewDecoder(bytes.NewReader(head))
 	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
 		return false
@@ -67,7 +71,12 @@ func (Importer) Import(r io.Reader, opts importer.Options) (*importer.Result, er
 		meta:    map[string]any{"format": "gemini-cli"},
 		ignored: map[string]int{},
 	}
-	if err := s.document(); err != nil && err != errStop {
+	walk := s.document
+	if line, _ := firstLine(data); isSessionHead(line) {
+		s.meta["format"] = "gemini-cli-jsonl"
+		walk = s.session
+	}
+	if err := walk(); err != nil && err != errStop {
 		return nil, err
 	}
 	if s.cancelled {

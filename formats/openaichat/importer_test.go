@@ -101,6 +101,24 @@ func TestImport(t *testing.T) {
 			in:   chunks(`{"index":0,"delta":{"content":"long"}}`, `{"index":0,"delta":{},"finish_reason":"length"}`, "[DONE]"),
 			want: []string{turnSA, `{"kind":"text","text":"long"}`, `{"kind":"error","message":"finish_reason length: the response was cut short"}`, turnE},
 		},
+		{
+			name: "a repeated finish chunk with usage, and the same finish again: accepted quietly",
+			in: chunks(`{"index":0,"delta":{"content":"done"}}`, `{"index":0,"delta":{},"finish_reason":"stop"}`,
+				`{"id":"c1","object":"chat.completion.chunk","choices":[{"index":0,"delta":{},"finish_reason":"stop"}],"usage":{"prompt_tokens":3}}`,
+				`{"index":0,"delta":{"content":""},"finish_reason":null}`, "[DONE]"),
+			want: []string{turnSA, `{"kind":"text","text":"done"}`, turnE},
+			meta: `{"ignored":{"[DONE]":1,"chunk after finish_reason":2}}`,
+		},
+		{
+			name: "a chunk after the finish that carries new content is reported",
+			in: chunks(`{"index":0,"delta":{"content":"a"}}`, `{"index":0,"delta":{},"finish_reason":"stop"}`,
+				`{"index":0,"delta":{"content":"late"},"finish_reason":"stop"}`, `{"index":0,"delta":{},"finish_reason":"length"}`),
+			want: []string{turnSA, `{"kind":"text","text":"a"}`, turnE},
+			problems: []string{
+				`line 5: a chunk for choice 0 after its finish_reason carries new content: skipped`,
+				`line 7: a chunk for choice 0 after its finish_reason "stop" gives another, "length": skipped`,
+			},
+		},
 		// Bad input.
 		{
 			name:     "data line that is not JSON",

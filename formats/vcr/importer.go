@@ -2,10 +2,12 @@ package vcr
 
 import (
 	"bytes"
-	"errors"
+	"cmp"
+	"encoding/json"
 	"fmt"
 	"io"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -60,7 +62,11 @@ type interaction struct {
 	} `yaml:"response"`
 }
 
-// Import implements importer.Importer.
+// Import implements importer.Importer. It reads the cassette in two
+// passes: the first parses every request and sorts the requests into
+// conversations (see conversation.go); the second maps the main
+// conversation's interactions in order (and, with Options.All, the side
+// conversations after it).
 func (Importer) Import(r io.Reader, opts importer.Options) (*importer.Result, error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
@@ -76,10 +82,13 @@ func (Importer) Import(r io.Reader, opts importer.Options) (*importer.Result, er
 	}
 	b := importer.NewBuilder(Name, opts)
 	s := &state{t: sse.NewTurn(b)}
+	items := make([]*parsed, len(c.Interactions))
 	for i := range c.Interactions {
-		if err := s.interaction(&c.Interactions[i], i); err != nil {
-			return nil, err
-		}
+		items[i] = parseInteraction(&c.Interactions[i], i)
+	}
+	main := assignConversations(items)
+	if err := s.mapAll(items, main, opts.All); err != nil {
+		return nil, err
 	}
 	if len(c.Interactions) == 0 {
 		if err := b.Problem(0, "the cassette has no interactions"); err != nil {
@@ -99,34 +108,61 @@ func (Importer) Import(r io.Reader, opts importer.Options) (*importer.Result, er
 
 // state carries what one interaction needs from the ones before.
 type state struct {
-	t *sse.Turn
-	// prevLen is how many messages the previous model request held; the
-	// next request repeats them, then the previous response, then new ones.
-	prevLen  int
-	requests int  // model requests seen
-	produced bool // the previous response was a model response (echoed back next)
+	t    *sse.Turn
+	conv *conversation // the conversation of the interaction being mapped
 }
 
-func (s *state) interaction(node *yaml.Node, i int) error {
-	t := s.t
-	line := node.Line
-	var in interaction
-	if err := node.Decode(&in); err != nil {
-		return t.B.Problem(line, fmt.Sprintf("interaction %d: %v: skipped", i, err))
+// mapAll maps the interactions of the main conversation (and those that
+// are not model requests) in order; side conversations are counted as
+// ignored, or with all appended after it, marked.
+func (s *state) mapAll(items []*parsed, main int, all bool) error {
+	var side []*parsed
+	for _, p := range items {
+		if p.conv != nil && p.conv.n != main {
+			s.t.Ignore("side conversation request")
+			side = append(side, p)
+			continue
+		}
+		if err := s.interaction(p); err != nil {
+			return err
+		}
 	}
+	if !all || len(side) == 0 {
+		return nil
+	}
+	s.t.Ignored["side conversation request"] -= len(side)
+	if s.t.Ignored["side conversation request"] == 0 {
+		delete(s.t.Ignored, "side conversation request")
+	}
+	slices.SortStableFunc(side, func(a, b *parsed) int { return cmp.Compare(a.conv.n, b.conv.n) })
+	for _, p := range side {
+		s.t.Mark = []event.Field{{Key: "side_conversation", Value: json.RawMessage(strconv.Itoa(p.conv.n))}}
+		err := s.interaction(p)
+		s.t.Mark = nil
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (s *state) interaction(p *parsed) error {
+	t := s.t
+	if p.decodeErr != nil {
+		return t.B.Problem(p.line, fmt.Sprintf("interaction %d: %v: skipped", p.index, p.decodeErr))
+	}
+	in := &p.in
 	ts, haveTS := in.timestamp()
 	if haveTS {
 		t.Clock = func() int64 { return t.B.Clock(ts, true) }
 	} else {
 		t.Clock = nil
 	}
-	reqNode := findKey(node, "request", "body")
-	respNode := findKey(node, "response", "body")
-
-	if err := s.request(&in, line, bodyOffset(reqNode, line)); err != nil {
+	s.conv = p.conv
+	if err := s.request(p); err != nil {
 		return err
 	}
-	return s.response(&in, line, bodyOffset(respNode, line))
+	return s.response(p)
 }
 
 // timestamp is the interaction's recording time: "recorded_at" (Ruby VCR
@@ -187,75 +223,41 @@ func bodyOffset(n *yaml.Node, fallback int) int {
 	return n.Line - 1
 }
 
-// request maps the messages a request adds to the conversation.
-func (s *state) request(in *interaction, line, offset int) error {
+// request maps the messages a request adds to its conversation: the
+// problems and ignored messages its parse found, then its new messages.
+func (s *state) request(p *parsed) error {
 	t := s.t
-	body := strings.TrimSpace(in.Request.Body)
-	report := func(reason string) error {
-		return t.B.Problem(line, fmt.Sprintf("interaction %d: %s: skipped", s.index(in), reason))
+	for k, n := range p.ignored {
+		t.Ignored[k] += n
 	}
-	req, err := parseRequest([]byte(body), t, report)
-	var serr *importer.StrictError
-	if errors.As(err, &serr) {
-		return err
-	}
-	if err != nil || req == nil {
-		reason := "no messages or input"
-		if err != nil {
-			reason = err.Error()
-		}
-		s.produced = false
-		return t.B.Problem(line, fmt.Sprintf("interaction %d: the request is not a model request (%s): its messages are not mapped", s.index(in), reason))
-	}
-	msgs := req.msgs
-	start := 0
-	if s.requests > 0 && !req.chained {
-		n, err := s.newStart(msgs, in, line)
-		if err != nil {
+	for _, reason := range p.problems {
+		if err := t.B.Problem(p.line, fmt.Sprintf("interaction %d: %s: skipped", p.index, reason)); err != nil {
 			return err
 		}
-		start = n
 	}
-	s.requests++
-	s.prevLen = len(msgs)
-	return s.apply(msgs[start:], offset)
-}
-
-// newStart finds where the new messages of a request start: after the
-// previous request's messages (after the last model message when the
-// history was rewritten), past the previous response echoed back.
-func (s *state) newStart(msgs []message, in *interaction, line int) (int, error) {
-	t := s.t
-	start := 0
-	if len(msgs) >= s.prevLen {
-		start = s.prevLen
-	} else {
-		// The history was rewritten (compacted): take what follows the
-		// last model message.
-		for j := len(msgs) - 1; j >= 0; j-- {
-			if msgs[j].model {
-				start = j + 1
-				break
-			}
+	if p.req == nil {
+		reason := "no messages, input or contents"
+		if p.reqErr != nil {
+			reason = p.reqErr.Error()
 		}
-		if err := t.B.Problem(line, fmt.Sprintf("interaction %d: the request holds fewer messages (%d) than the previous one (%d): taking those after the last assistant message as new", s.index(in), len(msgs), s.prevLen)); err != nil {
-			return 0, err
+		return t.B.Problem(p.line, fmt.Sprintf("interaction %d: the request is not a model request (%s): its messages are not mapped", p.index, reason))
+	}
+	if p.rewritten {
+		if err := t.B.Problem(p.line, fmt.Sprintf("interaction %d: the request rewrites the conversation from message %d on (the previous one held %d): taking those after the last assistant message as new", p.index, p.lcp+1, p.prevLen)); err != nil {
+			return err
 		}
 	}
-	if s.produced { // the previous response, echoed back
-		for start < len(msgs) && msgs[start].model {
+	start := p.start
+	if s.conv.produced { // the previous response, echoed back
+		for start < len(p.req.msgs) && p.req.msgs[start].model {
 			start++
 		}
 	}
-	return start, nil
-}
-
-// index is an interaction's id, else the number of requests so far.
-func (s *state) index(in *interaction) int {
-	if in.ID != nil {
-		return *in.ID
+	if s.conv.requests == 0 {
+		start = 0 // a conversation's first request: all of it is new
 	}
-	return s.requests
+	s.conv.requests++
+	return s.apply(p.req.msgs[start:], p.reqOffset)
 }
 
 // apply emits the new messages of a request: model messages (history the
@@ -313,6 +315,9 @@ func (s *state) modelRun(msgs []message, i, offset int) (int, error) {
 // turn when the request carries tool results, else as a user turn.
 func (s *state) userMessage(m *message, results bool) {
 	t := s.t
+	if m.system {
+		return
+	}
 	for _, r := range m.results {
 		ev := event.Event{Kind: event.KindToolDone, ID: r.id, OK: r.ok}
 		if r.ok {
@@ -326,6 +331,9 @@ func (s *state) userMessage(m *message, results bool) {
 	if text == "" {
 		return
 	}
+	if s.t.Mark != nil && s.conv != nil {
+		text = fmt.Sprintf("[side conversation %d] %s", s.conv.n, text)
+	}
 	if t.TurnOpen() && results {
 		t.Emit(event.Event{Kind: event.KindUser, Text: text})
 		return
@@ -338,9 +346,13 @@ func (s *state) userMessage(m *message, results bool) {
 
 // response maps a response body: an SSE stream of one of the three
 // dialects, a whole JSON response, or an HTTP error.
-func (s *state) response(in *interaction, line, offset int) error {
+func (s *state) response(p *parsed) error {
 	t := s.t
-	s.produced = false
+	in, line, offset := &p.in, p.line, p.respOffset
+	index := p.index
+	if s.conv != nil {
+		s.conv.produced = false
+	}
 	body := []byte(in.Response.Body)
 	code := in.Response.Code
 	if code == 0 {
@@ -355,7 +367,16 @@ func (s *state) response(in *interaction, line, offset int) error {
 		return nil
 	}
 	if len(bytes.TrimSpace(body)) == 0 {
-		return t.B.Problem(line, fmt.Sprintf("interaction %d: empty response body", s.index(in)))
+		return t.B.Problem(line, fmt.Sprintf("interaction %d: empty response body", index))
+	}
+	if p.req != nil && p.req.gemini || isGeminiURL(in.Request.URL) {
+		ok, err := s.geminiResponse(p, body, offset)
+		if ok || err != nil {
+			if err == nil {
+				s.setProduced()
+			}
+			return err
+		}
 	}
 	d := sse.DetectDialect(body)
 	if d == sse.Unknown && bytes.HasPrefix(bytes.TrimSpace(body), []byte("event:")) {
@@ -365,7 +386,7 @@ func (s *state) response(in *interaction, line, offset int) error {
 		t.LineOffset = offset
 		err := sse.DecodeBytes(body, d, t)
 		t.LineOffset = 0
-		s.produced = true
+		s.setProduced()
 		return err
 	}
 	ok, err := s.jsonResponse(body, offset+1)
@@ -373,10 +394,18 @@ func (s *state) response(in *interaction, line, offset int) error {
 		return err
 	}
 	if !ok {
-		return t.B.Problem(offset+1, fmt.Sprintf("interaction %d: the response body is neither an SSE stream nor a model response: not mapped", s.index(in)))
+		return t.B.Problem(offset+1, fmt.Sprintf("interaction %d: the response body is neither an SSE stream nor a model response: not mapped", index))
 	}
-	s.produced = true
+	s.setProduced()
 	return nil
+}
+
+// setProduced notes that the response was a model response: the next
+// request of its conversation echoes it back.
+func (s *state) setProduced() {
+	if s.conv != nil {
+		s.conv.produced = true
+	}
 }
 
 // urlDialect names the dialect of an API endpoint, for streams whose

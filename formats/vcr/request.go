@@ -1,6 +1,7 @@
 package vcr
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -12,6 +13,7 @@ import (
 // what the trace needs.
 type message struct {
 	model   bool       // produced by the model: assistant message, function_call, reasoning
+	system  bool       // a system or developer message (or the request's system field): not mapped
 	texts   []string   // user or assistant text
 	calls   []sse.Call // the model's tool calls (history)
 	results []result   // tool results
@@ -28,9 +30,15 @@ type request struct {
 	// chained: a Responses request with previous_response_id, whose input
 	// holds only the new items.
 	chained bool
+	// gemini: a Gemini API request; contents is how many it held (the
+	// index of the model content its response adds).
+	gemini   bool
+	contents int
 }
 
 type requestBody struct {
+	System             json.RawMessage   `json:"system"`
+	Instructions       string            `json:"instructions"`
 	Messages           []json.RawMessage `json:"messages"`
 	Input              json.RawMessage   `json:"input"`
 	PreviousResponseID string            `json:"previous_response_id"`
@@ -39,8 +47,11 @@ type requestBody struct {
 // parseRequest reads a request body: Anthropic Messages or OpenAI Chat
 // ("messages"), or OpenAI Responses ("input"). nil, nil: not a model
 // request. A message it cannot read goes to report and takes its position
-// empty.
-func parseRequest(body []byte, t *sse.Turn, report func(reason string) error) (*request, error) {
+// empty. A top-level system prompt (Anthropic "system", Responses
+// "instructions") becomes a first system message: it is never mapped, but
+// it tells conversations apart.
+func parseRequest(body []byte, url string, t *sse.Turn, report func(reason string) error) (*request, error) {
+	body = bytes.TrimSpace(body)
 	if len(body) == 0 {
 		return nil, nil
 	}
@@ -48,7 +59,13 @@ func parseRequest(body []byte, t *sse.Turn, report func(reason string) error) (*
 	if err := json.Unmarshal(body, &rb); err != nil {
 		return nil, fmt.Errorf("body is not JSON: %v", err)
 	}
+	if rb.Messages == nil && len(rb.Input) == 0 {
+		return parseGeminiRequest(body, url, t, report)
+	}
 	req := &request{chained: rb.PreviousResponseID != ""}
+	if sys := sse.ResultText(rb.System) + rb.Instructions; sys != "" {
+		req.add(&message{system: true, texts: []string{sys}})
+	}
 	add := func(m *message, err error) error {
 		req.add(m)
 		if err != nil {
@@ -111,7 +128,7 @@ func chatMessage(raw json.RawMessage, t *sse.Turn) (*message, error) {
 	switch cm.Role {
 	case "system", "developer":
 		t.Ignore("system message")
-		return nil, nil
+		m.system = true
 	case "assistant":
 		m.model = true
 		for _, tc := range cm.ToolCalls {

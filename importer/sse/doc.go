@@ -80,5 +80,10 @@
 // Only choice 0 of an OpenAI Chat stream is mapped (n > 1 is reported);
 // the legacy function_call delta has no id and is reported, not mapped;
 // chat calls complete at finish_reason (the protocol has no per-call end),
-// so all of a response's calls start together after its text.
+// so all of a response's calls start together after its text. Some
+// OpenAI-compatible providers send another chunk for choice 0 after its
+// finish_reason (usage, or the same finish again): one that carries no
+// new content is counted as ignored ("chunk after finish_reason"); one
+// with text, reasoning, tool calls or a different finish_reason is
+// reported and skipped.
 package sse

@@ -11,6 +11,7 @@ type chatDecoder struct {
 	calls     map[int]*chatCall // by tool_calls[].index
 	badChoice map[int]bool      // choices other than 0 already reported
 	finished  bool              // finish_reason seen
+	reason    string            // the finish_reason seen
 }
 
 // chatCall is a tool call being streamed.
@@ -135,7 +136,7 @@ func (d *chatDecoder) choice(ev *Event, ch *chatChoice) error {
 		return nil
 	}
 	if d.finished {
-		return t.Problem(ev.DataLine, "a chunk for choice 0 after its finish_reason: skipped")
+		return d.afterFinish(ev, ch)
 	}
 	if err := d.delta(ev, &ch.Delta); err != nil {
 		return err
@@ -144,6 +145,30 @@ func (d *chatDecoder) choice(ev *Event, ch *chatChoice) error {
 		return d.finish(*ch.FinishReason)
 	}
 	return nil
+}
+
+// afterFinish handles a chunk for choice 0 after its finish_reason. Some
+// OpenAI-compatible providers send one more (usage, or the same finish
+// again): one that carries no new content is counted as ignored; one that
+// does (text, reasoning, tool calls, or a different finish reason) is
+// reported and skipped.
+func (d *chatDecoder) afterFinish(ev *Event, ch *chatChoice) error {
+	dl := &ch.Delta
+	nonEmpty := func(p *string) bool { return p != nil && *p != "" }
+	content := nonEmpty(dl.Content) || nonEmpty(dl.Refusal) || nonEmpty(dl.ReasoningContent) ||
+		nonEmpty(dl.Reasoning) || len(dl.ToolCalls) > 0 || len(dl.FunctionCall) > 0 && string(dl.FunctionCall) != "null"
+	reason := ""
+	if ch.FinishReason != nil {
+		reason = *ch.FinishReason
+	}
+	if !content && (reason == "" || reason == d.reason) {
+		d.t.Ignore("chunk after finish_reason")
+		return nil
+	}
+	if !content {
+		return d.t.Problem(ev.DataLine, "a chunk for choice 0 after its finish_reason %q gives another, %q: skipped", d.reason, reason)
+	}
+	return d.t.Problem(ev.DataLine, "a chunk for choice 0 after its finish_reason carries new content: skipped")
 }
 
 // delta maps what a chunk adds to choice 0: reasoning, text, refusal and
@@ -211,7 +236,7 @@ func (d *chatDecoder) toolDelta(ev *Event, tc *ChatToolCall, pos int) error {
 
 // finish ends choice 0: its calls are complete, in index order.
 func (d *chatDecoder) finish(reason string) error {
-	d.finished = true
+	d.finished, d.reason = true, reason
 	if err := d.flush(false); err != nil {
 		return err
 	}

@@ -28,6 +28,9 @@ type Turn struct {
 	// Ignored counts known-but-irrelevant records by name: the header meta
 	// "ignored".
 	Ignored map[string]int
+	// Mark, when set, is added to the unknown fields of every event the
+	// turn emits (the vcr importer marks side conversations with it).
+	Mark []event.Field
 
 	open    bool // an assistant turn is open
 	resp    response
@@ -56,7 +59,12 @@ func (t *Turn) now() int64 {
 }
 
 // Emit appends ev at the turn's clock.
-func (t *Turn) Emit(ev event.Event) { t.B.Emit(t.now(), ev) }
+func (t *Turn) Emit(ev event.Event) {
+	if len(t.Mark) > 0 {
+		ev.Extra = append(ev.Extra, t.Mark...)
+	}
+	t.B.Emit(t.now(), ev)
+}
 
 // Problem reports a line (shifted by LineOffset) the import could not fully
 // map. Under strict imports it returns the error that stops the import.

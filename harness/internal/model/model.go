@@ -156,8 +156,8 @@ func (m *Model) text(what timeline.ItemKind, text string) {
 func (m *Model) Apply(ev *event.Event) {
 	m.changed = m.changed[:0]
 	m.lastSeq, m.now = ev.Seq, ev.T
-	if ev.Kind != event.KindToolStart && ev.Kind.Known() {
-		m.run = nil // any other event ends a run of starts; unknown kinds only move the clock
+	if ev.Kind != event.KindToolStart && ev.Kind != event.KindToolUpdate && ev.Kind.Known() {
+		m.run = nil // any other event ends a run of starts; unknown kinds only move the clock, an update only amends a call
 	}
 	switch ev.Kind {
 	case event.KindTurnStart:
@@ -174,6 +174,14 @@ func (m *Model) Apply(ev *event.Event) {
 	case event.KindError:
 		m.openText = nil
 		m.other(timeline.ItemNotice, ev.Message, timeline.NoticeError)
+	case event.KindCompact:
+		m.openText = nil
+		m.other(timeline.ItemCompaction, ev.Text, "")
+	case event.KindToolUpdate:
+		if t := m.liveTool(ev, timeline.DiagLateProgress); t != nil && ev.Name != "" {
+			t.name = ev.Name
+			m.touch(t.root)
+		}
 	case event.KindToolStart:
 		m.start(ev)
 	case event.KindToolProgress:

@@ -1,0 +1,170 @@
+package redact
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/toolsim/toolsim/event"
+)
+
+// Redactor replaces secrets with placeholders, the same secret with the
+// same placeholder for as long as it is used. Use one per trace. The zero
+// value is not ready: call New.
+type Redactor struct {
+	seen   map[string]string // kind + "\x00" + secret → placeholder
+	counts map[string]int    // per kind
+	// Found counts the replacements made, by kind.
+	Found map[string]int
+}
+
+// New returns a Redactor with no secrets met yet.
+func New() *Redactor {
+	return &Redactor{seen: map[string]string{}, counts: map[string]int{}, Found: map[string]int{}}
+}
+
+// Placeholder matches any placeholder a Redactor writes.
+var Placeholder = regexp.MustCompile(`\[redacted:[a-z-]+:[0-9]+\]`)
+
+// placeholder returns the placeholder of a secret of kind.
+func (r *Redactor) placeholder(kind, secret string) string {
+	key := kind + "\x00" + secret
+	if p, ok := r.seen[key]; ok {
+		return p
+	}
+	r.counts[kind]++
+	p := fmt.Sprintf("[redacted:%s:%d]", kind, r.counts[kind])
+	r.seen[key] = p
+	return p
+}
+
+// String returns s with every secret replaced by its placeholder.
+func (r *Redactor) String(s string) string {
+	if s == "" {
+		return s
+	}
+	lower := ""
+	for i := range rules {
+		ru := &rules[i]
+		if !ru.applies(s, &lower) {
+			continue
+		}
+		s = r.apply(ru, s)
+		lower = "" // s may have changed
+	}
+	return s
+}
+
+// apply replaces the matches of one rule in s.
+func (r *Redactor) apply(ru *rule, s string) string {
+	locs := ru.re.FindAllStringSubmatchIndex(s, -1)
+	if locs == nil {
+		return s
+	}
+	var b strings.Builder
+	last := 0
+	for _, loc := range locs {
+		start, end := loc[2*ru.group], loc[2*ru.group+1]
+		if start < 0 {
+			continue
+		}
+		b.WriteString(s[last:start])
+		b.WriteString(r.placeholder(ru.kind, s[start:end]))
+		r.Found[ru.kind]++
+		last = end
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// JSON returns raw with every string in it (values and object keys)
+// redacted; everything else — structure, key order, numbers, spacing — is
+// kept.
+// Input that is not valid JSON is returned as it is.
+func (r *Redactor) JSON(raw json.RawMessage) json.RawMessage {
+	if len(raw) == 0 || !json.Valid(raw) {
+		return raw
+	}
+	var out []byte
+	last := 0
+	for i := 0; i < len(raw); i++ {
+		if raw[i] != '"' {
+			continue
+		}
+		end := stringEnd(raw, i)
+		var s string
+		if json.Unmarshal(raw[i:end+1], &s) == nil {
+			if red := r.String(s); red != s {
+				out = append(out, raw[last:i]...)
+				out = appendString(out, red)
+				last = end + 1
+			}
+		}
+		i = end
+	}
+	if out == nil {
+		return raw
+	}
+	return append(out, raw[last:]...)
+}
+
+// stringEnd is the index of the quote that closes the JSON string opened
+// at raw[i] (raw is valid JSON).
+func stringEnd(raw []byte, i int) int {
+	for j := i + 1; j < len(raw); j++ {
+		switch raw[j] {
+		case '\\':
+			j++
+		case '"':
+			return j
+		}
+	}
+	return len(raw) - 1
+}
+
+// appendString appends s as a JSON string without HTML escaping.
+func appendString(dst []byte, s string) []byte {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(s)
+	return append(dst, bytes.TrimSuffix(buf.Bytes(), []byte{'\n'})...)
+}
+
+// Event redacts the string fields and JSON members of ev in place.
+func (r *Redactor) Event(ev *event.Event) {
+	for _, p := range []*string{&ev.ID, &ev.Text, &ev.Output, &ev.Error, &ev.Message, &ev.Reason, &ev.Batch, &ev.Parent} {
+		*p = r.String(*p)
+	}
+	ev.Args = r.JSON(ev.Args)
+	ev.Details = r.JSON(ev.Details)
+	r.fields(ev.Extra)
+}
+
+// Header redacts a header's meta and unknown fields in place.
+func (r *Redactor) Header(h *event.Header) {
+	if h == nil {
+		return
+	}
+	h.Meta = r.JSON(h.Meta)
+	r.fields(h.Extra)
+}
+
+func (r *Redactor) fields(fs []event.Field) {
+	for i := range fs {
+		fs[i].Value = r.JSON(fs[i].Value)
+	}
+}
+
+// Trace redacts a whole trace in place with a new Redactor, and returns
+// it (its Found counts what was replaced).
+func Trace(h *event.Header, evs []event.Event) *Redactor {
+	r := New()
+	r.Header(h)
+	for i := range evs {
+		r.Event(&evs[i])
+	}
+	return r
+}
