@@ -8,7 +8,9 @@ import (
 	"github.com/toolsim/toolsim/timeline"
 )
 
-// Event applies one event and returns the engine's timeline after it.
+// Event applies one event and returns the engine's timeline after it. The
+// timeline is read-only: it shares unchanged items with the previous one
+// (see the package documentation).
 func (c *Client) Event(ev *event.Event) (*timeline.Timeline, error) {
 	what := fmt.Sprintf("event seq %d (%s)", ev.Seq, ev.Kind)
 	rep, err := c.call(&Message{Type: TypeEvent, Event: encodeEvent(ev)}, what)

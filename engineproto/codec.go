@@ -176,12 +176,52 @@ func rawArray(member string, val []byte) ([]json.RawMessage, error) {
 	if len(val) == 0 || val[0] != '[' {
 		return nil, want(member, "an array", val)
 	}
-	elems, _ := jsonscan.Array(val, nil)
-	out := make([]json.RawMessage, len(elems))
-	for i, e := range elems {
-		out[i] = e
+	return splitChecked(val, make([]json.RawMessage, 0, 16)), nil
+}
+
+// splitChecked appends the elements of an array that has already passed
+// the syntax check (the whole line did), without checking it again.
+func splitChecked(arr []byte, out []json.RawMessage) []json.RawMessage {
+	depth, start, inString := 0, -1, false
+	for i := 0; i < len(arr); i++ {
+		c := arr[i]
+		switch {
+		case inString:
+			if c == '\\' {
+				i++
+			} else if c == '"' {
+				inString = false
+			}
+			continue
+		case c == '"':
+			inString = true
+		case c == '[' || c == '{':
+			depth++
+		case c == ']' || c == '}':
+			depth--
+		}
+		switch {
+		case depth == 1 && c == '[' && start < 0 && i == jsonscan.SkipSpace(arr, 0):
+			start = i + 1
+		case depth == 1 && c == ',' || depth == 0 && c == ']':
+			if elem := trimSpace(arr[start:i]); len(elem) > 0 {
+				out = append(out, elem)
+			}
+			start = i + 1
+		}
 	}
-	return out, nil
+	return out
+}
+
+func trimSpace(b []byte) []byte {
+	i, j := 0, len(b)
+	for i < j && jsonscan.IsSpace(b[i]) {
+		i++
+	}
+	for j > i && jsonscan.IsSpace(b[j-1]) {
+		j--
+	}
+	return b[i:j]
 }
 
 func decodeOptions(val []byte) (*InitOptions, error) {

@@ -2,9 +2,7 @@ package engineproto
 
 import (
 	"fmt"
-	"strconv"
 
-	"github.com/toolsim/toolsim/internal/jsonscan"
 	"github.com/toolsim/toolsim/timeline"
 )
 
@@ -23,7 +21,6 @@ type timelines struct {
 	dec     timeline.Decoder
 	prev    *timeline.Timeline
 	version uint64
-	members []jsonscan.Member
 }
 
 // empty makes the next delta relative to the empty timeline (after init,
@@ -64,93 +61,30 @@ func (s *timelines) delta(raw []byte) (*timeline.Timeline, error) {
 }
 
 func (s *timelines) applyDelta(raw []byte) (*timeline.Timeline, error) {
-	members, serr := jsonscan.Object(raw, s.members[:0])
-	s.members = members
-	if serr != nil {
-		return nil, serr
-	}
-	var lenVal, itemsVal, diagVal, nowVal []byte
-	for _, m := range members {
-		switch string(m.Key) {
-		case `"len"`:
-			lenVal = m.Val
-		case `"items"`:
-			itemsVal = m.Val
-		case `"diagnostics"`:
-			diagVal = m.Val
-		case `"now"`:
-			nowVal = m.Val
-		}
-	}
-	if lenVal == nil {
-		return nil, &memberError{Member: "len", Reason: "missing required member"}
-	}
-	n, err := integer("len", lenVal, 0)
+	delta, err := s.dec.Delta(raw)
 	if err != nil {
 		return nil, err
 	}
-	if added := n - int64(len(s.prev.Items)); added > int64(len(raw)) {
-		return nil, &memberError{Member: "len", Reason: fmt.Sprintf("%d: %d items more than the previous timeline, more than the delta can hold", n, added)}
+	if added := delta.Len - len(s.prev.Items); added > len(delta.Items) {
+		return nil, fmt.Errorf("len is %d but the previous timeline had %d items and the delta carries %d", delta.Len, len(s.prev.Items), len(delta.Items))
 	}
-	tl := &timeline.Timeline{Items: make([]*timeline.Item, n), Now: s.prev.Now}
+	tl := &timeline.Timeline{Items: make([]*timeline.Item, delta.Len), Now: s.prev.Now}
 	copy(tl.Items, s.prev.Items)
-	if nowVal != nil {
-		if tl.Now, err = integer("now", nowVal, -1<<62); err != nil {
-			return nil, err
-		}
+	if delta.HasNow {
+		tl.Now = delta.Now
 	}
-	if err := s.items(tl, itemsVal); err != nil {
-		return nil, err
+	for _, di := range delta.Items {
+		tl.Items[di.Index] = s.stamp(di.Index, di.Item)
 	}
 	for i := len(s.prev.Items); i < len(tl.Items); i++ {
 		if tl.Items[i] == nil {
-			return nil, &memberError{Member: "items", Reason: fmt.Sprintf("len is %d but item %d is neither in the previous timeline (%d items) nor in the delta", n, i, len(s.prev.Items))}
+			return nil, fmt.Errorf("len is %d but item %d is neither in the previous timeline (%d items) nor in the delta", delta.Len, i, len(s.prev.Items))
 		}
 	}
-	return tl, s.diagnostics(tl, diagVal)
-}
-
-// items decodes the "items" object of a delta into tl.
-func (s *timelines) items(tl *timeline.Timeline, val []byte) error {
-	if val == nil || isNull(val) {
-		return nil
-	}
-	if val[0] != '{' {
-		return want("items", "an object of index → item", val)
-	}
-	members, _ := jsonscan.Object(val, nil)
-	for _, m := range members {
-		key, _ := jsonscan.String(m.Key)
-		i, err := strconv.Atoi(key)
-		if err != nil || i < 0 || strconv.Itoa(i) != key {
-			return &memberError{Member: "items", Reason: fmt.Sprintf("key %q is not an item index (0, 1, 2, …)", key)}
-		}
-		if i >= len(tl.Items) {
-			return &memberError{Member: "items", Reason: fmt.Sprintf("index %d is not below len %d", i, len(tl.Items))}
-		}
-		it, err := s.dec.Item(m.Val)
-		if err != nil {
-			return fmt.Errorf("member \"items\", item %d: %w", i, err)
-		}
-		tl.Items[i] = s.stamp(i, it)
-	}
-	return nil
-}
-
-// diagnostics appends the delta's diagnostics to the previous ones. The
-// previous timeline keeps its length, so appending in place beyond it is
-// invisible to it.
-func (s *timelines) diagnostics(tl *timeline.Timeline, val []byte) error {
-	tl.Diagnostics = s.prev.Diagnostics
-	if val == nil || isNull(val) {
-		return nil
-	}
-	ds, err := s.dec.Diagnostics(val)
-	if err != nil {
-		return fmt.Errorf("member \"diagnostics\": %w", err)
-	}
-	tl.Diagnostics = append(tl.Diagnostics, ds...)
-	return nil
+	// The previous timeline keeps its length, so appending in place beyond
+	// it is invisible to it.
+	tl.Diagnostics = append(s.prev.Diagnostics, delta.Diagnostics...)
+	return tl, nil
 }
 
 // decodeTimeline reads a timeline reply, whole or delta.

@@ -81,9 +81,9 @@ func checkVersions(t *testing.T, prev, cur *timeline.Timeline) {
 func TestBadDeltas(t *testing.T) {
 	tests := []struct{ mode, want string }{
 		{"delta-undeclared", `a delta reply, but the engine did not declare the "delta" capability`},
-		{"delta-gap", "len is 2 but item 1 is neither in the previous timeline (0 items) nor in the delta"},
-		{"delta-index", `key "01" is not an item index`},
-		{"delta-item", `item 0: tool.name: missing required member`},
+		{"delta-gap", "len is 2 but the previous timeline had 0 items and the delta carries 1"},
+		{"delta-index", `items: key "01" is not an item index`},
+		{"delta-item", `items[0].tool.name: missing required member`},
 		{"delta-both", `a timeline reply with both "timeline" and "delta"`},
 	}
 	for _, tt := range tests {

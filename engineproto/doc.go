@@ -10,4 +10,13 @@
 // can misbehave (crash, hang, malformed, extra or mismatched replies, a
 // reset that changed nothing) as an [*EngineError] naming the engine, the
 // message and the reason, and never leaves a zombie process behind.
+//
+// An engine that declares the "delta" capability may answer with only the
+// items that changed; the Client applies them. Every timeline a Client
+// returns is a new *timeline.Timeline, but items that did not change are
+// shared with the previous one, and every item has a nonzero Version,
+// unique within the Client, that changes exactly when the item changed:
+// callers may skip unchanged items by pointer and version, and must treat
+// returned timelines as read-only. [Serve] is the engine side (`toolsim
+// engine`); it answers with deltas unless told otherwise.
 package engineproto

@@ -8,21 +8,31 @@ import (
 	"os"
 	"strings"
 
-	"github.com/toolsim/toolsim/engine"
 	"github.com/toolsim/toolsim/engineproto"
 )
 
 // fakeMode names how the test binary, re-run as an engine, misbehaves.
 const fakeEnv = "ENGINEPROTO_FAKE"
 
+// recordEnv names a file where the reference fake writes what it read.
+const recordEnv = "ENGINEPROTO_RECORD"
+
 // runFake is the engine side when the test binary runs as one: the
 // reference engine served correctly, or a misbehaving protocol speaker.
 func runFake(mode string) {
 	if mode == "reference" || mode == "reference-full" {
-		err := engineproto.Serve(os.Stdin, os.Stdout, engineproto.ServeOptions{
-			New:  func(meta []string) engineproto.Engine { return engine.New(engine.Options{MetaTools: meta}) },
-			Full: mode == "reference-full",
-		})
+		var in io.Reader = os.Stdin
+		if path := os.Getenv(recordEnv); path != "" { // keep what toolsim sent
+			f, err := os.Create(path)
+			if err != nil {
+				os.Exit(2)
+			}
+			defer f.Close()
+			in = io.TeeReader(os.Stdin, f)
+		}
+		opts := serveOpts
+		opts.Full = mode == "reference-full"
+		err := engineproto.Serve(in, os.Stdout, opts)
 		if err != nil {
 			os.Exit(1)
 		}
@@ -57,7 +67,11 @@ func misbehave(mode string, m *engineproto.Message, events int, out *bufio.Write
 		if strings.HasPrefix(mode, "delta-") && mode != "delta-undeclared" {
 			caps = `["timeline","delta"]`
 		}
-		reply(`{"type":"init_ok","id":%d,"protocol":%q,"capabilities":%s,"fields":[]}`, m.ID, proto, caps)
+		extra := ""
+		if mode == "no-grouping" {
+			extra = `,"features":["tools","text"],"grouping":false`
+		}
+		reply(`{"type":"init_ok","id":%d,"protocol":%q,"capabilities":%s,"fields":[]%s}`, m.ID, proto, caps, extra)
 		return
 	}
 	item := `{"kind":"user","text":"hi"}`

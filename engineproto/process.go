@@ -4,9 +4,27 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"sync"
 	"syscall"
 	"time"
 )
+
+// groups are the process groups of the engines running, for KillAll.
+var groups = struct {
+	sync.Mutex
+	live map[*process]struct{}
+}{live: map[*process]struct{}{}}
+
+// KillAll kills the process group of every engine still running, for a
+// program about to exit on a signal: engines run in their own groups, so
+// the terminal's Ctrl-C does not reach them.
+func KillAll() {
+	groups.Lock()
+	defer groups.Unlock()
+	for p := range groups.live {
+		p.killGroup()
+	}
+}
 
 // WaitDelay bounds how long reaping an engine waits for its output pipes
 // to close once its process group is dead: a process that left the group
@@ -64,6 +82,9 @@ func startProcess(argv []string, errTail io.Writer) (*process, error) {
 		io.Copy(errTail, errR)
 		close(p.stderrDone)
 	}()
+	groups.Lock()
+	groups.live[p] = struct{}{}
+	groups.Unlock()
 	go func() {
 		p.waitErr = cmd.Wait()
 		close(p.exited)
@@ -108,5 +129,8 @@ func (p *process) reap(drain func()) (escaped bool) {
 	}
 	p.stdout.Close()
 	p.stderr.Close()
+	groups.Lock()
+	delete(groups.live, p)
+	groups.Unlock()
 	return escaped
 }

@@ -10,6 +10,10 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/toolsim/toolsim/engineproto"
+	"github.com/toolsim/toolsim/event"
 )
 
 // schema validates JSON values against docs/protocol.schema.json. It
@@ -286,5 +290,52 @@ func TestSchemaValidator(t *testing.T) {
 				t.Errorf("valid = %v (%v), want %v", err == nil, err, tt.ok)
 			}
 		})
+	}
+}
+
+// TestClientMessagesMatchTheSchema: every message the Client writes is
+// valid against docs/protocol.schema.json.
+func TestClientMessagesMatchTheSchema(t *testing.T) {
+	s := loadSchema(t)
+	path := t.TempDir() + "/sent.jsonl"
+	t.Setenv(recordEnv, path)
+	t.Setenv(fakeEnv, "reference")
+	c, err := engineproto.Start([]string{os.Args[0]}, engineproto.Options{Timeout: time.Minute, Features: []string{"tools", "text"}, MetaTools: []string{"todowrite"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Event(ev(1)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Batch([]event.Event{{Seq: 2, T: 3, Kind: event.KindText, Text: "<b>"}}, true); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Finish(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Render(40); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Reconstruct([]byte(persistedLog)); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Reset(); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Close(); err != nil {
+		t.Fatal(err)
+	}
+	sent, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(sent)), "\n")
+	if len(lines) != 7 {
+		t.Fatalf("%d messages sent, want 7:\n%s", len(lines), sent)
+	}
+	for _, line := range lines {
+		if err := s.validate([]byte(line), "Message"); err != nil {
+			t.Errorf("message does not match the schema: %v\n%s", err, line)
+		}
 	}
 }

@@ -78,6 +78,19 @@ func (d *decoder) kind(val []byte) (Kind, error) {
 	return Kind(s), err
 }
 
+// MaxInt bounds every integer of a trace (seq, t, duration_ms, seed):
+// values are below 10^18, so they fit an int64 with room to add.
+const MaxInt = 1_000_000_000_000_000_000
+
+func isDigits(b []byte) bool {
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
 // integer decodes a JSON integer; min is the smallest accepted value.
 func integer(name string, val []byte, min int64) (int64, error) {
 	neg := len(val) > 0 && val[0] == '-'
@@ -85,7 +98,13 @@ func integer(name string, val []byte, min int64) (int64, error) {
 	if neg {
 		digits = val[1:]
 	}
-	if len(digits) == 0 || len(digits) > 18 {
+	if len(digits) == 0 {
+		return 0, lineError(name, "want an integer, got %s", jsonscan.Describe(val))
+	}
+	if len(digits) > 18 && isDigits(digits) {
+		return 0, lineError(name, "must be below %d (at most 18 digits), got %s", MaxInt, val)
+	}
+	if len(digits) > 18 {
 		return 0, lineError(name, "want an integer, got %s", jsonscan.Describe(val))
 	}
 	var n int64

@@ -65,6 +65,9 @@ func TestDecodeErrors(t *testing.T) {
 		{"not an object", "[1,2]\n", 0, "line 1: want a JSON object, got an array"},
 		{"wrong type", `{"seq":"1","t":0,"kind":"turn_end"}`, 0, `line 1: field "seq": want an integer, got a string`},
 		{"fraction", `{"seq":1.5,"t":0,"kind":"turn_end"}`, 0, `field "seq": want an integer`},
+		{"integer too large", `{"seq":1,"t":1000000000000000000,"kind":"turn_end"}`, 0, `line 1: field "t": must be below 1000000000000000000 (at most 18 digits), got 1000000000000000000`},
+		{"negative integer too large", `{"seq":1,"t":-1000000000000000000,"kind":"turn_end"}`, 0, `field "t": must be below`},
+		{"BOM on a later line", "{\"seq\":1,\"t\":0,\"kind\":\"turn_end\"}\n\xef\xbb\xbf{\"seq\":2,\"t\":0,\"kind\":\"turn_end\"}\n", 0, "line 2: malformed JSON"},
 		{"missing seq", `{"t":0,"kind":"turn_end"}`, 0, `field "seq": missing required field`},
 		{"missing id", `{"seq":1,"t":0,"kind":"tool_done","ok":true}`, 0, `line 1: field "id": missing required field for kind "tool_done"`},
 		{"missing ok", `{"seq":1,"t":0,"kind":"tool_done","id":"a"}`, 0, `field "ok": missing required field`},
@@ -94,6 +97,20 @@ func TestDecodeErrors(t *testing.T) {
 				t.Errorf("error %q, want it to start with the file name and contain %q", err, tt.want)
 			}
 		})
+	}
+}
+
+// TestBOMSkipped: a UTF-8 byte order mark at the start of the file is
+// skipped, before a header or an event.
+func TestBOMSkipped(t *testing.T) {
+	for _, input := range []string{
+		"\xef\xbb\xbf{\"trace\":\"toolsim/v1\"}\n{\"seq\":1,\"t\":0,\"kind\":\"turn_end\"}\n",
+		"\xef\xbb\xbf{\"seq\":1,\"t\":0,\"kind\":\"turn_end\"}\n",
+	} {
+		_, evs, err := event.ReadAll(strings.NewReader(input), event.ReaderOptions{Name: "t.jsonl"})
+		if err != nil || len(evs) != 1 {
+			t.Errorf("%q: %v, %d events", input, err, len(evs))
+		}
 	}
 }
 

@@ -171,9 +171,16 @@ func (r *Reader) nextLine() ([]byte, error) {
 	}
 }
 
-// readLine reads one physical line, enforcing the length limit.
+// bom is the UTF-8 byte order mark some editors put at the start of a file.
+var bom = []byte("\xef\xbb\xbf")
+
+// readLine reads one physical line, enforcing the length limit. A byte
+// order mark at the start of the file is skipped.
 func (r *Reader) readLine() ([]byte, error) {
 	line, _, err := r.lr.Next()
+	if r.line == 0 {
+		line = bytes.TrimPrefix(line, bom)
+	}
 	switch {
 	case errors.Is(err, lines.ErrTooLong):
 		r.line++

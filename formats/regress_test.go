@@ -100,7 +100,9 @@ func renderWithDiagnostics(res *importer.Result) string {
 		e.Apply(&res.Events[i])
 	}
 	var b strings.Builder
-	b.WriteString(render.Render(e.Timeline(), render.Options{Width: 80}))
+	// As replay prints it: the input is over, and the header says whether
+	// the clock is synthetic.
+	b.WriteString(render.Render(e.Timeline(), render.Options{Width: 80, Ended: true, SyntheticClock: res.Header.SyntheticClock()}))
 	fmt.Fprintf(&b, "--- %d events, diagnostics:\n", len(res.Events))
 	for _, d := range e.Timeline().Diagnostics {
 		fmt.Fprintf(&b, "seq %d: %s id=%s\n", d.Seq, d.Code, d.ID)

@@ -41,7 +41,7 @@ var corpusSecrets = []string{openAIKey, anthropicKey, googleKey, githubToken, gi
 var corpus = []struct {
 	format, scenario, file, phrase string
 }{
-	{"toolsim", "detect-spaced-json-bom", "trace.jsonl", "Checking both packages."},
+	{"toolsim", "detect-spaced-json-bom", "dumps.jsonl", "Checking both packages."},
 	{"acp", "import-acp-permission-rejected", "input.log", ""},
 	{"claude-transcript", "import-claude-completion-order", "input.jsonl", ""},
 	{"claude-stream-json", "import-claude-stream-denials", "input.jsonl", ""},

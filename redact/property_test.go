@@ -11,6 +11,7 @@ import (
 
 	"github.com/toolsim/toolsim/engine"
 	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/redact"
 	"github.com/toolsim/toolsim/sim"
 	"github.com/toolsim/toolsim/timeline"
@@ -116,7 +117,7 @@ func replay(evs []event.Event) *timeline.Timeline {
 func TestRedactionKeepsTheTimeline(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		seed := rapid.Uint64().Draw(t, "seed")
-		sc := sim.Generate(seed, sim.Options{Faults: sim.TraceFaults, Swarm: true})
+		sc := sim.Generate(seed, sim.Options{Faults: fault.Trace, Swarm: true})
 		orig := plant(t, sc.Events)
 		red := slices.Clone(orig)
 		for i := range red {

@@ -61,3 +61,30 @@ func TestJSONKeepsStructure(t *testing.T) {
 		t.Errorf("not valid JSON: %s", got)
 	}
 }
+
+// FuzzJSON: whatever a JSON document holds, its redaction is still valid
+// JSON, and redacting it again changes nothing (placeholders are never
+// matched).
+func FuzzJSON(f *testing.F) {
+	f.Add(`{"a": "` + email + `", "b": ["/home/x/y", 1, null]}`)
+	f.Add(`"Bearer abcdefghijklmnop"`)
+	f.Fuzz(func(t *testing.T, in string) {
+		raw, err := json.Marshal(in)
+		if err != nil {
+			return
+		}
+		for _, doc := range []json.RawMessage{json.RawMessage(in), raw} {
+			if !json.Valid(doc) {
+				continue
+			}
+			r := redact.New()
+			out := r.JSON(doc)
+			if !json.Valid(out) {
+				t.Fatalf("redacting %s gave invalid JSON %s", doc, out)
+			}
+			if again := r.JSON(out); string(again) != string(out) {
+				t.Fatalf("redacting twice changed %s into %s", out, again)
+			}
+		}
+	})
+}

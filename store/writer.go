@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"math/rand/v2"
-	"slices"
 	"strconv"
 	"time"
 
@@ -80,6 +79,7 @@ type writer struct {
 	lifeKeys []string              // open lifecycles in start order
 	orphans  map[string]int        // collapse: results written before any call of their id was open
 	dupNext  []byte                // a retried line to write after the next one
+	stream   bool                  // a LogWriter: w.lines holds only the last line, without events
 }
 
 func newWriter(opts Options, n int) *writer {
@@ -163,6 +163,9 @@ func (w *writer) write(p *pending) {
 func (w *writer) emit(b []byte, events []int) {
 	start := w.out.Len()
 	w.out.Write(b)
+	if w.stream {
+		events = nil // nobody works out Expected
+	}
 	w.lines = append(w.lines, line{start: start, end: w.out.Len(), events: events})
 }
 
@@ -170,33 +173,51 @@ func (w *writer) emit(b []byte, events []int) {
 // works out which events the log still holds.
 func (w *writer) finish(evs []event.Event, clean bool) *Persisted {
 	if clean {
-		w.closeText()
-		w.flushHeld()
-		w.flushLifecycles(w.lastT)
-		w.flushAllSub()
-		if w.dupNext != nil {
-			w.emit(w.dupNext, nil)
-		}
+		w.flushAll()
 	}
-	log := w.out.Bytes()
-	if w.has[fault.Torn] && len(w.lines) > 0 {
-		last := &w.lines[len(w.lines)-1]
-		cut := last.start + w.rng.IntN(max(last.end-last.start-1, 1))
-		log = log[:max(cut, last.start)]
-		last.events = nil
+	w.tear()
+	return &Persisted{Log: w.out.Bytes(), Expected: w.expected(evs)}
+}
+
+// flushAll writes what a clean shutdown flushes.
+func (w *writer) flushAll() {
+	w.closeText()
+	w.flushHeld()
+	w.flushLifecycles(w.lastT)
+	w.flushAllSub()
+	if w.dupNext != nil {
+		w.emit(w.dupNext, nil)
+		w.dupNext = nil
 	}
-	return &Persisted{Log: slices.Clone(log), Expected: w.expected(evs)}
+}
+
+// tear applies the torn fault: the last line is cut short.
+func (w *writer) tear() {
+	if !w.has[fault.Torn] || len(w.lines) == 0 {
+		return
+	}
+	last := &w.lines[len(w.lines)-1]
+	cut := last.start + w.rng.IntN(max(last.end-last.start-1, 1))
+	w.out.Truncate(max(cut, last.start))
+	last.events = nil
 }
 
 // expected lists the events some whole line stands for, t as logged.
 func (w *writer) expected(evs []event.Event) []event.Event {
 	covered := make([]bool, len(evs))
+	n := 0
 	for _, l := range w.lines {
 		for _, i := range l.events {
-			covered[i] = true
+			if !covered[i] {
+				covered[i] = true
+				n++
+			}
 		}
 	}
-	out := make([]event.Event, 0, len(evs))
+	if n == 0 {
+		return nil
+	}
+	out := make([]event.Event, 0, n)
 	for i, ok := range covered {
 		if ok {
 			ev := evs[i]

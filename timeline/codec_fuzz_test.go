@@ -49,6 +49,9 @@ var codecSeeds = []string{
 	`{"format":"toolsim-timeline/1","items":[],"now":1,"now":2}`,
 	"{\"format\":\"toolsim-timeline/1\",\"items\":[{\"kind\":\"\xff\"}]}",
 	`[]`, `{`, ``,
+	`{"len":3,"items":{"2":{"kind":"user","text":"x"},"0":{"kind":"tool","tool":{"id":"a","name":"g","status":"ok"}}},"diagnostics":[{"code":"late_done","id":"a","seq":4}],"now":9}`,
+	`{"len":1,"items":{"1":{"kind":"user"}}}`,
+	`{"len":2,"items":{"0":{"kind":"user"},"0":{"kind":"user"}}}`,
 }
 
 // FuzzCodec checks the hand-written codec against encoding/json: whatever
@@ -73,6 +76,14 @@ func FuzzCodec(f *testing.F) {
 			checkEncode(t, tl)
 		}
 		checkEncode(t, built(data))
+		var d Decoder
+		if delta, err := d.Delta(data); err == nil {
+			for _, di := range delta.Items {
+				if di.Index < 0 || di.Index >= delta.Len || di.Item == nil {
+					t.Fatalf("delta accepted with item %d of len %d: %q", di.Index, delta.Len, data)
+				}
+			}
+		}
 	})
 }
 

@@ -80,3 +80,22 @@ func BenchmarkEncode(b *testing.B) {
 		buf = timeline.AppendJSON(buf[:0], tl)
 	}
 }
+
+func TestDelta(t *testing.T) {
+	var d timeline.Decoder
+	delta, err := d.Delta([]byte(`{"len":3,"items":{"2":{"kind":"user","text":"x"},"0":{"kind":"separator"}},"now":9}`))
+	if err != nil || delta.Len != 3 || len(delta.Items) != 2 || delta.Items[0].Index != 2 || delta.Items[1].Item.Kind != timeline.ItemSeparator || !delta.HasNow || delta.Now != 9 {
+		t.Fatalf("%+v %v", delta, err)
+	}
+	for in, want := range map[string]string{
+		`{"items":{}}`: "len: missing required member",
+		`{"len":1,"items":{"1":{"kind":"user"}}}`:                     "items: index 1 is not below len 1",
+		`{"len":2,"items":{"1":{"kind":"user"},"1":{"kind":"user"}}}`: "items: index 1 appears twice",
+		`{"len":2,"items":{"-1":{"kind":"user"}}}`:                    `items: key "-1" is not an item index`,
+		`{"len":2,"items":{"0":{"text":"x"}}}`:                        "items[0].kind: missing required member",
+	} {
+		if _, err := d.Delta([]byte(in)); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: err = %v, want %q", in, err, want)
+		}
+	}
+}

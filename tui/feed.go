@@ -70,6 +70,8 @@ type feedState struct {
 	probs     []string      // problems so far
 	sentProbs int           // how many problems the model has
 	fatal     error         // the input cannot be read as a trace
+	badLines  int           // canonical lines that did not decode
+	firstBad  error         // the first of them
 }
 
 func (st *feedState) add(line []byte) {
@@ -115,6 +117,7 @@ func (st *feedState) detect(final bool) bool {
 		return true
 	}
 	head := st.raw.Bytes()[:min(st.raw.Len(), formats.HeadSize)]
+	head = bytes.TrimPrefix(head, []byte("\xef\xbb\xbf")) // a byte order mark is no format's
 	if len(bytes.TrimSpace(head)) == 0 {
 		return false
 	}
@@ -149,6 +152,9 @@ func (st *feedState) decode() {
 		var de *event.DecodeError
 		if errors.As(err, &de) {
 			st.probs = append(st.probs, de.Error())
+			if st.badLines++; st.firstBad == nil {
+				st.firstBad = err
+			}
 			continue
 		}
 		if err != nil {
@@ -181,6 +187,11 @@ func (st *feedState) finish(err error) {
 	}
 	if st.fatal == nil && len(bytes.TrimSpace(st.raw.Bytes())) == 0 {
 		st.fatal = fmt.Errorf("%s: %w", st.name, event.ErrEmpty)
+	}
+	if st.fatal == nil && st.badLines > 0 {
+		// Shown as problems while they came; the run still failed, as
+		// `watch --plain` and `play` do at the first one.
+		st.fatal = fmt.Errorf("invalid lines: %d (the first: %w)", st.badLines, st.firstBad)
 	}
 	st.send(EventsMsg{From: len(st.sent), Problems: append([]string{}, st.probs...), Done: true, Err: st.fatal})
 }

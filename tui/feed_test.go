@@ -108,7 +108,9 @@ func TestFeedErrors(t *testing.T) {
 		{name: "blank lines", input: "\n\n", wantErr: event.ErrEmpty.Error()},
 		{name: "not a trace", input: "hello\nworld\n", wantErr: "cannot detect the format"},
 		{name: "unknown format", from: "nope", input: "{}\n", wantErr: `unknown format "nope"`},
-		{name: "a bad line is a problem", input: `{"seq":1,"t":0,"kind":"turn_start","role":"assistant"}` + "\nnot json\n" + `{"seq":2,"t":1,"kind":"turn_end"}` + "\n", wantEvs: 2, problems: 1},
+		// A bad line is shown as a problem as it comes, and the run still
+		// ends in an error (watch exits non-zero, as watch --plain does).
+		{name: "a bad line is a problem and an error", input: `{"seq":1,"t":0,"kind":"turn_start","role":"assistant"}` + "\nnot json\n" + `{"seq":2,"t":1,"kind":"turn_end"}` + "\n", wantErr: "invalid lines: 1 (the first: stdin:line 2: malformed JSON", wantEvs: 2, problems: 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

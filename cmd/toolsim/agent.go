@@ -5,8 +5,11 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"os/signal"
 	"syscall"
 	"time"
+
+	"github.com/toolsim/toolsim/engineproto"
 )
 
 // agentWaitDelay bounds how long record waits for the agent's output to
@@ -96,5 +99,28 @@ func (a *agent) finish(pumped <-chan *capture, stderr io.Writer) *capture {
 		fmt.Fprintf(stderr, "toolsim record: a process outside the agent's group still held its output %s after it exited: stopped reading\n", agentWaitDelay)
 		a.out.Close()
 		return <-pumped
+	}
+}
+
+// killEnginesOnSignal makes Ctrl-C and SIGTERM end the command with 130
+// after killing the engines' process groups (the terminal's Ctrl-C does
+// not reach them: each runs in its own group). It returns a function that
+// stops watching.
+func (c *cli) killEnginesOnSignal(name string) func() {
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case <-sigs:
+			engineproto.KillAll()
+			fmt.Fprintf(c.stderr, "toolsim %s: interrupted: killed the engine\n", name)
+			os.Exit(exitInterrupted)
+		case <-done:
+		}
+	}()
+	return func() {
+		signal.Stop(sigs)
+		close(done)
 	}
 }

@@ -87,8 +87,13 @@ func (f *engineFlags) setup(c *cli, name string) (func(), int) {
 		return nil, exitUsage
 	}
 	ext := harness.External(argv[0], argv[1:]...).WithOptions(engineproto.Options{Timeout: f.timeout, MetaTools: metaOrDefault(opts.MetaTools), Features: featureStrings(opts.Features)})
+	stop := func() {}
+	if name != "fuzz" { // fuzz stops its campaign on Ctrl-C, then closes the engines
+		stop = c.killEnginesOnSignal(name)
+	}
 	info, err := ext.Start()
 	if err != nil {
+		stop()
 		fmt.Fprintf(c.stderr, "toolsim %s: %v\n", name, err)
 		var ee *engineproto.EngineError
 		if errors.As(err, &ee) && !ee.Setup {
@@ -106,7 +111,7 @@ func (f *engineFlags) setup(c *cli, name string) (func(), int) {
 	if f.diff {
 		c.checkOpts.Reference = referenceEngine
 	}
-	return ext.Close, exitOK
+	return func() { stop(); ext.Close() }, exitOK
 }
 
 // optionArgs repeats the oracle-shaping flags for reproduce commands.

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/toolsim/toolsim/fault"
@@ -133,6 +134,7 @@ func (c *cli) runCampaign(camp harness.Campaign, f *fuzzFlags) int {
 	halt := func() { once.Do(func() { close(stop) }) }
 	// The first Ctrl-C stops the campaign (the report and any failure are
 	// still printed and saved); after it, a second Ctrl-C ends the process.
+	var interrupted atomic.Bool
 	sig := make(chan os.Signal, 1)
 	signal.Notify(sig, os.Interrupt)
 	done := make(chan struct{})
@@ -142,6 +144,7 @@ func (c *cli) runCampaign(camp harness.Campaign, f *fuzzFlags) int {
 		select {
 		case <-sig:
 			signal.Stop(sig)
+			interrupted.Store(true)
 			halt()
 		case <-done:
 		}
@@ -167,7 +170,7 @@ func (c *cli) runCampaign(camp harness.Campaign, f *fuzzFlags) int {
 	}
 	prog.end()
 	c.printReport(rep, camp, time.Since(start))
-	return c.reportFailure(rep, camp, f)
+	return c.campaignEnd(rep, camp, f, interrupted.Load())
 }
 
 // progress draws a bar on a terminal, else a line every 10%.

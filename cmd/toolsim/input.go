@@ -68,6 +68,7 @@ func (c *cli) openSource(name string, in inputFlags) (source, func() error, erro
 		return nil, nil, err
 	}
 	br := bufio.NewReaderSize(f, formats.HeadSize)
+	skipBOM(br)
 	im, err := pickImporter(br, in.from)
 	if err != nil {
 		f.Close()
@@ -138,6 +139,14 @@ func (s *nonEmpty) Next(ev *event.Event) error {
 		s.n++
 	}
 	return err
+}
+
+// skipBOM drops a UTF-8 byte order mark at the start of an input, which
+// some editors write: no format has one, and detection must not see it.
+func skipBOM(br *bufio.Reader) {
+	if head, _ := br.Peek(3); string(head) == "\xef\xbb\xbf" {
+		br.Discard(3)
+	}
 }
 
 // pickImporter returns the named importer, or detects one from the head.

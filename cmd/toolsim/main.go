@@ -107,7 +107,18 @@ func (c *cli) defaultRun() int {
 	return max(code, c.fuzz([]string{"--seeds", "2000"}))
 }
 
-func (c *cli) help([]string) int {
+// help lists the commands, or prints one command's help (help replay).
+func (c *cli) help(args []string) int {
+	if len(args) == 1 && args[0] != "help" {
+		for _, cmd := range commands() {
+			if cmd.name == args[0] {
+				return cmd.run(c, []string{"--help"})
+			}
+		}
+		fmt.Fprintf(c.stderr, "toolsim help: unknown command %q\n", args[0])
+		c.usage(c.stderr)
+		return exitUsage
+	}
 	c.usage(c.stdout)
 	return exitOK
 }

@@ -72,6 +72,17 @@ func TestCatalog(t *testing.T) {
 
 // scriptCmds are the scripts' own commands.
 var scriptCmds = map[string]func(ts *testscript.TestScript, neg bool, args []string){
+	// fifo NAME: make a named pipe; await FIFO FILE: read FIFO (blocking
+	// until a writer, e.g. a wrapper script writing its $$, is done) into
+	// FILE. Together they let a script wait for a child without sleeping.
+	"fifo": func(ts *testscript.TestScript, neg bool, args []string) {
+		ts.Check(syscall.Mkfifo(ts.MkAbs(args[0]), 0o600))
+	},
+	"await": func(ts *testscript.TestScript, neg bool, args []string) {
+		data, err := os.ReadFile(ts.MkAbs(args[0]))
+		ts.Check(err)
+		ts.Check(os.WriteFile(ts.MkAbs(args[1]), data, 0o644))
+	},
 	// gone FILE: no live process is left in the process group whose id
 	// FILE holds (a wrapper script writes its $$ there).
 	"gone": func(ts *testscript.TestScript, neg bool, args []string) {

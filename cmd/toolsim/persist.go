@@ -1,9 +1,11 @@
 package main
 
 import (
+	"bufio"
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/toolsim/toolsim/event"
@@ -77,7 +79,7 @@ func (c *cli) persist(args []string) int {
 	var in inputFlags
 	fs.StringVar(&in.from, "from", "", "source format (default: detect from content)")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: toolsim persist [--faults LIST] [--seed N] [--fine] TRACE\n\nWrites to stdout the persisted log a live app would have written while the\ntrace's events arrived (docs/persisted-log.md), with the faults applied.\n\nFlags:")
+		fmt.Fprintln(fs.Output(), "usage: toolsim persist [--faults LIST] [--seed N] [--fine] TRACE\n\nWrites to stdout the persisted log a live app would have written while the\ntrace's events arrived (docs/persisted-log.md), with the faults applied. The\nlog is written as the trace is read: on an invalid trace, the records of the\nevents before the error are out, and the exit status is 1.\n\nFlags:")
 		printFlags(fs)
 	}
 	if err := parseFlags(fs, args); err != nil {
@@ -88,13 +90,50 @@ func (c *cli) persist(args []string) int {
 		fmt.Fprintf(c.stderr, "toolsim persist: %v\n", orUsage(err, "want exactly one TRACE"))
 		return exitUsage
 	}
-	evs, err := c.readEvents(fs.Arg(0), in)
-	if err != nil {
+	if err := c.persistStream(fs.Arg(0), in, opts); err != nil {
 		fmt.Fprintf(c.stderr, "toolsim persist: %v\n", err)
 		return exitFail
 	}
-	c.stdout.Write(store.Persist(evs, opts).Log)
 	return exitOK
+}
+
+// persistStream writes the log while the trace is read, holding only what
+// a live app holds open (store.LogWriter), not the trace. The kill fault
+// needs the number of events, so with it the trace is read whole first.
+func (c *cli) persistStream(name string, in inputFlags, opts store.Options) error {
+	src, closeFn, err := c.openSource(name, in)
+	if err != nil {
+		return err
+	}
+	defer closeFn()
+	total := 0
+	if slices.Contains(opts.Faults, fault.Kill) {
+		evs, err := drain(src)
+		if err != nil {
+			return err
+		}
+		src, total = &sliceSource{evs: evs}, len(evs)
+	}
+	out := bufio.NewWriterSize(c.stdout, 64<<10)
+	lw := store.NewLogWriter(out, opts, total)
+	var ev event.Event
+	for {
+		err := src.Next(&ev)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			out.Flush()
+			return err
+		}
+		if err := lw.Event(&ev); err != nil {
+			return err
+		}
+	}
+	if err := lw.Close(); err != nil {
+		return err
+	}
+	return out.Flush()
 }
 
 // printProblems lists a rebuild's problems on stderr, marking the ones
@@ -123,7 +162,7 @@ func (c *cli) reconstruct(args []string) int {
 	asJSON := fs.Bool("json", false, "print the timeline JSON instead of the render")
 	open := fs.Bool("open", false, "leave the stream open: do not resolve calls still unanswered")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: toolsim reconstruct [--width N] [--json] [--open] LOG\n\nRebuilds the transcript from a persisted log and renders it, as a UI does on\nreload. Problems in the log go to stderr with their line numbers.\nExit status: 0 when nothing was lost (recovered problems such as retried\nrecords are still listed), 1 when something could not be recovered (the best\ntimeline is still printed) or the log could not be read, 2 usage.\n\nFlags:")
+		fmt.Fprintln(fs.Output(), "usage: toolsim reconstruct [--width N] [--json] [--open] LOG\n\nRebuilds the transcript from a persisted log and renders it, as a UI does on\nreload. Problems in the log go to stderr with their line numbers.\nExit status: 0 when nothing was lost (recovered problems such as retried\nrecords are still listed), 1 when something could not be recovered (the best\ntimeline is still printed), the log is empty or could not be read, 2 usage.\nAll statuses: docs/exit-status.md.\n\nFlags:")
 		printFlags(fs)
 	}
 	if err := parseFlags(fs, args); err != nil {

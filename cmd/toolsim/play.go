@@ -26,8 +26,13 @@ type playFlags struct {
 	plain  bool
 }
 
-func (f *playFlags) register(fs *flag.FlagSet, formatFlag string) {
-	fs.StringVar(&f.in.from, formatFlag, "", "source format (default: detect from content)")
+// register adds the flags; withAlias also accepts --format for --from
+// (watch's former name for it).
+func (f *playFlags) register(fs *flag.FlagSet, withAlias bool) {
+	fs.StringVar(&f.in.from, "from", "", "source format (default: detect from content)")
+	if withAlias {
+		fs.StringVar(&f.in.from, "format", "", "the same as --from")
+	}
 	fs.BoolVar(&f.output, "output", false, "show output snippets under tools")
 	fs.IntVar(&f.width, "width", render.DefaultWidth, "rendering width of the plain output (not on a terminal, or --plain)")
 	fs.BoolVar(&f.plain, "plain", false, "print plain text as when stdout is not a terminal, instead of the player")
@@ -53,7 +58,7 @@ func (c *cli) play(args []string) int {
 	fs := flag.NewFlagSet("play", flag.ContinueOnError)
 	fs.SetOutput(c.stderr)
 	var f playFlags
-	f.register(fs, "from")
+	f.register(fs, false)
 	fs.BoolVar(&f.in.strict, "strict", false, "stop at the first source line that cannot be mapped")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: toolsim play [--from F] [--output] [--plain] FILE\n\nSteps through a trace in any supported format (- reads stdin): the timeline as it\nlooked after the current event, the trace with that event highlighted, and what\nwent wrong at that step. Press ? in the player for its keys. When stdout is not\na terminal (or with --plain) it prints the final render exactly as `toolsim replay`\ndoes. Exit status: 0 success, 1 the trace could not be read, 2 usage error.\n\nFlags:")
@@ -68,7 +73,7 @@ func (c *cli) play(args []string) int {
 		return exitUsage
 	}
 	if f.plain || !isTerminal(c.stdout) {
-		return c.replay(f.replayArgs(fs.Arg(0)))
+		return c.replayAs("play", f.replayArgs(fs.Arg(0)))
 	}
 	evs, problems, synthetic, err := c.loadTrace(fs.Arg(0), f.in)
 	profile := colorProfile(c.stdout)
@@ -81,9 +86,9 @@ func (c *cli) watch(args []string) int {
 	fs := flag.NewFlagSet("watch", flag.ContinueOnError)
 	fs.SetOutput(c.stderr)
 	var f playFlags
-	f.register(fs, "format")
+	f.register(fs, true)
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: toolsim watch [--format F] [--output] [--plain]\n\nReads events from stdin as they arrive — a canonical trace or any importable\nformat, e.g. `claude -p --output-format stream-json ... | toolsim watch` or\n`toolsim record -o DIR -- AGENT ... | toolsim watch` — and shows the live UI,\nwith the player's keys. When stdout is not a terminal (or with --plain) it prints\nthe render after every event, exactly as `toolsim replay --frames -` does.\nExit status: 0 success, 1 the input could not be read, 2 usage error.\n\nFlags:")
+		fmt.Fprintln(fs.Output(), "usage: toolsim watch [--from F] [--output] [--plain]\n\nReads events from stdin as they arrive — a canonical trace or any importable\nformat, e.g. `claude -p --output-format stream-json ... | toolsim watch` or\n`toolsim record -o DIR -- AGENT ... | toolsim watch` — and shows the live UI,\nwith the player's keys. When stdout is not a terminal (or with --plain) it prints\nthe render after every event, exactly as `toolsim replay --frames -` does.\nExit status: 0 success, 1 the input could not be read, 2 usage error.\n\nFlags:")
 		printFlags(fs)
 	}
 	if err := parseFlags(fs, args); err != nil {
@@ -94,7 +99,7 @@ func (c *cli) watch(args []string) int {
 		return exitUsage
 	}
 	if f.plain || !isTerminal(c.stdout) {
-		return c.replay(f.replayArgs("--frames", "-"))
+		return c.replayAs("watch", f.replayArgs("--frames", "-"))
 	}
 	if isTerminal(c.stdin) {
 		fmt.Fprintln(c.stderr, "toolsim watch: stdin is a terminal; pipe a trace or an agent's output into it")

@@ -34,12 +34,13 @@ func (c *cli) record(args []string) int {
 	fs := flag.NewFlagSet("record", flag.ContinueOnError)
 	fs.SetOutput(c.stderr)
 	var f recordFlags
-	fs.StringVar(&f.format, "format", "", "the agent's output format (default: detect from content)")
+	fs.StringVar(&f.format, "from", "", "the agent's output format (default: detect from content)")
+	fs.StringVar(&f.format, "format", "", "the same as --from")
 	fs.StringVar(&f.dir, "o", ".", "directory for capture.raw, capture.stamps and trace.jsonl")
 	fs.BoolVar(&f.synthetic, "synthetic-clock", false, "stamp lines 1 ms apart instead of by wall time (reproducible captures)")
 	fs.BoolVar(&f.noRedact, "no-redact", false, "keep secrets, e-mail addresses and home paths in capture.raw and trace.jsonl (redacted by default)")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: toolsim record [--format F] [-o DIR] -- CMD ARGS...\n\nRuns an agent command, passes its output through unchanged, stamps each\nline on arrival, and writes DIR/capture.raw (the bytes as received),\nDIR/capture.stamps (arrival ms per line) and DIR/trace.jsonl (the canonical\ntrace). The agent runs in its own process group: Ctrl-C is passed on to the\ngroup, which is killed if it has not exited 5s later or at a second Ctrl-C;\na valid trace is still written. What the agent leaves running when it exits\nis killed.\nExit status: the agent's, 130 when interrupted, 1 when the trace could not\nbe written, 2 usage.\n\nFlags:")
+		fmt.Fprintln(fs.Output(), "usage: toolsim record [--from F] [-o DIR] -- CMD ARGS...\n\nRuns an agent command, passes its output through unchanged, stamps each\nline on arrival, and writes DIR/capture.raw (the bytes as received),\nDIR/capture.stamps (arrival ms per line) and DIR/trace.jsonl (the canonical\ntrace). The agent runs in its own process group: Ctrl-C is passed on to the\ngroup, which is killed if it has not exited 5s later or at a second Ctrl-C;\na valid trace is still written. What the agent leaves running when it exits\nis killed.\nExit status: the agent's, 130 when interrupted, 1 when the trace could not\nbe written, 2 usage.\n\nFlags:")
 		printFlags(fs)
 	}
 	// The agent's command line starts at the first argument that is not a
@@ -53,7 +54,7 @@ func (c *cli) record(args []string) int {
 	}
 	if f.format != "" {
 		if _, err := formats.ByName(f.format); err != nil {
-			fmt.Fprintf(c.stderr, "toolsim record: --format: %v\n", err)
+			fmt.Fprintf(c.stderr, "toolsim record: --from: %v\n", err)
 			return exitUsage
 		}
 	}

@@ -18,6 +18,7 @@ import (
 const minWidth = 10
 
 type replayFlags struct {
+	name   string // the command, for messages: replay, or play and watch printing as replay does
 	in     inputFlags
 	check  bool // --check-reconstruct
 	ff     faultFlags
@@ -53,37 +54,40 @@ func (c *cli) replayFlagSet(f *replayFlags) *flag.FlagSet {
 	return fs
 }
 
-func (c *cli) replay(args []string) int {
-	var f replayFlags
+func (c *cli) replay(args []string) int { return c.replayAs("replay", args) }
+
+// replayAs runs replay with its messages naming the command name.
+func (c *cli) replayAs(name string, args []string) int {
+	f := replayFlags{name: name}
 	fs := c.replayFlagSet(&f)
 	if err := parseFlags(fs, args); err != nil {
 		return helpOrUsage(err)
 	}
 	if fs.NArg() != 1 {
-		fmt.Fprintln(c.stderr, "toolsim replay: want exactly one FILE (or - for stdin)")
+		fmt.Fprintf(c.stderr, "toolsim %s: want exactly one FILE (or - for stdin)\n", f.name)
 		fs.Usage()
 		return exitUsage
 	}
 	if f.width < minWidth {
-		fmt.Fprintf(c.stderr, "toolsim replay: --width must be at least %d, got %d\n", minWidth, f.width)
+		fmt.Fprintf(c.stderr, "toolsim %s: --width must be at least %d, got %d\n", f.name, minWidth, f.width)
 		return exitUsage
 	}
 	if f.check {
 		evs, err := c.readEvents(fs.Arg(0), f.in)
 		if err != nil {
-			fmt.Fprintf(c.stderr, "toolsim replay: %v\n", err)
+			fmt.Fprintf(c.stderr, "toolsim %s: %v\n", f.name, err)
 			return exitFail
 		}
 		return c.checkReconstruct(evs, f.ff)
 	}
-	cleanup, code := f.engine.setup(c, "replay")
+	cleanup, code := f.engine.setup(c, f.name)
 	if cleanup == nil {
 		return code
 	}
 	defer cleanup()
 	src, closeFn, err := c.openSource(fs.Arg(0), f.in)
 	if err != nil {
-		fmt.Fprintf(c.stderr, "toolsim replay: %v\n", err)
+		fmt.Fprintf(c.stderr, "toolsim %s: %v\n", f.name, err)
 		return exitFail
 	}
 	defer closeFn()
@@ -126,7 +130,7 @@ func (c *cli) replayStream(r source, f replayFlags) int {
 			break
 		}
 		if err != nil {
-			fmt.Fprintf(c.stderr, "toolsim replay: %v\n", err)
+			fmt.Fprintf(c.stderr, "toolsim %s: %v\n", f.name, err)
 			return exitFail
 		}
 		if inc == nil { // the header is known once the first event is read
@@ -135,7 +139,7 @@ func (c *cli) replayStream(r source, f replayFlags) int {
 		}
 		eng.Apply(&ev)
 		if err := engineErr(eng); err != nil {
-			fmt.Fprintf(c.stderr, "toolsim replay: %v\n", err)
+			fmt.Fprintf(c.stderr, "toolsim %s: %v\n", f.name, err)
 			return exitFail
 		}
 		if f.frames {
@@ -145,7 +149,7 @@ func (c *cli) replayStream(r source, f replayFlags) int {
 	if f.finish {
 		eng.Finish()
 		if err := engineErr(eng); err != nil {
-			fmt.Fprintf(c.stderr, "toolsim replay: %v\n", err)
+			fmt.Fprintf(c.stderr, "toolsim %s: %v\n", f.name, err)
 			return exitFail
 		}
 	}

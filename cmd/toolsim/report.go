@@ -39,6 +39,23 @@ func (c *cli) printReport(rep *harness.Report, camp harness.Campaign, took time.
 	}
 }
 
+// campaignEnd reports how a campaign ended and returns the exit status:
+// interrupted by Ctrl-C is 130, even with nothing found so far (the
+// campaign did not run what it was asked to), after any failure found
+// is saved and printed.
+func (c *cli) campaignEnd(rep *harness.Report, camp harness.Campaign, f *fuzzFlags, interrupted bool) int {
+	if !interrupted {
+		return c.reportFailure(rep, camp, f)
+	}
+	if rep.Failure != nil {
+		c.reportFailure(rep, camp, f)
+	} else {
+		fmt.Fprintf(c.stdout, "no failure in the %d scenarios checked before the interrupt\n", rep.Scenarios)
+	}
+	fmt.Fprintln(c.stderr, "toolsim fuzz: interrupted")
+	return exitInterrupted
+}
+
 // reportFailure saves and describes a failure, or says the campaign is
 // clean, and returns the exit status.
 func (c *cli) reportFailure(rep *harness.Report, camp harness.Campaign, f *fuzzFlags) int {

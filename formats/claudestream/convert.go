@@ -79,7 +79,9 @@ func (c *conv) assistant(t int64, r *record, it item) error {
 			switch {
 			case it.side:
 				c.Ignore("sub-agent thinking")
-			case text != "":
+			case strings.TrimSpace(text) == "":
+				c.Ignore("empty thinking") // a signature-only block: nothing to show
+			default:
 				c.Content(t, event.Event{Kind: event.KindThinking, Text: text, Extra: claudecode.UUIDField(r.uuid)})
 			}
 		case "tool_use", "server_tool_use", "mcp_tool_use":

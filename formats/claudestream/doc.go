@@ -73,9 +73,12 @@
 //
 // Counted in header meta "ignored": stream_event (partial-message deltas
 // from --include-partial-messages; the whole message follows),
-// system lines other than init ("system:<subtype>", e.g.
-// compact_boundary), and the sub-agent prompts, thinking and markers
-// named above.
+// system lines other than init and compact_boundary
+// ("system:<subtype>"), whitespace-only thinking ("empty thinking"), and
+// the sub-agent prompts, thinking and markers named above. A
+// compact_boundary line (/compact) ends the open turn and becomes a
+// compact event: a compaction marker (stream-json does not carry the
+// summary).
 //
 // Anything else is a problem (Builder.Problem, with the line number) and
 // the import goes on: a line that is not JSON (a torn last line is named

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/formats/internal/claudecode"
 	"github.com/toolsim/toolsim/importer"
 )
 
@@ -181,6 +183,14 @@ func (s *stream) line(n int, raw []byte) error {
 func (s *stream) clock() int64 { return s.b.Clock(time.Time{}, false) }
 
 func (s *stream) system(l *line) {
+	if l.Subtype == "compact_boundary" {
+		// /compact: a compaction marker between turns (stream-json does
+		// not carry the summary itself).
+		t := s.clock()
+		s.c.CloseTurn(t)
+		s.c.Put(t, event.Event{Kind: event.KindCompact, Extra: claudecode.UUIDField(l.UUID)})
+		return
+	}
 	if l.Subtype != "init" {
 		s.ignored["system:"+l.Subtype]++
 		return

@@ -44,15 +44,12 @@ type invocation struct {
 }
 
 // codexEvent maps a codex_event line by its msg.type.
-func (s *state) codexEvent(payload json.RawMessage) error {
-	var p struct {
-		Msg json.RawMessage `json:"msg"`
-	}
-	var m msg
-	if json.Unmarshal(payload, &p) != nil || json.Unmarshal(p.Msg, &m) != nil || m.Type == "" {
+func (s *state) codexEvent(p *payload) error {
+	if p == nil || p.Msg == nil || p.Msg.Type == "" {
 		return s.b.Problem(s.n, "codex_event without a readable payload.msg.type: skipped")
 	}
-	if s.text(&m) || s.tool(&m) {
+	m := p.Msg
+	if s.text(m) || s.tool(m) {
 		return nil
 	}
 	switch m.Type {

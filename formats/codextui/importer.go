@@ -23,15 +23,33 @@ const Source = "codex"
 // record is one line of the log: the members every line has, the
 // session_start context, and the payload of codex_event and op lines.
 type record struct {
-	TS      *string         `json:"ts"`
-	Dir     string          `json:"dir"`
-	Kind    string          `json:"kind"`
-	Payload json.RawMessage `json:"payload"`
-	Variant string          `json:"variant"`
+	TS      *string  `json:"ts"`
+	Dir     string   `json:"dir"`
+	Kind    string   `json:"kind"`
+	Payload *payload `json:"payload"`
+	Variant string   `json:"variant"`
 
 	Cwd      string `json:"cwd"`
 	Model    string `json:"model"`
 	Provider string `json:"model_provider_id"`
+}
+
+// payload is a codex_event's payload ({id, msg}) or an op's, decoded with
+// the line in one pass.
+type payload struct {
+	Msg *msg `json:"msg"`
+
+	// op
+	Type     string   `json:"type"`
+	ID       string   `json:"id"`
+	Decision string   `json:"decision"`
+	Items    []opItem `json:"items"`
+}
+
+// opItem is one input item of a user_input op.
+type opItem struct {
+	Type string `json:"type"`
+	Text string `json:"text"`
 }
 
 // dirs are the values of "dir".
@@ -88,6 +106,10 @@ func (s *state) line(n int, raw []byte) error {
 	}
 	var r record
 	if raw[0] != '{' || json.Unmarshal(raw, &r) != nil {
+		var head struct{ Kind string }
+		if raw[0] == '{' && json.Unmarshal(raw, &head) == nil {
+			return s.b.Problem(n, fmt.Sprintf("%s record with a member of an unexpected type: skipped", head.Kind))
+		}
 		return s.b.Problem(n, "not a JSON object: skipped")
 	}
 	if r.Dir == "" || r.Kind == "" {

@@ -1,7 +1,6 @@
 package codextui
 
 import (
-	"encoding/json"
 	"sort"
 	"strings"
 
@@ -10,17 +9,8 @@ import (
 
 // op maps what the TUI sent to the core: the user's prompts and approval
 // answers. Other ops (interrupt, history lookups, ...) are counted.
-func (s *state) op(payload json.RawMessage) error {
-	var o struct {
-		Type     string `json:"type"`
-		ID       string `json:"id"`
-		Decision string `json:"decision"`
-		Items    []struct {
-			Type string `json:"type"`
-			Text string `json:"text"`
-		} `json:"items"`
-	}
-	if json.Unmarshal(payload, &o) != nil || o.Type == "" {
+func (s *state) op(o *payload) error {
+	if o == nil || o.Type == "" {
 		return s.b.Problem(s.n, "op without a readable payload.type: skipped")
 	}
 	switch o.Type {

@@ -348,6 +348,8 @@ func FuzzImport(f *testing.F) {
 	}
 	f.Add([]byte(cassette(interaction{req: `{"messages":[` + userMsg + `]}`, resp: anth("m", "hi", `t bash {"command":"ls"}`)})))
 	f.Add([]byte(cassette(interaction{req: `{"input":"x"}`, resp: `{"object":"response","output":[{"type":"function_call","call_id":"c","name":"f","arguments":"{"}]}`})))
+	f.Add([]byte(geminiCassette(interaction{req: `{"contents":[{"role":"user","parts":[{"text":"x"}]},{"role":"model","parts":[{"functionCall":{"name":"f","args":{}}}]},{"role":"user","parts":[{"functionResponse":{"name":"f","response":{"output":"o"}}}]}]}`,
+		resp: `data: {"candidates":[{"content":{"role":"model","parts":[{"functionCall":{"name":"g","args":{"a":1}}}]},"finishReason":"STOP","index":0}]}` + "\n\n"})))
 	f.Fuzz(func(t *testing.T, in []byte) {
 		res, err := vcr.Importer{}.Import(bytes.NewReader(in), importer.Options{})
 		if err != nil {
