@@ -5,10 +5,10 @@ BENCHTIME ?= 1s
 
 .DEFAULT_GOAL := help
 
-.PHONY: help build test lint bench fuzz golden catalog ci-example
+.PHONY: help build test lint bench fuzz golden catalog ci-example real-engines
 
 help: ## list the targets
-	@grep -E '^[a-z]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-8s %s\n", $$1, $$2}'
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-13s %s\n", $$1, $$2}'
 
 build: ## build bin/toolsim (with its VCS revision for toolsim version)
 	$(GO) build -buildvcs=auto -o bin/toolsim ./cmd/toolsim
@@ -57,3 +57,17 @@ ci-example: build ## run the CI recipe of docs/ci.md locally (the workflow's com
 	$(GO) run ./examples/ci/runlocal -set FUZZ_SEEDS=$(CI_EXAMPLE_SEEDS) -set REGRESSIONS=$(CURDIR)/harness/harnesstest/testdata/traces examples/ci/toolsim.yml
 	@tmp=$$(mktemp -d) && PATH="$(CURDIR)/bin:$$PATH" REPORTS=$$tmp FUZZ_SEEDS=$(CI_EXAMPLE_SEEDS) \
 	  REGRESSIONS=$(CURDIR)/harness/harnesstest/testdata/traces examples/ci/ci.sh && echo "ci.sh: ok, reports in $$tmp" && ls $$tmp
+
+AI_SDK := examples/ai-sdk
+AI_SDK_ENGINE := node $(AI_SDK)/adapter.mjs
+
+real-engines: build ## the Vercel AI SDK's stream reader (npm ci once): the passing gate, and each regression in scenarios/ai-sdk still failing
+	@test -d $(AI_SDK)/node_modules/ai || npm ci --prefix $(AI_SDK) --no-audit --no-fund
+	bin/toolsim fuzz --engine '$(AI_SDK_ENGINE)' --timeout 30s --seeds 300 --out failures/ai-sdk \
+		--features tools,text,thinking,user --faults order,duplicate-result,same-name,reconnect
+	@for f in scenarios/ai-sdk/*.jsonl; do \
+		bin/toolsim check --engine '$(AI_SDK_ENGINE)' --timeout 30s $$f >/dev/null; st=$$?; \
+		if [ $$st -eq 0 ]; then echo "$$f passes now: the library fixed it; move it out of scenarios/ai-sdk and its class out of docs/findings/ai-sdk.md"; exit 1; fi; \
+		if [ $$st -ne 1 ]; then echo "$$f: toolsim check exited $$st (setup problem)"; exit 1; fi; \
+		echo "still fails  $$f"; \
+	done
