@@ -52,7 +52,7 @@ const (
 	// ShapeNested gives a sub-agent call children of its own.
 	ShapeNested Shape = "nested-subagents"
 	// ShapeTruncated ends the trace inside its last turn, with calls still
-	// live (end of stream).
+	// live (end of stream). It lands only with fault missing-result on.
 	ShapeTruncated Shape = "truncated"
 )
 
