@@ -5,13 +5,13 @@ BENCHTIME ?= 1s
 
 .DEFAULT_GOAL := help
 
-.PHONY: help build test lint bench fuzz golden catalog
+.PHONY: help build test lint bench fuzz golden catalog ci-example real-engines
 
 help: ## list the targets
-	@grep -E '^[a-z]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-8s %s\n", $$1, $$2}'
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-13s %s\n", $$1, $$2}'
 
-build: ## build bin/toolsim
-	$(GO) build -o bin/toolsim ./cmd/toolsim
+build: ## build bin/toolsim (with its VCS revision for toolsim version)
+	$(GO) build -buildvcs=auto -o bin/toolsim ./cmd/toolsim
 
 test: lint ## lint, then every test (unit, property, golden, testscript, examples, API contract) with the race detector
 	$(GO) test -race -count=1 ./...
@@ -23,13 +23,14 @@ lint: ## fail if gofmt, go vet or go mod tidy would change anything
 	$(GO) mod tidy -diff
 	cd examples/go-engine && $(GO) vet ./... && $(GO) mod tidy -diff
 
-bench: ## run the benchmarks (events/s, protocol events/s, MB/s, render times, rebuild records/s, import MB/s, campaign scenarios/s, exhaustive, shrinking)
+bench: ## run the benchmarks (events/s, protocol events/s, MB/s, render times, rebuild records/s, import MB/s, campaign scenarios/s, exhaustive, shrinking, HTML page of 100,000 events)
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) ./event ./engine ./render ./timeline
 	$(GO) test -run '^$$' -bench Pipe -benchmem -benchtime 3x ./engineproto
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime 3x ./rebuild
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) ./formats/...
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime 3x ./harness
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime 5x ./shrink ./sim
+	$(GO) test -run '^$$' -bench . -benchmem -benchtime 2x ./view
 
 fuzz: ## run each native fuzz target for FUZZTIME (default 5s; a count such as 3000x avoids golang/go#75804)
 	$(GO) test -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime $(FUZZTIME) ./event
@@ -51,3 +52,24 @@ golden: ## regenerate golden/ from the scenarios and real traces (read the diff 
 
 catalog: ## run the built-in scenario catalog
 	$(GO) run ./cmd/toolsim
+
+CI_EXAMPLE_SEEDS ?= 800
+
+ci-example: build ## run the CI recipe of docs/ci.md locally (the workflow's commands, then ci.sh), small enough for a minute
+	$(GO) run ./examples/ci/runlocal -set FUZZ_SEEDS=$(CI_EXAMPLE_SEEDS) -set REGRESSIONS=$(CURDIR)/harness/harnesstest/testdata/traces examples/ci/toolsim.yml
+	@tmp=$$(mktemp -d) && PATH="$(CURDIR)/bin:$$PATH" REPORTS=$$tmp FUZZ_SEEDS=$(CI_EXAMPLE_SEEDS) \
+	  REGRESSIONS=$(CURDIR)/harness/harnesstest/testdata/traces examples/ci/ci.sh && echo "ci.sh: ok, reports in $$tmp" && ls $$tmp
+
+AI_SDK := examples/ai-sdk
+AI_SDK_ENGINE := node $(AI_SDK)/adapter.mjs
+
+real-engines: build ## the Vercel AI SDK's stream reader (npm ci once): the passing gate, and each regression in scenarios/ai-sdk still failing
+	@test -d $(AI_SDK)/node_modules/ai || npm ci --prefix $(AI_SDK) --no-audit --no-fund
+	bin/toolsim fuzz --engine '$(AI_SDK_ENGINE)' --timeout 30s --seeds 300 --out failures/ai-sdk \
+		--features tools,text,thinking,user --faults order,duplicate-result,same-name,reconnect
+	@for f in scenarios/ai-sdk/*.jsonl; do \
+		bin/toolsim check --engine '$(AI_SDK_ENGINE)' --timeout 30s $$f >/dev/null; st=$$?; \
+		if [ $$st -eq 0 ]; then echo "$$f passes now: the library fixed it; move it out of scenarios/ai-sdk and its class out of docs/findings/ai-sdk.md"; exit 1; fi; \
+		if [ $$st -ne 1 ]; then echo "$$f: toolsim check exited $$st (setup problem)"; exit 1; fi; \
+		echo "still fails  $$f"; \
+	done

@@ -54,6 +54,7 @@ var corpus = []struct {
 	{"openai-responses-sse", "import-sse-responses-failed", "input.sse", ""},
 	{"vcr-cassette", "import-vcr-results-by-id", "input.yaml", "go vet ./..."},
 	{"vcr-cassette", "import-vcr-gemini", "input.yaml", "go mod tidy -diff"},
+	{"codex-tui-session-log", "import-codex-tui-session-log", "input.jsonl", "run the tests and fix the failing one"},
 }
 
 // TestCorpusFullyRedacted imports each planted input, checks that the

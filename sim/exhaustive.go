@@ -18,6 +18,9 @@ const (
 // one text event.
 const exhaustiveHead = 2
 
+// exhaustiveBatch is the batch id of the batch's starts under BatchIDs.
+const exhaustiveBatch = "msg_1"
+
 // exhaustiveStep is how far the trace clock advances per event, in ms.
 const exhaustiveStep = 10
 
@@ -27,6 +30,10 @@ type ExhaustiveOptions struct {
 	Progress int  // progress updates per tool, 0..2
 	Cancel   bool // also enumerate a cancel at every point
 	BatchIDs bool // give the tool_start events a batch id
+	// BothBatchModes yields every trace twice: without batch ids, then with
+	// (BatchIDs is then ignored), so one run covers grouping by adjacency
+	// and by id. It doubles the count.
+	BothBatchModes bool
 }
 
 func (o ExhaustiveOptions) check() error {
@@ -50,6 +57,10 @@ func ExhaustiveCount(opts ExhaustiveOptions) (int, error) {
 		return 0, err
 	}
 	x := newExhaustive(opts, nil)
+	modes := 1
+	if opts.BothBatchModes {
+		modes = 2
+	}
 	size := 1
 	for range opts.Tools {
 		size *= x.m + 1
@@ -58,7 +69,7 @@ func ExhaustiveCount(opts ExhaustiveOptions) (int, error) {
 	for i := range memo {
 		memo[i] = -1
 	}
-	return x.count(0, memo), nil
+	return modes * x.count(0, memo), nil
 }
 
 // Exhaustive calls yield with every trace for opts, in a fixed deterministic
@@ -100,8 +111,34 @@ func Exhaustive(opts ExhaustiveOptions, yield func(evs []event.Event) bool) erro
 	if err := opts.check(); err != nil {
 		return err
 	}
+	if opts.BothBatchModes {
+		opts.BatchIDs = false
+		yield = withBatchIDs(yield)
+	}
 	newExhaustive(opts, yield).walk(0)
 	return nil
+}
+
+// withBatchIDs yields each trace as it is, then with exhaustiveBatch on
+// every tool_start, and puts the trace back as it was.
+func withBatchIDs(yield func([]event.Event) bool) func([]event.Event) bool {
+	return func(evs []event.Event) bool {
+		if !yield(evs) {
+			return false
+		}
+		setBatch(evs, exhaustiveBatch)
+		ok := yield(evs)
+		setBatch(evs, "")
+		return ok
+	}
+}
+
+func setBatch(evs []event.Event, id string) {
+	for i := range evs {
+		if evs[i].Kind == event.KindToolStart {
+			evs[i].Batch = id
+		}
+	}
 }
 
 // exhaustive is the state of one enumeration.
@@ -143,7 +180,7 @@ func exhaustiveToolEvents(opts ExhaustiveOptions, i int) []event.Event {
 	args, _ := json.Marshal(map[string]string{"path": fmt.Sprintf("src/%c.go", 'a'+i)})
 	start := event.Event{Kind: event.KindToolStart, ID: id, Name: exhaustiveTools[i%len(exhaustiveTools)], Args: args}
 	if opts.BatchIDs {
-		start.Batch = "msg_1"
+		start.Batch = exhaustiveBatch
 	}
 	evs := []event.Event{start}
 	for k := range opts.Progress {

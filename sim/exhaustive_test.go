@@ -503,3 +503,41 @@ func exhaustiveEvent(opts sim.ExhaustiveOptions, i, st int) event.Event {
 	}
 	return event.Event{Kind: event.KindToolDone, ID: id, OK: true, Output: "done\n"}
 }
+
+// TestExhaustiveBothBatchModes: each trace comes twice, first without
+// batch ids and then with them on every start, and nothing else differs;
+// the count doubles.
+func TestExhaustiveBothBatchModes(t *testing.T) {
+	opts := sim.ExhaustiveOptions{Tools: 3, Progress: 1, Cancel: true, BothBatchModes: true}
+	single := opts
+	single.BothBatchModes = false
+	want, _ := sim.ExhaustiveCount(single)
+	if got, err := sim.ExhaustiveCount(opts); err != nil || got != 2*want {
+		t.Fatalf("ExhaustiveCount = %d, %v; want %d", got, err, 2*want)
+	}
+	var prev []event.Event
+	n := 0
+	err := sim.Exhaustive(opts, func(evs []event.Event) bool {
+		batched := n%2 == 1
+		for _, ev := range evs {
+			if ev.Kind == event.KindToolStart && (ev.Batch != "") != batched {
+				t.Fatalf("trace %d: start %s has batch %q, want batch ids %t", n, ev.ID, ev.Batch, batched)
+			}
+		}
+		if batched {
+			for i := range evs {
+				ev := evs[i]
+				ev.Batch = ""
+				if !reflect.DeepEqual(ev, prev[i]) || len(evs) != len(prev) {
+					t.Fatalf("trace %d: differs from its twin beyond the batch id at %d", n, i)
+				}
+			}
+		}
+		prev = append(prev[:0], evs...)
+		n++
+		return true
+	})
+	if err != nil || n != 2*want {
+		t.Fatalf("yielded %d traces (err %v), want %d", n, err, 2*want)
+	}
+}

@@ -122,25 +122,28 @@ func (l FeatureList) set() featureSet {
 
 func (s featureSet) has(f Feature) bool { return s&(1<<slices.Index(AllFeatures, f)) != 0 }
 
-// FaultNeeds lists, for the faults that need them, the features of which
-// at least one must be on for the fault to land.
-var FaultNeeds = map[fault.Fault][]Feature{
-	fault.Cancel:              {FeatureCancel},
-	fault.CancelBeforeResult:  {FeatureCancel},
-	fault.ProgressAfterResult: {FeatureProgress},
-	fault.ProgressBurst:       {FeatureProgress},
-	fault.LateResult:          {FeatureCancel, FeaturePermissions},
-	fault.LateText:            {FeatureText},
-	fault.SubagentBlock:       {FeatureSubagents},
+// faultNeeds lists, for the faults that need them, the feature sets of
+// which one must be on in full for the fault to land: cancel-before-result
+// needs cancels and progress; late-result needs cancels or permissions.
+var faultNeeds = map[fault.Fault][][]Feature{
+	fault.Cancel:              {{FeatureCancel}},
+	fault.CancelBeforeResult:  {{FeatureCancel, FeatureProgress}},
+	fault.ProgressAfterResult: {{FeatureProgress}},
+	fault.ProgressBurst:       {{FeatureProgress}},
+	fault.LateResult:          {{FeatureCancel}, {FeaturePermissions}},
+	fault.LateText:            {{FeatureText}},
+	fault.SubagentBlock:       {{FeatureSubagents}},
 }
 
 // Usable reports whether fault f can land in a scenario with features l.
 func (l FeatureList) Usable(f fault.Fault) bool {
-	needs, ok := FaultNeeds[f]
+	alts, ok := faultNeeds[f]
 	if !ok {
 		return true
 	}
-	return slices.ContainsFunc(needs, l.Has)
+	return slices.ContainsFunc(alts, func(all []Feature) bool {
+		return !slices.ContainsFunc(all, func(x Feature) bool { return !l.Has(x) })
+	})
 }
 
 // UsableFaults returns the faults of fs that can land with features l, in

@@ -56,7 +56,7 @@ func TestFeaturesOff(t *testing.T) {
 					}
 					for f := range sc.Injected {
 						if !feats.Usable(f) {
-							t.Fatalf("seed %d swarm %v: injected %s, which needs %v", seed, swarm, f, sim.FaultNeeds[f])
+							t.Fatalf("seed %d swarm %v: injected %s, which needs a feature that is off", seed, swarm, f)
 						}
 					}
 				}
@@ -126,7 +126,7 @@ func TestParseFeatures(t *testing.T) {
 func TestUsableFaults(t *testing.T) {
 	feats, _ := sim.ParseFeatures("tools,text,cancel")
 	got := feats.UsableFaults(fault.All())
-	for _, f := range (fault.List{fault.ProgressAfterResult, fault.ProgressBurst, fault.SubagentBlock}) {
+	for _, f := range (fault.List{fault.ProgressAfterResult, fault.ProgressBurst, fault.SubagentBlock, fault.CancelBeforeResult}) {
 		if got.Has(f) {
 			t.Errorf("%s usable without its feature", f)
 		}
@@ -135,6 +135,10 @@ func TestUsableFaults(t *testing.T) {
 		if !got.Has(f) {
 			t.Errorf("%s not usable with tools,text,cancel", f)
 		}
+	}
+	perm, _ := sim.ParseFeatures("permissions")
+	if !perm.Usable(fault.LateResult) || perm.Usable(fault.Cancel) {
+		t.Error("with permissions only: late-result should be usable, cancel not")
 	}
 	if got := (sim.FeatureList)(nil).UsableFaults(fault.All()); !slices.Equal(got, fault.All()) {
 		t.Errorf("every feature: usable %v, want every fault", got)

@@ -84,6 +84,7 @@ type gen struct {
 	names    []string // the tool names calls draw from
 	shapeSet map[Shape]bool
 	planned  map[string]bool // every id planned so far
+	tags     []tag           // what was counted on which event
 	shapes   map[string]int
 	actBuf   []action // reused by every batch
 	args     []byte   // backing store of every call's args
@@ -108,6 +109,12 @@ func GenerateFrom(src rand.Source, seed uint64, opts Options) *Scenario {
 	g.evs = make([]event.Event, 0, size)
 	g.actBuf = make([]action, 0, batch)
 	g.schedule(plan)
+	// A stream cut short is a missing result for every call still live:
+	// only with that fault on, so that a fault list without it never ends
+	// a trace mid-turn.
+	if g.shapeOn(ShapeTruncated) && g.on[fault.MissingResult] && g.chance(3) {
+		g.truncate()
+	}
 	sc := &Scenario{
 		Seed: seed, Options: opts, Plan: plan, Events: g.evs, On: g.on.list(),
 		Injected: g.injected, Shapes: g.shapes, BatchIDs: AllBatched(g.evs),
@@ -256,7 +263,7 @@ func (g *gen) batch(turn, b int) Batch {
 	n := 1 + g.rng.IntN(g.opts.Tools)
 	bt.Tools = make([]Tool, 0, n)
 	for i := range n {
-		bt.Tools = append(bt.Tools, g.tool(i, true))
+		bt.Tools = append(bt.Tools, g.tool(i, 0))
 	}
 	g.batchFaults(&bt)
 	g.batchShapes(&bt)
@@ -264,7 +271,8 @@ func (g *gen) batch(turn, b int) Batch {
 }
 
 // tool plans one call; top says whether it may have children.
-func (g *gen) tool(i int, top bool) Tool {
+func (g *gen) tool(i, depth int) Tool {
+	top := depth == 0
 	name := g.names[g.rng.IntN(len(g.names))]
 	t := Tool{ID: g.newID(), Name: name, Duration: 50 + 120*int64(i), Progress: g.rng.IntN(3)}
 	if !g.feat.progress {
@@ -283,11 +291,12 @@ func (g *gen) tool(i int, top bool) Tool {
 	if g.feat.delegation && top && g.chance(8) {
 		t.Delegation, t.Progress = true, 1+g.rng.IntN(3)
 	}
-	if g.feat.children && top && g.chance(7) {
+	if g.feat.children && (top && g.chance(7) || depth == 1 && g.shapeOn(ShapeNested) && g.chance(4)) {
 		for j := range 1 + g.rng.IntN(2) {
-			t.Children = append(t.Children, g.tool(j, false))
+			t.Children = append(t.Children, g.tool(j, depth+1))
 		}
 	}
+	t.Quiet = t.Progress > 0 && g.chance(4)
 	g.toolFaults(&t)
 	if t.Permission == PermissionDenied && !g.shapeOn(ShapeProgressAfterDenial) {
 		t.ProgressAfter = false
@@ -393,5 +402,7 @@ func (g *gen) cancelPlan(batches []Batch) *CancelPlan {
 		c.Late = true
 		c.AfterTurnEnd = g.chance(2)
 	}
+	c.LateProgress = g.on[fault.ProgressAfterResult] && g.shapeOn(ShapeProgressAfterInterrupt) && g.chance(2)
+	c.InText = !before && g.feat.text && g.shapeOn(ShapeCancelInText) && g.chance(4)
 	return c
 }

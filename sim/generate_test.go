@@ -21,6 +21,9 @@ func TestGenerateDeterministic(t *testing.T) {
 		if d := cmp.Diff(a.Injected, b.Injected); d != "" {
 			t.Fatalf("seed %d: injection counts differ (-first +second):\n%s", seed, d)
 		}
+		if d := cmp.Diff(a.Shapes, b.Shapes); d != "" {
+			t.Fatalf("seed %d: shape counts differ (-first +second):\n%s", seed, d)
+		}
 	}
 	if bytes.Equal(encode(t, sim.Generate(1, opts).Events), encode(t, sim.Generate(2, opts).Events)) {
 		t.Error("seeds 1 and 2 gave the same trace")

@@ -34,6 +34,12 @@ type CancelPlan struct {
 	// Late delivers the results the cancel cut off anyway, after the cancel;
 	// AfterTurnEnd delivers them after the turn's end instead.
 	Late, AfterTurnEnd bool
+	// LateProgress delivers one cut-off progress update after the cancel
+	// ([ShapeProgressAfterInterrupt]).
+	LateProgress bool
+	// InText puts the cancel in the turn's opening text, before any batch
+	// ([ShapeCancelInText]); Batch is then ignored.
+	InText bool
 }
 
 // Batch is a set of tool calls the model issues at once.
@@ -101,6 +107,10 @@ type Tool struct {
 	// ([ShapeParentFirst]); EarlyChild starts the first child before this
 	// tool ([ShapeDanglingParent]).
 	Outlive, EarlyChild bool
+	// Quiet gives a successful result no output, so the streamed output
+	// stays; ResultPending delivers the result while a permission is still
+	// pending ([ShapeResultWhilePending]).
+	Quiet, ResultPending bool
 
 	ResultFirst     bool // the result arrives before the start
 	DuplicateResult bool // the result arrives twice

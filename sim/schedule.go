@@ -82,17 +82,36 @@ func (g *gen) scheduleTurn(t *Turn) {
 	g.tick(200)
 	g.emit(event.Event{Kind: event.KindTurnStart, Role: event.RoleAssistant})
 	g.texts(event.KindThinking, t.Thinking)
+	if c := t.Cancel; c != nil && c.InText && len(t.Text) > 1 {
+		g.cancelInText(t.Text[0])
+		return
+	}
 	g.texts(event.KindText, t.Text)
-	var held []action
+	held, cancelled := g.scheduleBatches(t)
+	if cancelled {
+		return
+	}
+	if t.Closing != "" {
+		g.texts(event.KindText, []string{t.Closing})
+	}
+	g.play(g.merge(nil, held))
+	g.tick(20)
+	g.emit(event.Event{Kind: event.KindTurnEnd})
+}
+
+// scheduleBatches plays the turn's batches with the text and error between
+// them. It returns the actions of long-running calls still held, or
+// cancelled when the turn ended in a cancel.
+func (g *gen) scheduleBatches(t *Turn) (held []action, cancelled bool) {
 	sep := true // something shown since the last batch
 	for i := range t.Batches {
 		g.tick(50)
 		b := &t.Batches[i]
-		acts := g.batchActions(b, b.Adjacent && !sep && b.ID != "")
-		acts = g.merge(acts, held)
+		acts := g.merge(g.batchActions(b, b.Adjacent && !sep && b.ID != ""), held)
+		held = nil
 		if c := t.Cancel; c != nil && c.Batch == i {
 			g.cancelIn(acts, b, c)
-			return
+			return nil, true
 		}
 		if i < len(t.Batches)-1 || t.Closing != "" {
 			acts, held = g.hold(acts, b)
@@ -109,12 +128,7 @@ func (g *gen) scheduleTurn(t *Turn) {
 			sep = true
 		}
 	}
-	if t.Closing != "" {
-		g.texts(event.KindText, []string{t.Closing})
-	}
-	g.play(g.merge(nil, held))
-	g.tick(20)
-	g.emit(event.Event{Kind: event.KindTurnEnd})
+	return held, false
 }
 
 // play emits actions in order, moving the clock to each one's time.
@@ -122,11 +136,8 @@ func (g *gen) play(acts []action) {
 	for _, a := range acts {
 		g.now = max(g.now, a.t)
 		g.emit(a.ev)
-		if a.fault != "" {
-			g.injected[a.fault]++
-		}
-		if a.shape != "" {
-			g.shapes[string(a.shape)]++
+		if a.fault != "" || a.shape != "" {
+			g.count(a.fault, a.shape)
 		}
 	}
 }
@@ -246,7 +257,7 @@ func (g *gen) toolActions(tool *Tool, b *Batch, s int64, i int, as *actions) {
 		as.add(s+3+d/2, 100, i, f, ev)
 	}
 	for j := range tool.Children {
-		g.childActions(tool, j, b, s, d, i, as)
+		g.childActions(tool, j, b, s, d, i, false, as)
 	}
 	if tool.ResultFirst && tool.ProgressAfter {
 		// Finished before it started: any progress is late.
@@ -256,7 +267,10 @@ func (g *gen) toolActions(tool *Tool, b *Batch, s int64, i int, as *actions) {
 		return
 	}
 	a := as.add(s+d, 100, i, "", doneEvent(tool))
-	if tool.ReportedMS > 0 {
+	switch {
+	case tool.ResultPending:
+		a.shape = ShapeResultWhilePending
+	case tool.ReportedMS > 0:
 		a.shape = ShapeDurationMismatch
 	}
 	if tool.DuplicateResult {
@@ -278,6 +292,8 @@ func (g *gen) permissionActions(tool *Tool, s, d int64, i int, as *actions) bool
 	case PermissionGranted:
 		as.add(s+2, 100, i, "", event.Event{Kind: event.KindPermission, ID: tool.ID, State: event.PermissionGranted})
 		return true
+	case PermissionPending:
+		return tool.ResultPending // approved elsewhere: it runs on, still shown pending
 	case PermissionDenied:
 		as.add(s+2+d/4, 100, i, "", event.Event{Kind: event.KindPermission, ID: tool.ID, State: event.PermissionDenied})
 		if tool.LateResult {

@@ -40,6 +40,20 @@ const (
 	// ShapeProgressAfterDenial sends progress for a denied call (fault
 	// progress-after-result).
 	ShapeProgressAfterDenial Shape = "progress-after-denial"
+	// ShapeProgressAfterInterrupt sends, after a cancel, progress for a call
+	// the cancel interrupted (fault progress-after-result).
+	ShapeProgressAfterInterrupt Shape = "progress-after-interrupt"
+	// ShapeResultWhilePending delivers a result while the call's permission
+	// is still pending (approved elsewhere).
+	ShapeResultWhilePending Shape = "result-while-pending"
+	// ShapeCancelInText cancels while the turn's opening text streams
+	// (fault cancel).
+	ShapeCancelInText Shape = "cancel-in-text"
+	// ShapeNested gives a sub-agent call children of its own.
+	ShapeNested Shape = "nested-subagents"
+	// ShapeTruncated ends the trace inside its last turn, with calls still
+	// live (end of stream). It lands only with fault missing-result on.
+	ShapeTruncated Shape = "truncated"
 )
 
 // AllShapes lists every shape, in the order reports show them. Treat it as
@@ -47,6 +61,7 @@ const (
 var AllShapes = []Shape{
 	ShapeSpreadStarts, ShapeAdjacentBatches, ShapeUnknownParent, ShapeDanglingParent,
 	ShapeParentFirst, ShapeDurationMismatch, ShapeLongRunning, ShapeProgressAfterDenial,
+	ShapeProgressAfterInterrupt, ShapeResultWhilePending, ShapeCancelInText, ShapeNested, ShapeTruncated,
 }
 
 // DefaultShapes are the shapes drawn when Options.Shapes is nil.
@@ -112,6 +127,9 @@ func (g *gen) toolShapes(t *Tool, top bool) {
 	if t.Permission == PermissionDenied && g.on[fault.ProgressAfterResult] && g.shapeOn(ShapeProgressAfterDenial) && g.chance(2) {
 		t.ProgressAfter = true
 	}
+	if t.Permission == PermissionPending && t.Outcome != OutcomeMissing && g.shapeOn(ShapeResultWhilePending) && g.chance(2) {
+		t.ResultPending = true
+	}
 	if g.shapeOn(ShapeDurationMismatch) && t.Outcome != OutcomeMissing && g.chance(6) {
 		t.ReportedMS = 2*t.Duration + 7 + g.rng.Int64N(100)
 	}
@@ -147,7 +165,7 @@ func (g *gen) turnShapes(t *Turn) {
 // (Outlive: they finish after it, the last one may start after it) or the
 // first one starts early (EarlyChild: before its parent). When the batch
 // has an id, the child's own message gets one too.
-func (g *gen) childActions(parent *Tool, j int, b *Batch, s, d int64, i int, as *actions) {
+func (g *gen) childActions(parent *Tool, j int, b *Batch, s, d int64, i int, nested bool, as *actions) {
 	c := &parent.Children[j]
 	start, cd := s+3+d*int64(j+1)/4, max(d/4, 4)
 	rank := 100
@@ -165,8 +183,14 @@ func (g *gen) childActions(parent *Tool, j int, b *Batch, s, d int64, i int, as 
 		batch = b.ID + "/" + parent.ID + "/" + strconv.Itoa(j+1)
 	}
 	a := as.add(start, rank, i, "", event.Event{Kind: event.KindToolStart, ID: c.ID, Name: c.Name, Args: c.Args, Parent: parent.ID, Batch: batch})
-	if shape != "" {
+	switch {
+	case shape != "":
 		a.fault, a.shape = fault.UnknownID, shape
+	case nested:
+		a.shape = ShapeNested
+	}
+	for k := range c.Children {
+		g.childActions(c, k, b, start, cd, i, true, as)
 	}
 	if c.Progress > 0 {
 		as.add(start+cd/2, 100, i, "", event.Event{Kind: event.KindToolProgress, ID: c.ID, Output: "reading...\n"})
@@ -221,8 +245,11 @@ func (g *gen) merge(acts, held []action) []action {
 // doneEvent is a tool's result.
 func doneEvent(t *Tool) event.Event {
 	ev := event.Event{Kind: event.KindToolDone, ID: t.ID, OK: t.Outcome != OutcomeFailed, Output: "3 matches\n"}
-	if !ev.OK {
+	switch {
+	case !ev.OK:
 		ev.Error, ev.Output = "exit status 1", ""
+	case t.Quiet:
+		ev.Output = ""
 	}
 	if t.ReportedMS > 0 {
 		ms := t.ReportedMS // each event owns its value

@@ -19,6 +19,8 @@ func seen(evs []event.Event) (_ map[sim.Shape]bool, ok bool) {
 	done := map[string]int{}  // id → index of its first result
 	denied := map[string]bool{}
 	parentOf := map[string]string{}
+	interrupted := map[string]bool{}
+	asked := map[string]bool{} // permission asked and not answered yet
 	starts := map[string]int{}
 	for i := range evs {
 		if evs[i].Kind == event.KindToolStart {
@@ -32,6 +34,9 @@ func seen(evs []event.Event) (_ map[sim.Shape]bool, ok bool) {
 		switch ev.Kind {
 		case event.KindToolStart:
 			if ev.Parent != "" {
+				if parentOf[ev.Parent] != "" {
+					out[sim.ShapeNested] = true
+				}
 				if _, ok := start[ev.Parent]; !ok {
 					out[sim.ShapeUnknownParent] = true // never started, or (dangling) starts later
 				}
@@ -43,6 +48,9 @@ func seen(evs []event.Event) (_ map[sim.Shape]bool, ok bool) {
 				break
 			}
 			done[ev.ID] = i
+			if asked[ev.ID] {
+				out[sim.ShapeResultWhilePending] = true
+			}
 			if p := parentOf[ev.ID]; p != "" {
 				if d, ok := done[p]; ok && d < i {
 					out[sim.ShapeParentFirst] = true
@@ -55,6 +63,7 @@ func seen(evs []event.Event) (_ map[sim.Shape]bool, ok bool) {
 				out[sim.ShapeLongRunning] = true
 			}
 		case event.KindPermission:
+			asked[ev.ID] = ev.State == event.PermissionAsked
 			if ev.State == event.PermissionDenied {
 				denied[ev.ID] = true
 			}
@@ -62,7 +71,34 @@ func seen(evs []event.Event) (_ map[sim.Shape]bool, ok bool) {
 			if denied[ev.ID] {
 				out[sim.ShapeProgressAfterDenial] = true
 			}
+			if interrupted[ev.ID] {
+				out[sim.ShapeProgressAfterInterrupt] = true
+			}
+		case event.KindTurnEnd:
+			clear(asked)
+		case event.KindCancel:
+			clear(asked)
+			if i > 0 && evs[i-1].Kind == event.KindText {
+				out[sim.ShapeCancelInText] = true
+			}
+			for id := range start {
+				if _, ok := done[id]; !ok && !denied[id] {
+					interrupted[id] = true
+				}
+			}
 		}
+	}
+	open := false // a turn started and not ended
+	for i := range evs {
+		switch evs[i].Kind {
+		case event.KindTurnStart:
+			open = true
+		case event.KindTurnEnd:
+			open = false
+		}
+	}
+	if open {
+		out[sim.ShapeTruncated] = true
 	}
 	return out, true
 }

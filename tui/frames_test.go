@@ -3,6 +3,7 @@ package tui_test
 import (
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -186,5 +187,31 @@ func BenchmarkStepMiddle(b *testing.B) {
 				s.Frame(mid + dir*(i+1))
 			}
 		})
+	}
+}
+
+// BenchmarkSeekWide opens one turn of 10,000 tool calls that stay live
+// (a single group: the widest timeline), builds its checkpoints and seeks
+// to its end, reporting the heap the player then holds (MB-heap). Every
+// checkpoint is a deep copy of the engine and every frame a seek keeps
+// renders the whole group and runs the per-event oracles over it, so
+// time and heap grow with the width times the trace, not with the live
+// timeline alone (issue 20 item 8, not fixed yet).
+// Run: go test ./tui -run '^$' -bench SeekWide -benchtime 1x
+func BenchmarkSeekWide(b *testing.B) {
+	evs := []event.Event{{Seq: 1, Kind: event.KindTurnStart, Role: "assistant"}}
+	for i := range 10_000 {
+		evs = append(evs, event.Event{Seq: int64(i + 2), T: int64(i / 100), Kind: event.KindToolStart, ID: fmt.Sprintf("call_%d", i), Name: "read", Args: []byte(fmt.Sprintf(`{"path":"src/file_%d.go"}`, i))})
+	}
+	for range b.N {
+		s := tui.NewStore(evs, tui.StoreOptions{Width: 80, Depth: 40})
+		s.Start()
+		s.WaitCheckpoints()
+		s.Frame(len(evs))
+		runtime.GC()
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		b.ReportMetric(float64(m.HeapInuse>>20), "MB-heap")
+		s.Close()
 	}
 }

@@ -24,10 +24,12 @@ func (c *cli) check(args []string) int {
 	fs.SetOutput(c.stderr)
 	var in inputFlags
 	var ef engineFlags
+	var rf reportFlags
 	fs.StringVar(&in.from, "from", "", "source format (default: detect from content)")
 	ef.register(fs, true)
+	rf.register(fs, true)
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: toolsim check [--from F] [--engine CMD [--diff] [--timeout D]] FILE|DIR...\n\nRuns every oracle of SPEC §5 on each trace (any supported format; - reads stdin;\na directory means its *.jsonl files): after every event and at the end, plus\norder independence and the reconstruction oracles. A trace from 'toolsim sim'\nkeeps its log faults and reconnect point from its header.\nExit status: 0 all pass, 1 an oracle failed, 2 usage error or unreadable input.\n\nFlags:")
+		fmt.Fprintln(fs.Output(), "usage: toolsim check [--from F] [--engine CMD [--diff] [--timeout D]] [--json F] [--junit F] [--html F] FILE|DIR...\n\nRuns every oracle of SPEC §5 on each trace (any supported format; - reads stdin;\na directory means its *.jsonl files): after every event and at the end, plus\norder independence and the reconstruction oracles. A trace from 'toolsim sim'\nkeeps its log faults and reconnect point from its header.\nExit status: 0 all pass, 1 an oracle failed, 2 usage error or unreadable input.\n\nFlags:")
 		printFlags(fs)
 	}
 	if err := parseFlags(fs, args); err != nil {
@@ -48,10 +50,11 @@ func (c *cli) check(args []string) int {
 	}
 	defer cleanup()
 	code = exitOK
+	rec := rf.recorder("toolsim check")
 	for _, name := range files {
-		code = max(code, c.checkOne(name, in))
+		code = max(code, c.checkOne(name, in, rec))
 	}
-	return code
+	return rec.write(c, code)
 }
 
 // expandTraces replaces each directory by its *.jsonl files, sorted.
@@ -77,8 +80,13 @@ func expandTraces(args []string) ([]string, error) {
 }
 
 // checkOne checks one trace and prints its verdict.
-func (c *cli) checkOne(name string, in inputFlags) int {
+func (c *cli) checkOne(name string, in inputFlags, rec *recorder) int {
 	cs, err := c.readCase(name, in)
+	var found []harness.Violation
+	if err == nil {
+		found = harness.CheckCase(c.engine(), cs, c.optsFor(cs))
+	}
+	rec.check(c, name, cs, found, err)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "toolsim check: %v\n", err)
 		if errors.Is(err, errNoEvents) {
@@ -86,7 +94,6 @@ func (c *cli) checkOne(name string, in inputFlags) int {
 		}
 		return exitUsage
 	}
-	found := harness.CheckCase(c.engine(), cs, c.optsFor(cs))
 	if len(found) == 0 {
 		fmt.Fprintf(c.stdout, "ok    %s (%d events)\n", name, len(cs.Events))
 		return exitOK

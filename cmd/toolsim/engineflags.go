@@ -103,6 +103,9 @@ func (f *engineFlags) setup(c *cli, name string) (func(), int) {
 	}
 	c.newEngine = ext.New
 	c.engineArgs = " --engine " + shellQuote(f.cmd)
+	if f.timeout != engineproto.DefaultTimeout {
+		c.engineArgs += " --timeout " + f.timeout.String()
+	}
 	if f.diff {
 		c.engineArgs += " --diff"
 	}

@@ -76,13 +76,14 @@ func TestExitStatus(t *testing.T) {
 	}
 }
 
-// TestNoEventsFailsEveryCommandAlike: a trace that imports to nothing (a
-// header alone, an empty file, a recording of notices only) is refused by
-// every command that reads a trace with the same message and exit 1.
+// TestNoEventsFailsEveryCommandAlike: a trace that imports to nothing (an
+// empty file, a recording of notices only) is refused by every command
+// that reads a trace with the same message and exit 1. A canonical header
+// alone is a valid, empty trace (header-only.txtar): a failure can shrink
+// to it.
 func TestNoEventsFailsEveryCommandAlike(t *testing.T) {
 	dir := t.TempDir()
 	inputs := map[string]string{
-		"header.jsonl": `{"trace": "toolsim/v1"}` + "\n",
 		"empty.jsonl":  "",
 		"notices.json": `{"sessionId":"s1","messages":[{"id":"m1","type":"info","content":"Switched to gemini-2.5-flash"}]}`,
 	}

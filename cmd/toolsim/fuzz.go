@@ -29,6 +29,7 @@ type fuzzFlags struct {
 	out        string
 	noShrink   bool
 	engine     engineFlags
+	reports    reportFlags
 }
 
 func (c *cli) fuzz(args []string) int {
@@ -45,6 +46,7 @@ func (c *cli) fuzz(args []string) int {
 	fs.StringVar(&f.out, "out", "failures", "directory for failing traces and their shrunk regressions")
 	fs.BoolVar(&f.noShrink, "no-shrink", false, "save a failure without shrinking it")
 	f.engine.register(fs, true)
+	f.reports.register(fs, false)
 	fs.Usage = func() { fuzzUsage(fs) }
 	if err := parseFlags(fs, args); err != nil {
 		return helpOrUsage(err)
@@ -65,7 +67,7 @@ func (c *cli) fuzz(args []string) int {
 
 func fuzzUsage(fs *flag.FlagSet) {
 	fmt.Fprintln(fs.Output(), `usage: toolsim fuzz [--seeds N | --duration D] [--workers N] [--shard K/N] [--faults LIST] [--exhaustive]
-                    [--engine CMD [--diff] [--timeout D]]
+                    [--engine CMD [--diff] [--timeout D]] [--json FILE] [--junit FILE]
 
 Generates scenarios from consecutive seeds, drives the reference engine through
 each one and checks every oracle after every event. Prints progress, then the
@@ -170,7 +172,10 @@ func (c *cli) runCampaign(camp harness.Campaign, f *fuzzFlags) int {
 	}
 	prog.end()
 	c.printReport(rep, camp, time.Since(start))
-	return c.campaignEnd(rep, camp, f, interrupted.Load())
+	rec := f.reports.recorder("toolsim fuzz")
+	code := c.campaignEnd(rep, camp, f, interrupted.Load())
+	rec.fuzz(c, rep, f)
+	return rec.write(c, code)
 }
 
 // progress draws a bar on a terminal, else a line every 10%.

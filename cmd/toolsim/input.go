@@ -117,8 +117,10 @@ func (e *noEventsError) Error() string {
 // Is makes errors.Is(err, errNoEvents) true.
 func (e *noEventsError) Is(target error) bool { return target == errNoEvents }
 
-// nonEmpty streams a canonical trace and turns an end of input before the
-// first event into the no-events error.
+// nonEmpty streams a canonical trace and turns an input with nothing in
+// it (no header, no event) into the no-events error. A header alone is a
+// valid, empty trace (docs/trace-format.md): a failure shrunk to no events
+// must still be checkable.
 type nonEmpty struct {
 	*event.Reader
 	name, format string
@@ -132,8 +134,6 @@ func (s *nonEmpty) Next(ev *event.Event) error {
 	switch {
 	case s.n == 0 && errors.Is(err, event.ErrEmpty):
 		return noEvents(s.name, s.format, event.ErrEmpty)
-	case s.n == 0 && err == io.EOF:
-		return noEvents(s.name, s.format, nil)
 	}
 	if err == nil {
 		s.n++

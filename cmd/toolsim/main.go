@@ -75,6 +75,8 @@ func commands() []command {
 		{"check", "run every oracle on traces (files or directories)", (*cli).check},
 		{"fuzz", "run a seeded campaign (or every ordering) with every oracle; shrink failures", (*cli).fuzz},
 		{"shrink", "shrink a failing trace to a minimal regression scenario", (*cli).shrink},
+		{"view", "write a self-contained HTML page of a trace: swimlanes, render, scrubber", (*cli).view},
+		{"version", "print the module version and VCS revision", (*cli).version},
 		{"engine", "serve the reference engine over the toolsim-engine/1 protocol (stdin/stdout)", (*cli).engineCmd},
 		{"catalog", "run the built-in scenarios against their goldens (the default)", (*cli).catalog},
 		{"help", "list the commands", (*cli).help},
@@ -88,6 +90,8 @@ func (c *cli) run(args []string) int {
 	switch args[0] {
 	case "-h", "-help", "--help":
 		return c.help(nil)
+	case "-version", "--version":
+		return c.version(args[1:])
 	}
 	for _, cmd := range commands() {
 		if cmd.name == args[0] {

@@ -15,6 +15,9 @@ func (c *cli) printReport(rep *harness.Report, camp harness.Campaign, took time.
 	w := c.stdout
 	fmt.Fprintln(w, "fault class                 injected")
 	for _, f := range camp.Sim.Faults {
+		if rep.LeftOut.Has(f) {
+			continue
+		}
 		mark := ""
 		if rep.Faults[f] == 0 {
 			mark = "   ← never reached"

@@ -19,6 +19,10 @@ import (
 // of it.
 var ErrTooLong = errors.New("line too long")
 
+// ErrEndless reports a line over the limit that went on for as long again
+// while being skipped (such as /dev/zero): reading stops there.
+var ErrEndless = errors.New("a line that does not end")
+
 // Reader reads lines.
 type Reader struct {
 	br   *bufio.Reader
@@ -74,10 +78,14 @@ func (r *Reader) Next() (line []byte, complete bool, err error) {
 	}
 }
 
-// skipLine reads up to the end of the current line.
+// skipLine reads up to the end of the current line, or returns
+// ErrEndless after another limit's worth of bytes.
 func (r *Reader) skipLine() error {
-	for {
-		_, err := r.br.ReadSlice('\n')
+	for skipped := 0; ; {
+		chunk, err := r.br.ReadSlice('\n')
+		if skipped += len(chunk); skipped > r.max && errors.Is(err, bufio.ErrBufferFull) {
+			return ErrEndless
+		}
 		if !errors.Is(err, bufio.ErrBufferFull) {
 			if errors.Is(err, io.EOF) {
 				return io.EOF

@@ -59,4 +59,12 @@ func TestEndlessLine(t *testing.T) {
 	if in.read > 200 {
 		t.Errorf("read %d bytes of an endless line with a 100-byte limit", in.read)
 	}
+	// A caller that goes on (to skip the line) is stopped after another
+	// limit's worth of it.
+	if _, _, err := r.Next(); !errors.Is(err, lines.ErrEndless) {
+		t.Fatalf("err = %v, want ErrEndless", err)
+	}
+	if in.read > 300 {
+		t.Errorf("read %d bytes of an endless line with a 100-byte limit", in.read)
+	}
 }

@@ -1,0 +1,142 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/toolsim/toolsim/harness"
+	"github.com/toolsim/toolsim/report"
+)
+
+// reportFlags are the machine-readable outputs of check and fuzz.
+type reportFlags struct {
+	json, junit, html string
+}
+
+// register adds --json and --junit, and --html when the command writes
+// failure pages.
+func (r *reportFlags) register(fs *flag.FlagSet, html bool) {
+	fs.StringVar(&r.json, "json", "", "write one JSON object per line to `FILE`: per trace or failure, its oracle, event, diff, reproduce command and saved traces")
+	fs.StringVar(&r.junit, "junit", "", "write a JUnit XML report to `FILE` (one testcase per trace or failing seed)")
+	if html {
+		fs.StringVar(&r.html, "html", "", "write an HTML page for each failing trace to `FILE` (later ones to FILE-2, FILE-3, ...): swimlanes, the failing event, the oracle's diff")
+	}
+}
+
+// recorder collects a command's results for its reports.
+type recorder struct {
+	flags reportFlags
+	suite report.Suite
+	pages failurePages
+	last  time.Time
+}
+
+func (r *reportFlags) recorder(name string) *recorder {
+	now := time.Now()
+	host, _ := os.Hostname()
+	return &recorder{flags: *r, suite: report.Suite{Name: name, Timestamp: now, Hostname: host}, pages: failurePages{path: r.html}, last: now}
+}
+
+// add appends a result, timed since the previous one.
+func (rec *recorder) add(r report.Result) {
+	now := time.Now()
+	r.Time, rec.last = now.Sub(rec.last), now
+	rec.suite.Results = append(rec.suite.Results, r)
+}
+
+// check records one checked trace (err: it could not be read) and writes
+// its page when it failed and --html asked for one.
+func (rec *recorder) check(c *cli, name string, cs *harness.Case, found []harness.Violation, err error) {
+	r := report.Result{Name: displayName(name), Status: report.Pass, Reproduce: "toolsim check" + c.engineArgs + " " + shellQuote(name)}
+	switch {
+	case err != nil:
+		r.Status, r.Detail = report.Error, err.Error()
+	case len(found) > 0:
+		v := found[0]
+		r.Status, r.Oracle, r.Seq, r.Detail, r.Diff, r.Violations = report.Fail, v.Oracle, v.Seq, v.Detail, v.Diff, len(found)
+		r.Trace = name
+		r.HTML = rec.pages.write(c, name, cs, v)
+	}
+	if cs != nil {
+		r.Events = len(cs.Events)
+	}
+	rec.add(r)
+}
+
+// fuzz records a campaign: one result per failing seed (or ordering), a
+// failure for fault classes never reached, or one passing summary.
+func (rec *recorder) fuzz(c *cli, rep *harness.Report, f *fuzzFlags) {
+	if fl := rep.Failure; fl != nil {
+		what, prefix := "seed", "seed-"
+		if f.exhaustive {
+			what, prefix = "ordering", "exhaustive-"
+		}
+		// The paths reportFailure saved the failure under.
+		base := filepath.Join(f.out, fmt.Sprintf("%s%d", prefix, fl.Seed))
+		seed := fl.Seed
+		r := report.Result{Name: fmt.Sprintf("%s %d", what, seed), Status: report.Fail, Seed: &seed, Events: len(fl.Case.Events),
+			Oracle: fl.Violation.Oracle, Seq: fl.Violation.Seq, Detail: fl.Violation.Detail, Diff: fl.Violation.Diff, Violations: 1, Trace: base + ".jsonl"}
+		r.Reproduce = "toolsim check" + c.engineArgs + " " + shellQuote(r.Trace)
+		if fl.Shrunk != nil {
+			r.Shrunk = base + ".min.jsonl"
+			r.Reproduce = "toolsim check" + c.engineArgs + " " + shellQuote(r.Shrunk)
+		}
+		rec.add(r)
+		return
+	}
+	name := fmt.Sprintf("campaign (%d scenarios)", rep.Scenarios)
+	if f.shard != "" {
+		name = fmt.Sprintf("campaign shard %s (%d scenarios)", f.shard, rep.Scenarios)
+	}
+	r := report.Result{Name: name, Status: report.Pass, Scenarios: rep.Scenarios, Events: rep.Events}
+	if len(rep.Missing) > 0 && !rep.Interrupted {
+		r.Status, r.Oracle = report.Fail, "coverage"
+		r.Detail = "fault classes never reached: " + rep.Missing.String() + " (run more seeds, or narrow --faults)"
+	}
+	rec.add(r)
+}
+
+// write writes the reports asked for; a report that cannot be written
+// makes the command fail.
+func (rec *recorder) write(c *cli, code int) int {
+	if rec == nil {
+		return code
+	}
+	rec.suite.Time = time.Since(rec.suite.Timestamp)
+	for _, out := range []struct {
+		path  string
+		write func(f *os.File) error
+	}{
+		{rec.flags.json, func(f *os.File) error { return report.WriteJSON(f, &rec.suite) }},
+		{rec.flags.junit, func(f *os.File) error { return report.WriteJUnit(f, &rec.suite) }},
+	} {
+		if out.path == "" {
+			continue
+		}
+		if err := writeReport(out.path, out.write); err != nil {
+			fmt.Fprintf(c.stderr, "toolsim %s: %v\n", rec.suite.Name[len("toolsim "):], err)
+			code = max(code, exitFail)
+		}
+	}
+	return code
+}
+
+func writeReport(path string, write func(f *os.File) error) error {
+	if dir := filepath.Dir(path); dir != "." {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return err
+		}
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := write(f); err != nil {
+		f.Close()
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return f.Close()
+}

@@ -1,0 +1,58 @@
+// toolsim-engine/1 for Node >= 20, no dependencies: serve(make, info) reads
+// JSON lines on stdin and answers each on stdout (docs/protocol.md).
+// make(options) returns an engine: apply(event), finish(), timeline() ->
+// {items, diagnostics, now}, optional render(width); any may be async.
+// info: {fields, features, grouping}. Pass --no-delta to send whole timelines.
+import { createInterface } from 'node:readline';
+
+const PROTOCOL = 'toolsim-engine/1';
+
+export async function serve(make, info = {}) {
+  const delta = !process.argv.includes('--no-delta');
+  let options = {}, engine = await make(options), prev = null;
+  const reply = (fields) => process.stdout.write(JSON.stringify(fields) + '\n');
+  async function timeline(id, index) {
+    const t = await engine.timeline();
+    const items = t.items.map((it) => JSON.stringify(it));
+    const diagnostics = t.diagnostics ?? [];
+    const base = { type: 'timeline', id, ...(index === undefined ? {} : { index }) };
+    if (!delta || prev === null) {
+      reply({ ...base, timeline: { diagnostics, format: 'toolsim-timeline/1', items: t.items, now: t.now } });
+    } else {
+      const changed = {};
+      items.forEach((s, i) => { if (s !== prev.items[i]) changed[i] = t.items[i]; });
+      const added = diagnostics.slice(prev.diagnostics);
+      reply({ ...base, delta: { len: items.length, items: changed, now: t.now, ...(added.length ? { diagnostics: added } : {}) } });
+    }
+    prev = { items, diagnostics: diagnostics.length };
+  }
+  for await (const line of createInterface({ input: process.stdin, crlfDelay: Infinity })) {
+    if (!line.trim()) continue;
+    const msg = JSON.parse(line), id = msg.id ?? 0;
+    try { await handle(msg, id); } catch (err) { reply({ type: 'error', id, message: String(err?.stack ?? err) }); }
+  }
+  async function handle(msg, id) {
+    switch (msg.type) {
+      case 'init':
+        if (msg.protocol !== PROTOCOL) { reply({ type: 'error', id, message: `this engine speaks ${PROTOCOL}` }); break; }
+        options = msg.options ?? {};
+        engine = await make(options);
+        prev = null;
+        reply({ type: 'init_ok', id, protocol: PROTOCOL, fields: info.fields ?? [],
+          capabilities: ['timeline', 'batch', ...(engine.render ? ['render'] : []), ...(delta ? ['delta'] : [])],
+          ...(info.features ? { features: info.features } : {}), ...(info.grouping === false ? { grouping: false } : {}) });
+        break;
+      case 'event': await engine.apply(msg.event); await timeline(id); break;
+      case 'batch':
+        for (const [i, ev] of msg.events.entries()) { await engine.apply(ev); await timeline(id, i); }
+        if (msg.finish) { await engine.finish(); await timeline(id, msg.events.length); }
+        break;
+      case 'finish': await engine.finish(); await timeline(id); break;
+      case 'reset': engine = await make(options); prev = null; await timeline(id); break;
+      case 'render':
+        if (engine.render) { reply({ type: 'rendered', id, text: await engine.render(msg.width) }); break; }
+      // falls through: render was not declared
+      default: reply({ type: 'error', id, message: `unsupported message type ${msg.type}` });
+    }
+  }
+}

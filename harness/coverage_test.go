@@ -1,0 +1,25 @@
+package harness
+
+import (
+	"testing"
+
+	"github.com/toolsim/toolsim/fault"
+	"github.com/toolsim/toolsim/sim"
+)
+
+// TestCoverageReachesEveryRule: the default campaign (toolsim fuzz --seeds
+// 2000: every fault, swarm) reaches every state and rule of the inventory
+// at least 20 times. A rule the simulator cannot reach is a simulator bug.
+// It counts as a campaign does, with the model, without checking an engine.
+func TestCoverageReachesEveryRule(t *testing.T) {
+	hit := map[string]int{}
+	for seed := range uint64(2000) {
+		sc := sim.Generate(seed, sim.Options{Faults: fault.All(), Swarm: true})
+		statesOf(sc.Events, Options{}, hit)
+	}
+	for _, s := range States {
+		if hit[s] < 20 {
+			t.Errorf("%q reached %d times in 2,000 seeds, want ≥ 20", s, hit[s])
+		}
+	}
+}

@@ -1,0 +1,123 @@
+package report
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// Status of a result.
+const (
+	Pass  = "pass"
+	Fail  = "fail"  // an oracle failed
+	Error = "error" // the input could not be checked (unreadable, not a trace)
+)
+
+// Result is one checked trace, or one failing seed of a campaign (or a
+// campaign's summary when nothing failed).
+type Result struct {
+	Name       string        `json:"name"`   // the trace path, or "seed N"
+	Status     string        `json:"status"` // Pass, Fail or Error
+	Events     int           `json:"events,omitempty"`
+	Seed       *uint64       `json:"seed,omitempty"`
+	Oracle     string        `json:"oracle,omitempty"`
+	Seq        int64         `json:"seq,omitempty"` // the event after which the oracle failed
+	Detail     string        `json:"detail,omitempty"`
+	Diff       string        `json:"diff,omitempty"` // (-want +got)
+	Violations int           `json:"violations,omitempty"`
+	Reproduce  string        `json:"reproduce,omitempty"` // the one command that reproduces it
+	Trace      string        `json:"trace,omitempty"`     // the failing trace as saved
+	Shrunk     string        `json:"shrunk,omitempty"`    // its shrunk form, when there is one
+	HTML       string        `json:"html,omitempty"`      // the page written for it
+	Scenarios  int           `json:"scenarios,omitempty"` // a campaign summary: scenarios checked
+	Time       time.Duration `json:"-"`
+}
+
+// Suite is what one command checked.
+type Suite struct {
+	Name      string    // "toolsim check" or "toolsim fuzz"
+	Timestamp time.Time // when it started
+	Hostname  string    // where it ran ("localhost" when empty)
+	Results   []Result
+	Time      time.Duration // how long it took
+}
+
+// WriteJSON writes one JSON object per result, one per line (JSON Lines),
+// each with the suite's name under "suite".
+func WriteJSON(w io.Writer, s *Suite) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	for i, r := range s.Results {
+		line := struct {
+			Suite string `json:"suite"`
+			Result
+			Seconds float64 `json:"seconds"`
+		}{s.Name, r, r.Time.Seconds()}
+		if err := enc.Encode(line); err != nil {
+			return fmt.Errorf("report: result %d (%s): %w", i+1, r.Name, err)
+		}
+	}
+	return nil
+}
+
+// Message is the one-line description of a failed result: its oracle and
+// detail, then the command that reproduces it.
+func (r *Result) Message() string {
+	var b strings.Builder
+	if r.Seq > 0 {
+		fmt.Fprintf(&b, "after seq %d: ", r.Seq)
+	}
+	if r.Oracle != "" {
+		b.WriteString(r.Oracle + ": ")
+	}
+	b.WriteString(firstLine(r.Detail))
+	if r.Reproduce != "" {
+		b.WriteString("; reproduce: " + r.Reproduce)
+	}
+	return b.String()
+}
+
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
+}
+
+// visible replaces the characters XML 1.0 cannot carry (controls other than
+// tab, newline and carriage return, invalid UTF-8) by visible stand-ins.
+func visible(s string) string {
+	ok := true
+	for _, r := range s {
+		if !xmlChar(r) {
+			ok = false
+			break
+		}
+	}
+	if ok && utf8.ValidString(s) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && n == 1:
+			fmt.Fprintf(&b, "⟨bad byte %02X⟩", s[i])
+		case r < 0x20 && !xmlChar(r):
+			b.WriteRune(0x2400 + r)
+		case !xmlChar(r):
+			fmt.Fprintf(&b, "⟨U+%04X⟩", r)
+		default:
+			b.WriteRune(r)
+		}
+		i += n
+	}
+	return b.String()
+}
+
+// xmlChar reports whether r may appear in an XML 1.0 document.
+func xmlChar(r rune) bool {
+	return r == '\t' || r == '\n' || r == '\r' ||
+		r >= 0x20 && r <= 0xd7ff || r >= 0xe000 && r <= 0xfffd || r >= 0x10000 && r <= 0x10ffff
+}
