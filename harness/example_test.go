@@ -114,12 +114,12 @@ func ExampleCampaign() {
 	// Output:
 	// scenarios: 30 ok: true
 	// seed 0: model, shrunk to 2 events:
-	// {"seq":1,"t":1496,"kind":"tool_start","id":"a","name":"bash","args":{}}
-	// {"seq":2,"t":1546,"kind":"tool_done","id":"b","ok":false}
-	// after seq 2: model: after the end of the stream tool a differs from the model
+	// {"seq":1,"t":121,"kind":"tool_start","id":"a","name":"read","args":{}}
+	// {"seq":2,"t":291,"kind":"tool_done","id":"a","ok":false}
+	// after seq 2: model: after tool_done id="a" (seq 2) tool a differs from the model
 	// (-want +got):
-	// - tool a bash interrupted updates=0 end_t=1546 duration=50
-	// + tool a bash interrupted updates=0 end_t=1496 duration=0
+	// - tool a read failed updates=0 end_t=291 duration=170
+	// + tool a read running updates=0
 }
 
 // External runs an engine written in any language over the

@@ -25,10 +25,8 @@ func ExampleGenerate() {
 	_ = w.Flush()
 	// Output:
 	// events: 16 same again: true
-	// {"seq":7,"t":129,"kind":"tool_start","id":"call_1","name":"glob","args":{"path":"src/file_1.go","pattern":"TODO"},"batch":"msg_1_1"}
-	// {"seq":8,"t":129,"kind":"tool_start","id":"call_2","name":"todowrite","args":{"path":"src/file_2.go","pattern":"TODO"},"batch":"msg_1_1"}
-	// {"seq":9,"t":174,"kind":"tool_start","id":"call_3","name":"todowrite","args":{"path":"src/file_3.go","pattern":"TODO"},"batch":"msg_1_1/call_2/1","parent":"call_2"}
-	// {"seq":11,"t":299,"kind":"tool_done","id":"call_2","output":"3 matches\n","ok":true}
-	// {"seq":12,"t":344,"kind":"tool_done","id":"call_3","output":"3 matches\n","ok":true,"duration_ms":164}
-	// {"seq":15,"t":398,"kind":"tool_done","id":"call_1","output":"3 matches\n","ok":true}
+	// {"seq":7,"t":146,"kind":"tool_start","id":"call_1","name":"glob","args":{"path":"src/file_1.go","pattern":"TODO"},"batch":"msg_1_1"}
+	// {"seq":8,"t":146,"kind":"tool_start","id":"call_2","name":"edit_file","args":{"path":"src/file_2.go","pattern":"TODO"},"batch":"msg_1_1"}
+	// {"seq":12,"t":196,"kind":"tool_done","id":"call_1","output":"3 matches\n","ok":true,"duration_ms":195}
+	// {"seq":15,"t":316,"kind":"tool_done","id":"call_2","ok":true}
 }
