@@ -177,22 +177,31 @@ var mutants = []struct {
 func TestMutantsAreCaughtAndShrunk(t *testing.T) {
 	for _, tt := range mutants {
 		t.Run(tt.name, func(t *testing.T) {
-			camp := harness.Campaign{Seeds: 1000, Workers: 2, Check: tt.opts, Sim: sim.Options{Faults: fault.All(), Swarm: true}}
-			rep, err := camp.Run(tt.eng)
-			if err != nil {
-				t.Fatal(err)
-			}
-			f := rep.Failure
-			if f == nil {
-				t.Fatalf("not caught in 1,000 seeds (%d scenarios checked)", rep.Scenarios)
-			}
-			if f.Shrunk == nil || len(f.Shrunk.Events) > 12 {
-				t.Fatalf("seed %d (%s) shrank to %d events, want ≤ 12 (%s)", f.Seed, f.Violation.Oracle, len(f.Shrunk.Events), f.Note)
-			}
-			if f.ShrunkBy.Oracle != f.Violation.Oracle {
-				t.Errorf("shrunk trace fails %q, want the original oracle %q", f.ShrunkBy.Oracle, f.Violation.Oracle)
-			}
+			f := caughtAndShrunk(t, tt.eng, tt.opts)
 			t.Logf("seed %d: %s; shrunk %d → %d events", f.Seed, f.Violation.Oracle, len(f.Case.Events), len(f.Shrunk.Events))
 		})
 	}
+}
+
+// caughtAndShrunk runs the default campaign (1,000 seeds, every fault,
+// swarm) against an engine and asserts that it fails and that the failure
+// shrinks to at most 12 events failing the same oracle.
+func caughtAndShrunk(t *testing.T, eng func() harness.Engine, opts harness.Options) *harness.Failure {
+	t.Helper()
+	camp := harness.Campaign{Seeds: 1000, Workers: 2, Check: opts, Sim: sim.Options{Faults: fault.All(), Swarm: true}}
+	rep, err := camp.Run(eng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := rep.Failure
+	if f == nil {
+		t.Fatalf("not caught in 1,000 seeds (%d scenarios checked)", rep.Scenarios)
+	}
+	if f.Shrunk == nil || len(f.Shrunk.Events) > 12 {
+		t.Fatalf("seed %d (%s) shrank to %d events, want ≤ 12 (%s)", f.Seed, f.Violation.Oracle, len(f.Shrunk.Events), f.Note)
+	}
+	if f.ShrunkBy.Oracle != f.Violation.Oracle {
+		t.Errorf("shrunk trace fails %q, want the original oracle %q", f.ShrunkBy.Oracle, f.Violation.Oracle)
+	}
+	return f
 }

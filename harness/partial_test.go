@@ -77,15 +77,7 @@ func TestPartialEngine(t *testing.T) {
 	}
 	for name, bug := range bugs {
 		t.Run(name, func(t *testing.T) {
-			camp := harness.Campaign{Seeds: 1000, Workers: 2, Check: partialOpts, Sim: sim.Options{Faults: fault.All(), Swarm: true}}
-			rep, err := camp.Run(partialEngine(bug))
-			if err != nil {
-				t.Fatal(err)
-			}
-			f := rep.Failure
-			if f == nil || f.Shrunk == nil || len(f.Shrunk.Events) > 12 || f.ShrunkBy.Oracle != f.Violation.Oracle {
-				t.Fatalf("not caught and shrunk ≤ 12: %+v", f)
-			}
+			f := caughtAndShrunk(t, partialEngine(bug), partialOpts)
 			t.Logf("seed %d: %s, shrunk %d → %d events", f.Seed, f.Violation.Oracle, len(f.Case.Events), len(f.Shrunk.Events))
 		})
 	}

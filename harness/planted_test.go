@@ -5,9 +5,7 @@ import (
 
 	"github.com/toolsim/toolsim/engine"
 	"github.com/toolsim/toolsim/event"
-	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/harness"
-	"github.com/toolsim/toolsim/sim"
 	"github.com/toolsim/toolsim/timeline"
 )
 
@@ -96,21 +94,7 @@ func TestPlantedBugsAreCaughtAndShrunk(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			camp := harness.Campaign{Seeds: 1000, Workers: 2, Sim: sim.Options{Faults: fault.All(), Swarm: true}}
-			rep, err := camp.Run(tt.engine)
-			if err != nil {
-				t.Fatal(err)
-			}
-			f := rep.Failure
-			if f == nil {
-				t.Fatalf("not caught in 1,000 seeds (%d scenarios checked)", rep.Scenarios)
-			}
-			if f.Shrunk == nil || len(f.Shrunk.Events) > 12 {
-				t.Fatalf("seed %d (%s) shrank to %d events, want ≤ 12", f.Seed, f.Violation.Oracle, len(f.Shrunk.Events))
-			}
-			if f.ShrunkBy.Oracle != f.Violation.Oracle {
-				t.Errorf("shrunk trace fails %q, want the original oracle %q", f.ShrunkBy.Oracle, f.Violation.Oracle)
-			}
+			f := caughtAndShrunk(t, tt.engine, harness.Options{})
 			t.Logf("seed %d: %s; shrunk %d → %d events in %d tests", f.Seed, f.Violation.Oracle, len(f.Case.Events), len(f.Shrunk.Events), f.Tests)
 			for _, ev := range f.Shrunk.Events {
 				t.Logf("  %s", event.AppendEvent(nil, &ev))
