@@ -21,7 +21,7 @@ SEP = (",", ":")
 
 class Adapter:
     def __init__(self, bug, delta):
-        self.bug, self.delta = bug, delta
+        self.bug, self.delta, self.partial = bug, delta, False
         self.meta = []
         self.engine = Engine(self.meta, bug)
         self.sent = []  # the previous reply's items, encoded
@@ -54,8 +54,12 @@ class Adapter:
             self.meta = (msg.get("options") or {}).get("meta_tools") or []
             self.engine, self.sent = Engine(self.meta, self.bug), []
             caps = ["timeline", "batch", "reconstruct"] + (["delta"] if self.delta else [])
-            self.reply(type="init_ok", id=mid, protocol=PROTOCOL, capabilities=caps,
-                       fields=["output", "update_seq", "error"])
+            if self.partial:  # a small UI: no optional field, only tools, text and cancel
+                self.reply(type="init_ok", id=mid, protocol=PROTOCOL, capabilities=caps,
+                           fields=[], features=["tools", "text", "cancel"])
+            else:
+                self.reply(type="init_ok", id=mid, protocol=PROTOCOL, capabilities=caps,
+                           fields=["output", "update_seq", "error"])
         elif kind == "event":
             self.engine.apply(msg["event"])
             self.timeline(mid)
@@ -82,6 +86,7 @@ class Adapter:
 def main():
     bug = sys.argv[sys.argv.index("--bug") + 1] if "--bug" in sys.argv else None
     adapter = Adapter(bug, "--no-delta" not in sys.argv)
+    adapter.partial = "--partial" in sys.argv
     for line in sys.stdin:
         if line.strip():
             adapter.handle(json.loads(line))
