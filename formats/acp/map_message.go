@@ -9,6 +9,7 @@ import (
 
 // line maps one source line.
 func (s *state) line(n int, raw []byte) error {
+	s.b.SetLine(n) // records without a time of their own take the line's arrival stamp
 	s.lineNo = n
 	sl := splitLine(raw)
 	switch sl.class {

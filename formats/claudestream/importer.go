@@ -146,6 +146,7 @@ type badLine struct {
 }
 
 func (s *stream) line(n int, raw []byte) error {
+	s.b.SetLine(n) // records without a time of their own take the line's arrival stamp
 	if len(bytes.TrimSpace(raw)) == 0 {
 		return nil
 	}

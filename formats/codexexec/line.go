@@ -23,6 +23,7 @@ type line struct {
 
 // line maps one event of the stream.
 func (s *state) line(n int, raw []byte) error {
+	s.b.SetLine(n) // records without a time of their own take the line's arrival stamp
 	if len(bytes.TrimSpace(raw)) == 0 {
 		return nil
 	}

@@ -55,6 +55,7 @@ type payload struct {
 
 // line maps one rollout line.
 func (s *state) line(n int, line []byte) error {
+	s.b.SetLine(n) // records without a time of their own take the line's arrival stamp
 	if len(bytes.TrimSpace(line)) == 0 {
 		return nil
 	}
