@@ -34,3 +34,20 @@ func EachLine(r io.Reader, fn func(n int, line []byte) error, tooLong func(n int
 		}
 	}
 }
+
+// MaxDocument is the largest input a whole-document format (a JSON session
+// file, a YAML cassette) is read to: such formats are parsed whole, so a
+// larger input is refused instead of growing without bound.
+const MaxDocument = 256 << 20
+
+// ReadDocument reads a whole-document input, at most MaxDocument bytes.
+func ReadDocument(r io.Reader) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxDocument+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxDocument {
+		return nil, fmt.Errorf("the input is larger than %d bytes, the most a whole-document format is read to", MaxDocument)
+	}
+	return data, nil
+}

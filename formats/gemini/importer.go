@@ -3,6 +3,7 @@ package gemini
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 
 	"github.com/toolsim/toolsim/importer"
@@ -61,9 +62,9 @@ func (Importer) Detect(head []byte) bool {
 
 // Import implements importer.Importer.
 func (Importer) Import(r io.Reader, opts importer.Options) (*importer.Result, error) {
-	data, err := io.ReadAll(r)
+	data, err := importer.ReadDocument(r)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s: %w", Source, err)
 	}
 	s := &state{
 		b:       importer.NewBuilder(Source, opts),

@@ -68,7 +68,7 @@ type interaction struct {
 // conversation's interactions in order (and, with Options.All, the side
 // conversations after it).
 func (Importer) Import(r io.Reader, opts importer.Options) (*importer.Result, error) {
-	data, err := io.ReadAll(r)
+	data, err := importer.ReadDocument(r)
 	if err != nil {
 		return nil, fmt.Errorf("%s: read: %w", Name, err)
 	}

@@ -89,6 +89,9 @@ func Parse(r io.Reader, fn func(*Event) error, tooLong func(line int) error) (St
 			}
 			continue
 		}
+		if err == errEndless {
+			return p.st, fmt.Errorf("line %d: %w", n, err)
+		}
 		if err == io.EOF && line == nil {
 			break
 		}
@@ -129,6 +132,10 @@ func (p *parser) finish() error {
 
 var errTooLong = errors.New("line too long")
 
+// errEndless is a line over the limit that went on for as long again while
+// being skipped (such as /dev/zero): reading stops there.
+var errEndless = errors.New("a line that does not end (over twice the line limit)")
+
 // readLine reads one line without its LF (or CR LF), up to
 // importer.MaxLine bytes; longer lines are skipped whole (errTooLong).
 func readLine(br *bufio.Reader, buf *[]byte) ([]byte, error) {
@@ -136,8 +143,14 @@ func readLine(br *bufio.Reader, buf *[]byte) ([]byte, error) {
 	for {
 		chunk, err := br.ReadSlice('\n')
 		if len(*buf)+len(chunk) > importer.MaxLine+2 {
-			for err == bufio.ErrBufferFull {
-				_, err = br.ReadSlice('\n')
+			// Skip the rest of the line, but not forever: a line that goes
+			// on for another limit's worth (/dev/zero) ends the read.
+			for skipped := 0; err == bufio.ErrBufferFull; {
+				if skipped > importer.MaxLine {
+					return nil, errEndless
+				}
+				chunk, err = br.ReadSlice('\n')
+				skipped += len(chunk)
 			}
 			return nil, errTooLong
 		}
