@@ -92,7 +92,7 @@ func (c *Client) Batch(evs []event.Event, finish bool) ([]*timeline.Timeline, er
 // batch sends one batch message and appends the timelines it gets back.
 func (c *Client) batch(m *Message, out []*timeline.Timeline) ([]*timeline.Timeline, error) {
 	if err := c.send(m); err != nil {
-		return out, c.died("batch", fmt.Sprintf("cannot write to it: %v", err))
+		return out, c.died("batch", writeFailed(err))
 	}
 	n := len(m.Events)
 	if m.Finish {

@@ -8,6 +8,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/toolsim/toolsim/event"
@@ -158,7 +159,7 @@ func (c *Client) call(m *Message, what string) (*Reply, *EngineError) {
 	}
 	return c.timed(what, func(expired <-chan struct{}) (*Reply, *EngineError) {
 		if err := c.send(m); err != nil {
-			return nil, c.died(what, fmt.Sprintf("cannot write to it: %v", err))
+			return nil, c.died(what, writeFailed(err))
 		}
 		return c.await(m.ID, what, expired)
 	})
@@ -302,3 +303,12 @@ func encodeEvent(ev *event.Event) json.RawMessage { return event.AppendEvent(nil
 
 // Pid returns the engine process's id, which is also its process group's.
 func (c *Client) Pid() int { return c.proc.pid() }
+
+// writeFailed words a failed write to the engine: a closed pipe means the
+// engine is gone, which is what a reader of the error needs to know.
+func writeFailed(err error) string {
+	if errors.Is(err, syscall.EPIPE) {
+		return "it exited without answering (it closed its input before toolsim wrote to it)"
+	}
+	return fmt.Sprintf("cannot write to it: %v", err)
+}
