@@ -65,6 +65,8 @@ type Report struct {
 	// LeftOut lists the faults asked for that cannot land with the
 	// engine's features (Options.Features): not generated, not expected.
 	LeftOut fault.List
+
+	scratch map[string]int // one scenario's states, while it is checked
 }
 
 // OK reports whether the campaign found nothing wrong and reached every
@@ -219,13 +221,38 @@ func (r *run) one(i int64, rep *Report) {
 	seed := r.first + uint64(i)
 	sc := sim.Generate(seed, r.c.Sim)
 	c := CaseOf(sc)
-	found := CheckCase(r.newEngine, c, r.c.Check)
+	found := r.check(c, rep)
 	if len(found) == 0 && r.c.Recheck > 0 && seed%uint64(r.c.Recheck) == 0 {
 		rep.Rechecked++
 		found = r.recheck(seed, sc)
 	}
-	rep.count(sc.Events, sc.Injected, r.c.Check)
+	rep.Scenarios++
+	rep.Events += len(sc.Events)
+	for f, k := range sc.Injected {
+		rep.Faults[f] += k
+	}
 	r.record(i, seed, c, found)
+}
+
+// check runs every oracle on a case and adds the states and rules it
+// reached to rep, counted by the check's own model when the whole trace
+// was checked, else by a model pass of its own.
+func (r *run) check(c *Case, rep *Report) []Violation {
+	opts := r.c.Check
+	if rep.scratch == nil {
+		rep.scratch = map[string]int{}
+	}
+	clear(rep.scratch)
+	opts.states = rep.scratch
+	found := CheckCase(r.newEngine, c, opts)
+	if len(found) > 0 {
+		statesOf(c.Events, opts, rep.States)
+		return found
+	}
+	for s, k := range opts.states {
+		rep.States[s] += k
+	}
+	return nil
 }
 
 // count adds one scenario's events, injected faults and states.

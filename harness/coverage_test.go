@@ -3,6 +3,8 @@ package harness
 import (
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+	"github.com/toolsim/toolsim/engine"
 	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/sim"
 )
@@ -21,5 +23,23 @@ func TestCoverageReachesEveryRule(t *testing.T) {
 		if hit[s] < 20 {
 			t.Errorf("%q reached %d times in 2,000 seeds, want ≥ 20", s, hit[s])
 		}
+	}
+}
+
+// TestCampaignCountsStatesInItsPass: a campaign counts the states and
+// rules in its check's own model pass, and gets what a separate model pass
+// over the same seeds counts.
+func TestCampaignCountsStatesInItsPass(t *testing.T) {
+	c := Campaign{Seeds: 300, Workers: 2, NoShrink: true, Sim: sim.Options{Faults: fault.All(), Swarm: true}}
+	rep, err := c.Run(func() Engine { return engine.New(engine.Options{}) })
+	if err != nil || rep.Failure != nil {
+		t.Fatalf("err %v, failure %v", err, rep.Failure)
+	}
+	want := map[string]int{}
+	for seed := range uint64(300) {
+		statesOf(sim.Generate(seed, c.Sim).Events, Options{}, want)
+	}
+	if diff := cmp.Diff(want, rep.States); diff != "" {
+		t.Errorf("states (-model pass +campaign):\n%s", diff)
 	}
 }

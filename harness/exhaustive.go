@@ -92,7 +92,8 @@ func (r *run) checkTrace(i int64, evs []event.Event, rep *Report) {
 		return
 	}
 	c := &Case{Events: evs, BatchIDs: sim.AllBatched(evs), NoTwice: true}
-	found := CheckCase(r.newEngine, c, r.c.Check)
-	rep.count(evs, nil, r.c.Check)
+	found := r.check(c, rep)
+	rep.Scenarios++
+	rep.Events += len(evs)
 	r.record(i, uint64(i), c, found)
 }

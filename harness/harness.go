@@ -112,6 +112,9 @@ func checkWith(newEngine func() Engine, evs []event.Event, opts Options) (found 
 			p.engineFailed(ev, p.d.err)
 			return p.found, nil
 		}
+		if p.opts.states != nil {
+			p.model.States(ev, p.count)
+		}
 		p.model.Apply(ev)
 		p.observe(ev, tl, false)
 		if p.stopped() {
@@ -134,6 +137,9 @@ func (p *pass) finish(evs []event.Event) bool {
 		p.engineFailed(end, p.d.err)
 		return false
 	}
+	if p.opts.states != nil {
+		p.model.FinishStates(p.count)
+	}
 	p.model.Finish()
 	if p.ref != nil {
 		p.ref.Finish()
@@ -141,6 +147,9 @@ func (p *pass) finish(evs []event.Event) bool {
 	p.observe(end, tl, true)
 	return true
 }
+
+// count adds one reached state or rule to Options.states.
+func (p *pass) count(state string) { p.opts.states[state]++ }
 
 // engineFailed reports an engine's own failure at an event.
 func (p *pass) engineFailed(ev *event.Event, err error) {

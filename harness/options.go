@@ -49,6 +49,10 @@ type Options struct {
 	Reference func() Engine
 	// First stops at the first violation (campaigns and shrinking).
 	First bool
+
+	// states, when set, counts the rule inventory as the pass's model
+	// meets it, so that a campaign does not run the model a second time.
+	states map[string]int
 }
 
 // Declared returns o adjusted to what an external engine declared at init:

@@ -1,12 +1,10 @@
 package codexrollout
 
 import (
-	"encoding/json"
 	"fmt"
-	"strings"
-	"time"
 
 	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/formats/internal/codex"
 )
 
 // eventMsg maps an event_msg line. Most are markers or duplicates of the
@@ -30,7 +28,7 @@ func (s *state) eventMsg(ev *payload) error {
 		// A duplicate of the call's output, but with the command's own run
 		// time: kept for the tool_done when the output lacks one.
 		s.ignore(ev.Type)
-		if ms := execDuration(ev.ExecTime); ms != nil && ev.CallID != nil {
+		if ms := codex.Duration(ev.ExecTime); ms != nil && ev.CallID != nil {
 			s.execTimes[*ev.CallID] = *ms
 		}
 	case "error":
@@ -152,33 +150,4 @@ func (s *state) flushAbort() {
 	}
 	s.b.Emit(a.t, a.cancel)
 	s.cancelled = true
-}
-
-// execDuration reads exec_command_end's duration, {"secs", "nanos"} or a
-// string such as "1.2s"; nil when absent or unreadable.
-func execDuration(raw json.RawMessage) *int64 {
-	var d struct {
-		Secs  *int64 `json:"secs"`
-		Nanos int64  `json:"nanos"`
-	}
-	var str string
-	var ms int64
-	switch {
-	case len(raw) == 0:
-		return nil
-	case json.Unmarshal(raw, &d) == nil && d.Secs != nil:
-		ms = *d.Secs*1000 + d.Nanos/1_000_000
-	case json.Unmarshal(raw, &str) == nil:
-		pd, err := time.ParseDuration(strings.ReplaceAll(str, " ", ""))
-		if err != nil {
-			return nil
-		}
-		ms = pd.Milliseconds()
-	default:
-		return nil
-	}
-	if ms < 0 {
-		return nil
-	}
-	return &ms
 }

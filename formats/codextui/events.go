@@ -6,9 +6,9 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/formats/internal/codex"
 )
 
 // msg is a codex_event's msg: the members of the event types mapped.
@@ -260,36 +260,18 @@ func chunkText(raw json.RawMessage) string {
 	return string(bs)
 }
 
-// duration reads a duration: {"secs", "nanos"}, a string such as "1.2s"
-// or "1s 200ms", or a number of milliseconds. Unreadable gives nil.
+// duration reads a duration: Codex's own ({"secs", "nanos"}, "1.2s",
+// "1s 200ms"), or a number of milliseconds. Unreadable gives nil.
 func duration(raw json.RawMessage) *int64 {
-	var d struct {
-		Secs  *int64 `json:"secs"`
-		Nanos int64  `json:"nanos"`
-	}
-	var ms int64
-	var str string
 	var num float64
-	switch {
-	case len(raw) == 0:
-		return nil
-	case json.Unmarshal(raw, &d) == nil && d.Secs != nil:
-		ms = *d.Secs*1000 + d.Nanos/1_000_000
-	case json.Unmarshal(raw, &str) == nil:
-		pd, err := time.ParseDuration(strings.ReplaceAll(str, " ", ""))
-		if err != nil {
+	if len(raw) > 0 && json.Unmarshal(raw, &num) == nil {
+		if num < 0 {
 			return nil
 		}
-		ms = pd.Milliseconds()
-	case json.Unmarshal(raw, &num) == nil:
-		ms = int64(num)
-	default:
-		return nil
+		ms := int64(num)
+		return &ms
 	}
-	if ms < 0 {
-		return nil
-	}
-	return &ms
+	return codex.Duration(raw)
 }
 
 // failText is the error of a failed call: the first line of text, else
