@@ -80,44 +80,56 @@ func BenchmarkCampaignExternal(b *testing.B) {
 	b.ReportMetric(float64(total)/b.Elapsed().Seconds(), "scenarios/s")
 }
 
-// longTrace is a realistic long session of n events or a few more: turns
-// of one text and a batch of three calls that finish in reverse order,
-// each with an output.
+// turnEvents is how many events one turn of longTrace holds.
+const turnEvents = 9
+
+// longEvent is event k of turn `turn` of a realistic long session: one
+// text and a batch of three calls that finish in reverse order, each with
+// an output.
+func longEvent(turn, k int) event.Event {
+	switch {
+	case k == 0:
+		return event.Event{Kind: event.KindTurnStart, Role: event.RoleAssistant}
+	case k == 1:
+		return event.Event{Kind: event.KindText, Text: fmt.Sprintf("Working on step %d.", turn)}
+	case k <= 4:
+		return event.Event{Kind: event.KindToolStart, ID: fmt.Sprintf("t%d_%d", turn, k-2), Name: "grep", Args: json.RawMessage(`{"pattern":"TODO"}`)}
+	case k <= 7:
+		return event.Event{Kind: event.KindToolDone, ID: fmt.Sprintf("t%d_%d", turn, 7-k), OK: true, Output: "3 matches\n"}
+	}
+	return event.Event{Kind: event.KindTurnEnd}
+}
+
+// longTrace is longSource's trace in memory: n events or a few more.
 func longTrace(n int) []event.Event {
-	evs := make([]event.Event, 0, n+16)
-	add := func(ev event.Event) {
-		ev.Seq, ev.T = int64(len(evs)+1), int64(len(evs)+1)*10
+	var evs []event.Event
+	src := &longSource{n: n}
+	for {
+		var ev event.Event
+		if src.Next(&ev) != nil {
+			return evs
+		}
 		evs = append(evs, ev)
 	}
-	for turn := 0; len(evs) < n; turn++ {
-		add(event.Event{Kind: event.KindTurnStart, Role: event.RoleAssistant})
-		add(event.Event{Kind: event.KindText, Text: fmt.Sprintf("Working on step %d.", turn)})
-		for k := range 3 {
-			add(event.Event{Kind: event.KindToolStart, ID: fmt.Sprintf("t%d_%d", turn, k), Name: "grep", Args: json.RawMessage(`{"pattern":"TODO"}`)})
-		}
-		for k := 2; k >= 0; k-- {
-			add(event.Event{Kind: event.KindToolDone, ID: fmt.Sprintf("t%d_%d", turn, k), OK: true, Output: "3 matches\n"})
-		}
-		add(event.Event{Kind: event.KindTurnEnd})
-	}
-	return evs
 }
 
 // BenchmarkCheckLong checks long realistic traces with every per-event
 // and whole-trace oracle, as `toolsim check` does on a trace toolsim did
 // not generate (toolsim's own log round trip is left to SelfCheck), and
 // reports the time per event: linear checking keeps it flat from 10k to 1M
-// events.
+// events. The trace is generated as it is read (CheckSource), three times,
+// so memory follows the timeline, not the trace.
 func BenchmarkCheckLong(b *testing.B) {
 	for _, n := range []int{10_000, 100_000, 1_000_000} {
 		b.Run(fmt.Sprintf("events=%d", n), func(b *testing.B) {
-			evs := longTrace(n)
+			open := func() (harness.Source, error) { return &longSource{n: n}, nil }
 			for b.Loop() {
-				if found := harness.CheckCase(reference, &harness.Case{Events: evs}, harness.Options{}); len(found) > 0 {
-					b.Fatalf("violation: %v", found[0])
+				found, err := harness.CheckSource(reference, open, harness.Options{})
+				if err != nil || len(found) > 0 {
+					b.Fatalf("check: %v %v", err, found)
 				}
 			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(evs)), "ns/event")
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/event")
 		})
 	}
 }

@@ -342,7 +342,7 @@ func hashTrace(evs []event.Event) uint64 {
 }
 
 func hashRender(newEngine func() Engine, evs []event.Event) (uint64, error) {
-	tl, err := finalTimeline(newEngine, evs)
+	tl, err := finalTimeline(newEngine, SliceSource(evs))
 	if err != nil {
 		return 0, err
 	}

@@ -20,41 +20,54 @@ type Replayer interface {
 // notices engine failures reported through an Err() error method.
 type driver struct {
 	eng   Engine
-	evs   []event.Event
+	n     int                  // events applied so far
+	evs   int                  // batch mode: how many events the batch held
 	batch []*timeline.Timeline // from Replay; nil when applying one by one
 	err   error
 	last  *timeline.Timeline
 }
 
-func newDriver(eng Engine, evs []event.Event) *driver {
-	d := &driver{eng: eng, evs: evs}
-	if r, ok := eng.(Replayer); ok {
-		tls, err := r.Replay(evs, true)
-		if !errors.Is(err, errNoBatch) {
-			d.batch, d.err = tls, err
-			if d.batch == nil {
-				d.batch = []*timeline.Timeline{}
-			}
+// newDriver returns a driver for eng and the stream of events to feed it.
+// An engine with a batch mode (Replayer) takes the whole trace at once:
+// the stream is read to its end first, and the events it held are
+// streamed again from memory.
+func newDriver(eng Engine, src Source) (*driver, Source, error) {
+	d := &driver{eng: eng}
+	r, ok := eng.(Replayer)
+	if !ok {
+		return d, src, nil
+	}
+	evs, err := drain(src)
+	if err != nil {
+		return nil, nil, err
+	}
+	tls, err := r.Replay(evs, true)
+	if !errors.Is(err, errNoBatch) {
+		d.batch, d.err, d.evs = tls, err, len(evs)
+		if d.batch == nil {
+			d.batch = []*timeline.Timeline{}
 		}
 	}
-	return d
+	return d, SliceSource(evs), nil
 }
 
-// apply applies event i (i == len(evs): Finish) and returns the timeline
-// after it, or false when the engine failed.
-func (d *driver) apply(i int) (*timeline.Timeline, bool) {
+// apply applies ev (nil: Finish) and returns the timeline after it, or
+// false when the engine failed.
+func (d *driver) apply(ev *event.Event) (*timeline.Timeline, bool) {
+	i := d.n
+	d.n++
 	if d.batch != nil {
 		if i >= len(d.batch) {
 			if d.err == nil {
-				d.err = fmt.Errorf("the engine sent %d timelines for %d events", len(d.batch), len(d.evs))
+				d.err = fmt.Errorf("the engine sent %d timelines for %d events", len(d.batch), d.evs)
 			}
 			return nil, false
 		}
 		d.last = d.batch[i]
 		return d.last, true
 	}
-	if i < len(d.evs) {
-		d.eng.Apply(&d.evs[i])
+	if ev != nil {
+		d.eng.Apply(ev)
 	} else {
 		d.eng.Finish()
 	}
@@ -74,15 +87,29 @@ func closeEngine(e Engine) {
 }
 
 // finalTimeline runs a whole trace through a fresh engine, end-of-stream
-// rule included, and returns its last timeline.
-func finalTimeline(newEngine func() Engine, evs []event.Event) (*timeline.Timeline, error) {
+// rule included, and returns its last timeline. A read error of the
+// stream is returned as an *inputError.
+func finalTimeline(newEngine func() Engine, src Source) (*timeline.Timeline, error) {
 	eng := newEngine()
 	defer closeEngine(eng)
-	d := newDriver(eng, evs)
-	for i := 0; i <= len(evs); i++ {
-		if _, ok := d.apply(i); !ok {
+	d, src, err := newDriver(eng, src)
+	if err != nil {
+		return nil, &inputError{err}
+	}
+	for {
+		ev, err := next(src)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, &inputError{err}
+		}
+		if _, ok := d.apply(ev); !ok {
 			return nil, d.err
 		}
+	}
+	if _, ok := d.apply(nil); !ok {
+		return nil, d.err
 	}
 	return d.last, nil
 }

@@ -2,6 +2,7 @@ package harness
 
 import (
 	"fmt"
+	"io"
 
 	"github.com/toolsim/toolsim/engineproto"
 	"github.com/toolsim/toolsim/event"
@@ -87,9 +88,64 @@ func CheckWith(newEngine func() Engine, evs []event.Event, opts Options) []Viola
 	return found
 }
 
+// CheckSource checks a trace too long to hold in memory. open returns a
+// fresh stream of the trace's events each time it is called; the check
+// reads it three times (the per-event oracles, determinism, order
+// independence) and holds only timelines, never the events, unless the
+// engine takes whole traces at once (Replayer). The engine's own reload
+// and toolsim's log round trip need the whole trace: use CheckCase for
+// those. A failure to open or read the trace is returned as the error,
+// with the violations found before it.
+func CheckSource(newEngine func() Engine, open func() (Source, error), opts Options) ([]Violation, error) {
+	src, err := open()
+	if err != nil {
+		return nil, err
+	}
+	found, final, last, err := checkStream(newEngine, src, opts)
+	if err != nil {
+		return found, fmt.Errorf("reading the trace: %w", err)
+	}
+	if final == nil || enough(opts, found) {
+		return found, nil
+	}
+	reopen := func() Source {
+		src, err := open()
+		if err != nil {
+			return failing{err}
+		}
+		return src
+	}
+	d, err := determinism(newEngine, reopen(), final, last)
+	if found = append(found, d...); err != nil || enough(opts, found) {
+		return found, err
+	}
+	o, err := orderOracle(newEngine, reopen, final, last, opts)
+	return append(found, o...), err
+}
+
 // checkWith is CheckWith that also returns the final timeline (after the
 // end-of-stream rule), or nil when the check stopped before it.
 func checkWith(newEngine func() Engine, evs []event.Event, opts Options) (found []Violation, final *timeline.Timeline) {
+	found, final, _, _ = checkStream(newEngine, SliceSource(evs), opts)
+	if final == nil || enough(opts, found) {
+		return found, final
+	}
+	d, _ := determinism(newEngine, SliceSource(evs), final, lastSeq(evs))
+	return append(found, d...), final
+}
+
+// enough reports whether a check has found enough to stop: the first
+// violation with Options.First, else maxViolations.
+func enough(opts Options, found []Violation) bool {
+	return len(found) >= maxViolations || (opts.First && len(found) > 0)
+}
+
+// checkStream runs the per-event oracles over a stream of events, then
+// Finish. It returns the violations, the final timeline (nil when the
+// check stopped before it), the seq of the last event, and an error when
+// the stream could not be read. Determinism is left to the caller, who can
+// read the trace again.
+func checkStream(newEngine func() Engine, src Source, opts Options) (found []Violation, final *timeline.Timeline, last int64, err error) {
 	p := newPass(opts)
 	var cur int64
 	defer func() {
@@ -103,14 +159,23 @@ func checkWith(newEngine func() Engine, evs []event.Event, opts Options) (found 
 		p.ref = opts.Reference()
 		defer closeEngine(p.ref)
 	}
-	p.d, p.eng = newDriver(eng, evs), eng
-	for i := range evs {
-		ev := &evs[i]
+	if p.d, src, err = newDriver(eng, src); err != nil {
+		return nil, nil, 0, err
+	}
+	p.eng = eng
+	for {
+		ev, err := next(src)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return p.found, nil, cur, err
+		}
 		cur = ev.Seq
-		tl, ok := p.d.apply(i)
+		tl, ok := p.d.apply(ev)
 		if !ok {
 			p.engineFailed(ev, p.d.err)
-			return p.found, nil
+			return p.found, nil, cur, nil
 		}
 		if p.opts.states != nil {
 			p.model.States(ev, p.count)
@@ -118,21 +183,20 @@ func checkWith(newEngine func() Engine, evs []event.Event, opts Options) (found 
 		p.model.Apply(ev)
 		p.observe(ev, tl, false)
 		if p.stopped() {
-			return p.found, nil
+			return p.found, nil, cur, nil
 		}
 	}
-	if !p.finish(evs) || p.stopped() {
-		return p.found, p.d.last
+	if !p.finish() {
+		return p.found, nil, cur, nil
 	}
-	p.determinism(newEngine, evs, p.d.last)
-	return p.found, p.d.last
+	return p.found, p.d.last, cur, nil
 }
 
 // finish applies the end-of-stream rule and checks the result. It reports
 // false when the engine failed.
-func (p *pass) finish(evs []event.Event) bool {
-	end := &event.Event{Seq: lastSeq(evs), Kind: endOfStream}
-	tl, ok := p.d.apply(len(evs))
+func (p *pass) finish() bool {
+	end := &event.Event{Seq: p.model.LastSeq(), Kind: endOfStream}
+	tl, ok := p.d.apply(nil)
 	if !ok {
 		p.engineFailed(end, p.d.err)
 		return false
@@ -167,17 +231,20 @@ func lastSeq(evs []event.Event) int64 {
 }
 
 // determinism replays the trace through a second engine and compares the
-// final timelines.
-func (p *pass) determinism(newEngine func() Engine, evs []event.Event, first *timeline.Timeline) {
-	last, err := finalTimeline(newEngine, evs)
+// final timelines. last is the seq of the trace's last event.
+func determinism(newEngine func() Engine, src Source, first *timeline.Timeline, last int64) ([]Violation, error) {
+	again, err := finalTimeline(newEngine, src)
+	if ie, ok := asInput(err); ok {
+		return nil, ie
+	}
 	if err != nil {
-		p.engineFailed(&event.Event{Seq: lastSeq(evs), Kind: "replay"}, err)
-		return
+		return []Violation{{Seq: last, Oracle: OracleEngine, Detail: fmt.Sprintf("at %s: %v", describe(&event.Event{Seq: last, Kind: "replay"}), err)}}, nil
 	}
-	if !equalTimelines(first, last) {
-		p.fail(Violation{Seq: lastSeq(evs), Oracle: OracleDeterminism,
-			Detail: "a second replay gave a different timeline (-first +second)", Diff: Diff(first, last)})
+	if !equalTimelines(first, again) {
+		return []Violation{{Seq: last, Oracle: OracleDeterminism,
+			Detail: "a second replay gave a different timeline (-first +second)", Diff: Diff(first, again)}}, nil
 	}
+	return nil, nil
 }
 
 // describe names an event for messages: "tool_done id=t1 (seq 7)".

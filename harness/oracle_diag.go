@@ -15,7 +15,7 @@ type diagOracle struct {
 }
 
 func (o *diagOracle) observe(p *pass, s *step) {
-	if !p.fields.diagnostics {
+	if !p.fields.diagnostics || !s.last {
 		return
 	}
 	md := p.model.Diagnostics()

@@ -13,19 +13,21 @@ import (
 // or model). It also checks §5.4 (every started tool appears exactly
 // once) whenever the outlines differ and at the end.
 type modelOracle struct {
-	started map[string]int
+	started  map[string]int
+	reported int // the step (pass.n) last reported
 }
 
 func (o *modelOracle) observe(p *pass, s *step) {
 	if o.started == nil {
 		o.started = map[string]int{}
 	}
-	if s.ev.Kind == event.KindToolStart && s.ev.ID != "" {
+	if s.first && s.ev.Kind == event.KindToolStart && s.ev.ID != "" {
 		o.started[s.ev.ID]++
 	}
-	if !s.differ {
+	if !s.differ || o.reported == p.n {
 		return
 	}
+	o.reported = p.n // once a step, whichever round found it
 	want := p.fields.mask(p.model.AllRows(nil), p.opts.NoGrouping)
 	got := p.fields.mask(engineRows(nil, s.tl.Items), p.opts.NoGrouping)
 	o.once(p, s, got)

@@ -36,7 +36,7 @@ func (o *noLiveOracle) observe(p *pass, s *step) {
 		}
 	}
 	k := s.ev.Kind
-	if o.total == 0 || (k != event.KindTurnEnd && k != event.KindCancel && k != endOfStream) {
+	if !s.last || o.total == 0 || (k != event.KindTurnEnd && k != event.KindCancel && k != endOfStream) {
 		return
 	}
 	items := slices.Sorted(func(yield func(int) bool) {

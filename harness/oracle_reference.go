@@ -21,7 +21,7 @@ func (p *pass) compareReference(ev *event.Event, got *timeline.Timeline, end boo
 	}
 	want := p.ref.Timeline()
 	var w, g []row
-	if end || len(want.Items) != len(got.Items) || p.n%checkpointEvery == 0 {
+	if end || len(want.Items) != len(got.Items) || p.step.full {
 		w = model.ItemsRows(nil, want.Items, 0, p.fields.extra)
 		g = model.ItemsRows(nil, got.Items, 0, p.fields.extra)
 	} else {

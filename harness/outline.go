@@ -31,6 +31,25 @@ func engineRows(dst []row, items []*timeline.Item) []row {
 	return model.ItemsRows(dst, items, 0, nil)
 }
 
+// sameItems reports whether two item lists outline the same item by item,
+// in the fields f and with durations as f says, using two small buffers
+// instead of whole outlines. It is the fast path of a whole-timeline
+// comparison: when it says false, callers compare whole outlines.
+func (f fields) sameItems(a, b []*timeline.Item, noGrouping bool) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	var ra, rb []row
+	for i := range a {
+		ra = f.mask(model.ItemRows(ra[:0], a[i], 0, nil), noGrouping)
+		rb = f.mask(model.ItemRows(rb[:0], b[i], 0, nil), noGrouping)
+		if !sameRows(ra, rb) {
+			return false
+		}
+	}
+	return true
+}
+
 // flatten drops group header rows in place, moving their members up a
 // level, and shows meta tools as ordinary tools: the outline an engine
 // that never groups is compared by.

@@ -11,8 +11,15 @@ import (
 
 // checkpointEvery is how often (in events) a pass compares every item
 // whose version moved, not only those the engine and the model say
-// changed; the end of the trace compares everything.
+// changed; the end of the trace compares everything. Once the timeline
+// holds more items than that, a checkpoint comes every as many events as
+// there are items, so that checkpoints cost O(1) per event in all.
 const checkpointEvery = 1024
+
+// chunkItems bounds the items one round of the oracles sees: a step that
+// compares more (a checkpoint, the end) runs them in rounds of this many,
+// so that its outlines take bounded memory.
+const chunkItems = 4096
 
 // maxViolations ends a pass that keeps failing: a long trace that went
 // wrong early would otherwise report the same difference at every event.
@@ -35,6 +42,8 @@ type pass struct {
 	set     []int
 	step    step
 	n       int
+	// checked is the event count at the last checkpoint.
+	checked int
 }
 
 // seen is what a pass last compared of one engine item.
@@ -48,6 +57,11 @@ type step struct {
 	ev    *event.Event
 	tl    *timeline.Timeline
 	end   bool   // after Finish: every item is compared
+	full  bool   // at a checkpoint or the end
+	// first and last say whether this round of the oracles is the first
+	// and the last of the step (a step over many items takes several
+	// rounds of chunkItems items); checks of the whole step run once.
+	first, last bool
 	pairs []pair // the items compared, in index order
 	want  []model.Row
 	got   []model.Row
@@ -104,30 +118,51 @@ func (p *pass) failf(seq int64, oracle, format string, args ...any) {
 
 // stopped reports whether the pass should end now.
 func (p *pass) stopped() bool {
-	return len(p.found) >= maxViolations || (p.opts.First && len(p.found) > 0)
+	return enough(p.opts, p.found)
 }
 
-// observe builds the step after ev and runs every oracle on it.
+// observe builds the step after ev and runs every oracle on it, in rounds
+// of at most chunkItems items.
 func (p *pass) observe(ev *event.Event, tl *timeline.Timeline, end bool) {
 	p.n++
 	s := &p.step
 	s.ev, s.tl, s.end, s.differ = ev, tl, end, false
-	s.pairs, s.want, s.got = s.pairs[:0], s.want[:0], s.got[:0]
-	for _, i := range p.changedItems(tl, end || p.n%checkpointEvery == 0) {
-		p.addPair(s, i)
-	}
-	for _, o := range p.oracles {
-		o.observe(p, s)
+	s.full = end || p.checkpoint()
+	set := p.changedItems(tl, s.full)
+	for lo := 0; ; lo += chunkItems {
+		hi := min(lo+chunkItems, len(set))
+		s.pairs, s.want, s.got = s.pairs[:0], s.want[:0], s.got[:0]
+		for _, i := range set[lo:hi] {
+			p.addPair(s, i)
+		}
+		s.first, s.last = lo == 0, hi == len(set)
+		for _, o := range p.oracles {
+			o.observe(p, s)
+		}
+		for k := range s.pairs {
+			pr := &s.pairs[k]
+			if pr.i < len(p.cache) {
+				p.cache[pr.i] = seen{pr.item, pr.version}
+			}
+		}
+		if s.last {
+			break
+		}
 	}
 	if p.ref != nil {
 		p.compareReference(ev, tl, end)
 	}
-	for k := range s.pairs {
-		pr := &s.pairs[k]
-		if pr.i < len(p.cache) {
-			p.cache[pr.i] = seen{pr.item, pr.version}
-		}
+}
+
+// checkpoint reports whether this event is a checkpoint (and starts the
+// count to the next): every checkpointEvery events, or every as many
+// events as the timeline has items, whichever is more.
+func (p *pass) checkpoint() bool {
+	if p.n-p.checked < max(checkpointEvery, len(p.cache)) {
+		return false
 	}
+	p.checked = p.n
+	return true
 }
 
 // addPair outlines item i of the model and of the engine.

@@ -37,7 +37,7 @@ func (c *Case) checkReload(newEngine func() Engine, final *timeline.Timeline, op
 	live := final
 	if len(p.Expected) != len(c.Events) || live == nil {
 		var err error
-		if live, err = finalTimeline(newEngine, p.Expected); err != nil {
+		if live, err = finalTimeline(newEngine, SliceSource(p.Expected)); err != nil {
 			return []Violation{{Seq: end, Oracle: OracleEngine, Detail: "replaying for the reload check: " + err.Error()}}
 		}
 	}

@@ -72,68 +72,77 @@ func CheckCase(newEngine func() Engine, c *Case, opts Options) (found []Violatio
 // shows the same tools in the same states with the same anomalies (times
 // aside, since results now land at other instants). a is the in-order
 // final timeline when the caller has it (nil: replay for it).
-func checkOrder(newEngine func() Engine, evs []event.Event, a *timeline.Timeline, opts Options) (found []Violation) {
-	swapped, ok := reverseResults(evs)
-	if !ok {
+func checkOrder(newEngine func() Engine, evs []event.Event, a *timeline.Timeline, opts Options) []Violation {
+	if !anyRun(evs) {
 		return nil
 	}
+	found, _ := orderOracle(newEngine, func() Source { return SliceSource(evs) }, a, lastSeq(evs), opts)
+	return found
+}
+
+// orderOracle is checkOrder over a trace it can read as often as it
+// needs (open). last is the seq of the trace's last event.
+func orderOracle(newEngine func() Engine, open func() Source, a *timeline.Timeline, last int64, opts Options) (found []Violation, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			found = []Violation{{Seq: lastSeq(evs), Oracle: OraclePanic, Detail: fmt.Sprintf("with results reordered: %v", r)}}
+			found = []Violation{{Seq: last, Oracle: OraclePanic, Detail: fmt.Sprintf("with results reordered: %v", r)}}
 		}
 	}()
-	var err error
 	if a == nil {
-		if a, err = finalTimeline(newEngine, evs); err != nil {
-			return []Violation{{Seq: lastSeq(evs), Oracle: OracleEngine, Detail: err.Error()}}
+		if a, err = finalTimeline(newEngine, open()); err != nil {
+			if ie, ok := asInput(err); ok {
+				return nil, ie
+			}
+			return []Violation{{Seq: last, Oracle: OracleEngine, Detail: err.Error()}}, nil
 		}
 	}
-	b, err := finalTimeline(newEngine, swapped)
-	if err != nil {
-		return []Violation{{Seq: lastSeq(evs), Oracle: OracleEngine, Detail: "with results reordered: " + err.Error()}}
+	rev := newReversing(open())
+	b, err := finalTimeline(newEngine, rev)
+	if ie, ok := asInput(err); ok {
+		return nil, ie
 	}
+	if err != nil {
+		return []Violation{{Seq: last, Oracle: OracleEngine, Detail: "with results reordered: " + err.Error()}}, nil
+	}
+	if !rev.moved {
+		return nil, nil
+	}
+	return compareOrder(a, b, last, opts), nil
+}
+
+// compareOrder compares the in-order and reordered final timelines.
+func compareOrder(a, b *timeline.Timeline, last int64, opts Options) []Violation {
 	f := fieldSet(opts.Fields)
 	f.duration = false
-	want, got := f.mask(engineRows(nil, a.Items), false), f.mask(engineRows(nil, b.Items), false)
-	if !sameRows(want, got) {
-		w, g := window(want, got)
-		return []Violation{{Seq: lastSeq(evs), Oracle: OracleOrder,
-			Detail: "delivering results in another order changed the final timeline (-in order +reordered)", Diff: rowDiff(w, g)}}
+	if !f.sameItems(a.Items, b.Items, false) {
+		want, got := f.mask(engineRows(nil, a.Items), false), f.mask(engineRows(nil, b.Items), false)
+		if !sameRows(want, got) {
+			w, g := window(want, got)
+			return []Violation{{Seq: last, Oracle: OracleOrder,
+				Detail: "delivering results in another order changed the final timeline (-in order +reordered)", Diff: rowDiff(w, g)}}
+		}
 	}
 	if !f.diagnostics {
 		return nil
 	}
 	wd, gd := diagList(a.Diagnostics, false), diagList(b.Diagnostics, false)
 	if !slices.Equal(wd, gd) {
-		return []Violation{{Seq: lastSeq(evs), Oracle: OracleOrder,
+		return []Violation{{Seq: last, Oracle: OracleOrder,
 			Detail: "delivering results in another order changed the diagnostics (-in order +reordered)", Diff: cmp.Diff(wd, gd)}}
 	}
 	return nil
 }
 
-// reverseResults reverses each run of two or more consecutive tool_done
-// events with distinct, non-empty ids, keeping every position's seq and t.
-// It reports whether anything moved.
-func reverseResults(evs []event.Event) ([]event.Event, bool) {
-	out := slices.Clone(evs)
-	moved := false
-	for i := 0; i < len(out); {
-		j := i
-		seen := map[string]bool{}
-		for j < len(out) && out[j].Kind == event.KindToolDone && out[j].ID != "" && !seen[out[j].ID] {
-			seen[out[j].ID] = true
-			j++
+// anyRun reports whether a trace holds two consecutive tool_done events
+// for distinct, non-empty ids: whether the order oracle moves anything.
+func anyRun(evs []event.Event) bool {
+	for i := 1; i < len(evs); i++ {
+		a, b := &evs[i-1], &evs[i]
+		if a.Kind == event.KindToolDone && b.Kind == event.KindToolDone && a.ID != "" && b.ID != "" && a.ID != b.ID {
+			return true
 		}
-		if j-i >= 2 {
-			slices.Reverse(out[i:j])
-			for k := i; k < j; k++ {
-				out[k].Seq, out[k].T = evs[k].Seq, evs[k].T
-			}
-			moved = true
-		}
-		i = max(j, i+1)
 	}
-	return out, moved
+	return false
 }
 
 // reconnectFaults are the persistence faults under which a reconnect must

@@ -1,0 +1,135 @@
+package harness_test
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/harness"
+	"github.com/toolsim/toolsim/sim"
+)
+
+// encode writes a trace in the canonical format, for a stream to read.
+func encode(t testing.TB, evs []event.Event) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := event.WriteAll(&buf, &event.Header{Trace: "toolsim/v1"}, evs); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// opener streams a canonical trace from its bytes, afresh at each call.
+func opener(data []byte) func() (harness.Source, error) {
+	return func() (harness.Source, error) {
+		r := event.NewReader(bytes.NewReader(data), event.ReaderOptions{})
+		if _, err := r.Header(); err != nil {
+			return nil, err
+		}
+		return r, nil
+	}
+}
+
+// TestCheckSourceFindsWhatCheckCaseFinds: a streamed check reports the
+// same violations as a check of the events in memory, for correct and
+// broken engines alike.
+func TestCheckSourceFindsWhatCheckCaseFinds(t *testing.T) {
+	engines := []struct {
+		name string
+		new  func() harness.Engine
+	}{
+		{"reference", reference},
+		{"last-item pairing", lastItemPairing},
+		{"name FIFO pairing", nameFIFOPairing},
+		{"cancel leaves a spinner", cancelLeavesSpinner},
+		{"upgrade loses the first", upgradeLosesFirst},
+	}
+	for _, e := range engines {
+		for seed := range uint64(12) {
+			t.Run(fmt.Sprintf("%s/seed=%d", e.name, seed), func(t *testing.T) {
+				sc := sim.Generate(seed, sim.Options{})
+				want := harness.CheckCase(e.new, &harness.Case{Events: sc.Events}, harness.Options{})
+				got, err := harness.CheckSource(e.new, opener(encode(t, sc.Events)), harness.Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if diff := cmp.Diff(want, got); diff != "" {
+					t.Errorf("violations (-CheckCase +CheckSource):\n%s", diff)
+				}
+			})
+		}
+	}
+}
+
+// TestCheckSourceReportsReadErrors: a trace that breaks off mid-way is an
+// error naming the line, not a violation and not a pass.
+func TestCheckSourceReportsReadErrors(t *testing.T) {
+	data := encode(t, sim.Generate(3, sim.Options{}).Events)
+	lines := bytes.SplitAfter(data, []byte("\n"))
+	bad := slices.Concat(bytes.Join(lines[:4], nil), []byte("{\"seq\": \"x\"}\n"), bytes.Join(lines[4:], nil))
+	_, err := harness.CheckSource(reference, opener(bad), harness.Options{})
+	if err == nil || !strings.Contains(err.Error(), "line 5") {
+		t.Fatalf("CheckSource on a trace broken at line 5: err = %v, want one naming line 5", err)
+	}
+	open := errors.New("no such trace")
+	if _, err := harness.CheckSource(reference, func() (harness.Source, error) { return nil, open }, harness.Options{}); !errors.Is(err, open) {
+		t.Errorf("CheckSource with a failing open: err = %v, want %v", err, open)
+	}
+}
+
+// TestOrderOracleReversesRuns: the order oracle's trace reverses each run
+// of consecutive results for distinct ids, keeping seq and t in place.
+func TestOrderOracleReversesRuns(t *testing.T) {
+	done := func(id string) event.Event { return event.Event{Kind: event.KindToolDone, ID: id, OK: true} }
+	evs := []event.Event{
+		{Kind: event.KindToolStart, ID: "a"}, done("a"), done("b"), done("c"),
+		{Kind: event.KindText, Text: "x"}, done("d"), done("d"), done("e"), done(""), done("f"),
+	}
+	for i := range evs {
+		evs[i].Seq, evs[i].T = int64(i+1), int64(10*(i+1))
+	}
+	want := []string{"start a", "done c", "done b", "done a", "text", "done d", "done e", "done d", "done ", "done f"}
+	got := harness.ReversedForTest(evs)
+	var ids []string
+	for i, ev := range got {
+		if ev.Seq != int64(i+1) || ev.T != int64(10*(i+1)) {
+			t.Errorf("event %d has seq %d t %d, want them kept in place", i, ev.Seq, ev.T)
+		}
+		switch ev.Kind {
+		case event.KindToolStart:
+			ids = append(ids, "start "+ev.ID)
+		case event.KindToolDone:
+			ids = append(ids, "done "+ev.ID)
+		default:
+			ids = append(ids, string(ev.Kind))
+		}
+	}
+	if diff := cmp.Diff(want, ids); diff != "" {
+		t.Errorf("reordered trace (-want +got):\n%s", diff)
+	}
+}
+
+// longSource generates longTrace's events one at a time, so that a check
+// of a million events never holds them.
+type longSource struct {
+	n, i, turn, k int
+}
+
+func (s *longSource) Next(ev *event.Event) error {
+	if s.i >= s.n && s.k == 0 {
+		return io.EOF
+	}
+	*ev = longEvent(s.turn, s.k)
+	s.i++
+	ev.Seq, ev.T = int64(s.i), int64(s.i)*10
+	if s.k++; s.k == turnEvents {
+		s.k, s.turn = 0, s.turn+1
+	}
+	return nil
+}
