@@ -54,17 +54,17 @@ type seen struct {
 
 // step is what the oracles see after one event (or after Finish).
 type step struct {
-	ev    *event.Event
-	tl    *timeline.Timeline
-	end   bool   // after Finish: every item is compared
-	full  bool   // at a checkpoint or the end
+	ev   *event.Event
+	tl   *timeline.Timeline
+	end  bool // after Finish: every item is compared
+	full bool // at a checkpoint or the end
 	// first and last say whether this round of the oracles is the first
 	// and the last of the step (a step over many items takes several
 	// rounds of chunkItems items); checks of the whole step run once.
 	first, last bool
-	pairs []pair // the items compared, in index order
-	want  []model.Row
-	got   []model.Row
+	pairs       []pair // the items compared, in index order
+	want        []model.Row
+	got         []model.Row
 	// differ is set when some pair's rows differ; the model oracle then
 	// reports it with the whole outlines.
 	differ bool
