@@ -155,16 +155,16 @@ var reconnectFaults = fault.List{fault.LateText, fault.SubagentBlock, fault.Coll
 func (c *Case) checkRebuild() []Violation {
 	end := lastSeq(c.Events)
 	sopts := store.Options{Faults: c.LogFaults, Seed: c.FaultSeed}
-	rep, err := CheckRebuild(c.Events, sopts)
+	rep, live, err := checkRebuild(c.Events, sopts)
 	if err != nil {
 		return []Violation{{Seq: end, Oracle: OracleRebuild, Detail: err.Error()}}
 	}
 	switch {
-	case rep.Diff == "":
+	case live == nil:
 	case Recoverable(c.LogFaults, c.BatchIDs):
-		return []Violation{{Seq: end, Oracle: OracleRebuild, Detail: fmt.Sprintf("faults %s: the rebuilt transcript differs from the live one (-live +rebuilt)", c.LogFaults.String()), Diff: rep.Diff}}
+		return []Violation{{Seq: end, Oracle: OracleRebuild, Detail: fmt.Sprintf("faults %s: the rebuilt transcript differs from the live one (-live +rebuilt)", c.LogFaults.String()), Diff: Diff(live, rep.Rebuilt)}}
 	case len(rep.Problems) == 0:
-		return []Violation{{Seq: end, Oracle: OracleReported, Detail: fmt.Sprintf("faults %s: the rebuilt transcript differs and no problem was reported (-live +rebuilt)", c.LogFaults.String()), Diff: rep.Diff}}
+		return []Violation{{Seq: end, Oracle: OracleReported, Detail: fmt.Sprintf("faults %s: the rebuilt transcript differs and no problem was reported (-live +rebuilt)", c.LogFaults.String()), Diff: Diff(live, rep.Rebuilt)}}
 	}
 	if !c.NoTwice {
 		if d, err := checkTwiceFrom(rep.Rebuilt, rep.Log); err != nil || d != "" {

@@ -21,6 +21,20 @@ type sliceSource struct {
 	i   int
 }
 
+// pointerSource is a stream whose events already live in memory that no
+// one reuses: next hands them out as they are, without a copy.
+type pointerSource interface {
+	nextPtr() (*event.Event, error)
+}
+
+func (s *sliceSource) nextPtr() (*event.Event, error) {
+	if s.i >= len(s.evs) {
+		return nil, io.EOF
+	}
+	s.i++
+	return &s.evs[s.i-1], nil // the caller's own events
+}
+
 func (s *sliceSource) Next(ev *event.Event) error {
 	if s.i >= len(s.evs) {
 		return io.EOF
@@ -34,12 +48,8 @@ func (s *sliceSource) Next(ev *event.Event) error {
 // they are given (a result that arrived before its start waits in the
 // engine), so no event value is reused.
 func next(src Source) (*event.Event, error) {
-	if s, ok := src.(*sliceSource); ok {
-		if s.i >= len(s.evs) {
-			return nil, io.EOF
-		}
-		s.i++
-		return &s.evs[s.i-1], nil // the caller's own events, as before
+	if p, ok := src.(pointerSource); ok {
+		return p.nextPtr()
 	}
 	ev := new(event.Event)
 	if err := src.Next(ev); err != nil {
@@ -103,15 +113,24 @@ type reversing struct {
 func newReversing(src Source) *reversing { return &reversing{src: src, ids: map[string]bool{}} }
 
 func (r *reversing) Next(ev *event.Event) error {
+	p, err := r.nextPtr()
+	if err == nil {
+		*ev = *p
+	}
+	return err
+}
+
+// nextPtr hands out the next event: the source's own, or a moved copy.
+func (r *reversing) nextPtr() (*event.Event, error) {
 	for len(r.out) == 0 {
 		if r.err != nil {
-			return r.err
+			return nil, r.err
 		}
 		r.fill()
 	}
-	*ev = *r.out[0]
+	p := r.out[0]
 	r.out = r.out[1:]
-	return nil
+	return p, nil
 }
 
 // fill gathers the next run (or one event) into out.
@@ -146,14 +165,15 @@ func (r *reversing) fill() {
 func (r *reversing) emit() {
 	n := len(r.run)
 	r.out = r.out[:0]
-	for k := range n {
-		src := r.run[k]
-		if n >= 2 {
-			src = r.run[n-1-k]
-		}
-		ev := *src
-		ev.Seq, ev.T = r.run[k].Seq, r.run[k].T
-		r.out = append(r.out, &ev)
+	if n < 2 {
+		r.out = append(r.out, r.run...)
+		return
 	}
-	r.moved = r.moved || n >= 2
+	moved := make([]event.Event, n)
+	for k := range n {
+		moved[k] = *r.run[n-1-k]
+		moved[k].Seq, moved[k].T = r.run[k].Seq, r.run[k].T
+		r.out = append(r.out, &moved[k])
+	}
+	r.moved = true
 }
