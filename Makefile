@@ -13,8 +13,13 @@ help: ## list the targets
 build: ## build bin/toolsim (with its VCS revision for toolsim version)
 	$(GO) build -buildvcs=auto -o bin/toolsim ./cmd/toolsim
 
-test: lint ## lint, then every test (unit, property, golden, testscript, examples, API contract) with the race detector
+# HEAVY are the tests that skip themselves under -race (package
+# internal/race): single-goroutine work that the detector slows tenfold.
+HEAVY := ^(TestEndlessInput|TestExhaustiveTraces|TestPythonBugsShrinkAtEveryOffset)$$
+
+test: lint ## lint, then every test (unit, property, golden, testscript, examples, API contract) with the race detector; the heavy single-goroutine ones without it
 	$(GO) test -race -count=1 ./...
+	$(GO) test -count=1 -run '$(HEAVY)' ./cmd/toolsim ./sim ./harness
 	cd examples/go-engine && $(GO) test -count=1 ./...
 
 lint: ## fail if gofmt, go vet or go mod tidy would change anything

@@ -13,6 +13,7 @@ import (
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/harness"
+	"github.com/toolsim/toolsim/internal/race"
 	"github.com/toolsim/toolsim/sim"
 )
 
@@ -125,6 +126,9 @@ func hasKind(evs []event.Event, k event.Kind) bool {
 // protocol with the engine's own declaration (it fills no diagnostics),
 // shrinks to at most 12 events failing the same oracle.
 func TestPythonBugsShrinkAtEveryOffset(t *testing.T) {
+	if race.Enabled {
+		t.Skip("heavy, and bound by the Python engine: make test runs it in its second step, without -race")
+	}
 	if _, err := exec.LookPath("python3"); err != nil {
 		t.Skip("python3 is not installed: the Python example is not exercised")
 	}

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/internal/race"
 	"github.com/toolsim/toolsim/sim"
 )
 
@@ -37,6 +38,9 @@ func exhaustiveName(o sim.ExhaustiveOptions) string {
 // TestExhaustiveTraces enumerates each case, checks every trace and that
 // the number yielded is what ExhaustiveCount promised.
 func TestExhaustiveTraces(t *testing.T) {
+	if race.Enabled {
+		t.Skip("single-goroutine and heavy: make test runs it in its second step, without -race")
+	}
 	for _, opts := range exhaustiveCases() {
 		t.Run(exhaustiveName(opts), func(t *testing.T) {
 			want, err := sim.ExhaustiveCount(opts)

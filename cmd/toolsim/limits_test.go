@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+
+	"github.com/toolsim/toolsim/internal/race"
 )
 
 // zeros is an endless input with no newline, like /dev/zero.
@@ -18,6 +20,9 @@ func (z *zeros) Read(p []byte) (int, error) {
 // TestEndlessInput: commands reading an endless line stop at the 64 MiB
 // line limit with an error instead of reading forever.
 func TestEndlessInput(t *testing.T) {
+	if race.Enabled {
+		t.Skip("single-goroutine and heavy: make test runs it in its second step, without -race")
+	}
 	tests := []struct {
 		args []string
 		err  string
