@@ -1,6 +1,7 @@
 package harness
 
 import (
+	"maps"
 	"slices"
 
 	"github.com/toolsim/toolsim/event"
@@ -10,10 +11,33 @@ import (
 // noLiveOracle checks §5.5: after turn_end, cancel and the end of the
 // stream no tool is live. It keeps how many live tools each engine item
 // held when last compared, so the check costs nothing when all is well.
+// A group compared in part (see partialMin) counts as unsure, and is
+// outlined whole at the next turn_end or cancel.
 type noLiveOracle struct {
-	live  map[int]int // item index → live tools in it, for items with some
-	total int
+	live  map[int]int // item index → live tools in it (-1: unsure), for items with some
+	total int         // live tools in the items whose count is known, plus one per unsure item
 	rows  []row
+}
+
+// unsure marks item i's count as unknown.
+func (o *noLiveOracle) unsure(i int) { o.set(i, -1) }
+
+// set records item i's count of live tools (-1: unsure).
+func (o *noLiveOracle) set(i, n int) {
+	o.total += weight(n) - weight(o.live[i])
+	if n == 0 {
+		delete(o.live, i)
+	} else {
+		o.live[i] = n
+	}
+}
+
+// weight is what an item's count adds to the total: an unsure item one.
+func weight(n int) int {
+	if n < 0 {
+		return 1
+	}
+	return n
 }
 
 func (o *noLiveOracle) observe(p *pass, s *step) {
@@ -22,36 +46,34 @@ func (o *noLiveOracle) observe(p *pass, s *step) {
 	}
 	for k := range s.pairs {
 		pr := &s.pairs[k]
-		n := 0
-		for _, r := range s.gotRows(pr) {
-			if r.Tool() && !r.Status.Terminal() {
-				n++
-			}
-		}
-		o.total += n - o.live[pr.i]
-		if n == 0 {
-			delete(o.live, pr.i)
+		if pr.partial {
+			o.unsure(pr.i)
 		} else {
-			o.live[pr.i] = n
+			o.set(pr.i, liveRows(s.gotRows(pr)))
 		}
 	}
 	k := s.ev.Kind
 	if !s.last || o.total == 0 || (k != event.KindTurnEnd && k != event.KindCancel && k != endOfStream) {
 		return
 	}
-	items := slices.Sorted(func(yield func(int) bool) {
-		for i := range o.live {
-			if !yield(i) {
-				return
-			}
-		}
-	})
-	for _, i := range items {
+	for _, i := range slices.Sorted(maps.Keys(o.live)) {
 		o.rows = model.ItemRows(o.rows[:0], s.tl.Items[i], 0, nil)
+		o.set(i, liveRows(o.rows))
 		for _, r := range o.rows {
 			if r.Tool() && !r.Status.Terminal() {
 				p.failf(s.ev.Seq, OracleNoLive, "tool %s is still %s after %s", r.ID, r.Status, k)
 			}
 		}
 	}
+}
+
+// liveRows counts the tools of an outline that are not terminal.
+func liveRows(rows []row) int {
+	n := 0
+	for _, r := range rows {
+		if r.Tool() && !r.Status.Terminal() {
+			n++
+		}
+	}
+	return n
 }

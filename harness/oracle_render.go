@@ -33,8 +33,8 @@ func newRenderOracle() *renderOracle {
 func (o *renderOracle) observe(p *pass, s *step) {
 	for k := range s.pairs {
 		pr := &s.pairs[k]
-		if !pr.hadItem {
-			continue
+		if !pr.hadItem || pr.partial {
+			continue // a group compared in part is rendered at checkpoints
 		}
 		for len(o.texts) <= pr.i {
 			o.texts = append(o.texts, renderedItem{})

@@ -21,6 +21,12 @@ const checkpointEvery = 1024
 // so that its outlines take bounded memory.
 const chunkItems = 4096
 
+// partialMin is the group size from which a step outlines only the group's
+// header and the tools the event changed, not the whole group: a group of
+// a million tools would otherwise be outlined whole at every start.
+// Checkpoints and the end compare such a group whole.
+const partialMin = 64
+
 // maxViolations ends a pass that keeps failing: a long trace that went
 // wrong early would otherwise report the same difference at every event.
 const maxViolations = 100
@@ -44,6 +50,7 @@ type pass struct {
 	n       int
 	// checked is the event count at the last checkpoint.
 	checked int
+	places  []int // the group members a partial pair compares
 }
 
 // seen is what a pass last compared of one engine item.
@@ -79,6 +86,9 @@ type pair struct {
 	version              uint64
 	item                 *timeline.Item
 	hadItem, modelHasOne bool
+	// partial is set when the rows are a group's header and only the
+	// members the event changed (see partialMin).
+	partial bool
 }
 
 func (s *step) wantRows(p *pair) []model.Row { return s.want[p.wantLo:p.wantHi] }
@@ -140,8 +150,9 @@ func (p *pass) observe(ev *event.Event, tl *timeline.Timeline, end bool) {
 			o.observe(p, s)
 		}
 		for k := range s.pairs {
-			pr := &s.pairs[k]
-			if pr.i < len(p.cache) {
+			// A group compared in part stays due for a whole comparison
+			// at the next checkpoint.
+			if pr := &s.pairs[k]; pr.i < len(p.cache) && !pr.partial {
 				p.cache[pr.i] = seen{pr.item, pr.version}
 			}
 		}
@@ -156,9 +167,9 @@ func (p *pass) observe(ev *event.Event, tl *timeline.Timeline, end bool) {
 
 // checkpoint reports whether this event is a checkpoint (and starts the
 // count to the next): every checkpointEvery events, or every as many
-// events as the timeline has items, whichever is more.
+// events as the timeline has items or tools, whichever is more.
 func (p *pass) checkpoint() bool {
-	if p.n-p.checked < max(checkpointEvery, len(p.cache)) {
+	if p.n-p.checked < max(checkpointEvery, len(p.cache), p.model.Tools()) {
 		return false
 	}
 	p.checked = p.n
@@ -168,6 +179,34 @@ func (p *pass) checkpoint() bool {
 // addPair outlines item i of the model and of the engine.
 func (p *pass) addPair(s *step, i int) {
 	pr := pair{i: i, wantLo: len(s.want), gotLo: len(s.got)}
+	if p.partial(s, i) {
+		p.places = p.model.ChangedMembers(p.places[:0], i)
+		pr.item, pr.hadItem, pr.modelHasOne, pr.partial = s.tl.Items[i], true, true, true
+		pr.version = pr.item.Version
+		s.want = p.model.GroupRows(s.want, i, p.places)
+		s.got = model.MemberRows(s.got, pr.item, p.places)
+	} else {
+		p.wholeRows(s, &pr)
+	}
+	s.want = append(s.want[:pr.wantLo], p.fields.mask(s.want[pr.wantLo:], p.opts.NoGrouping)...)
+	s.got = append(s.got[:pr.gotLo], p.fields.mask(s.got[pr.gotLo:], p.opts.NoGrouping)...)
+	pr.wantHi, pr.gotHi = len(s.want), len(s.got)
+	if !sameRows(s.wantRows(&pr), s.gotRows(&pr)) {
+		s.differ = true
+	}
+	s.pairs = append(s.pairs, pr)
+}
+
+// partial reports whether item i is compared in part this step: a group of
+// partialMin or more tools on both sides, between checkpoints.
+func (p *pass) partial(s *step, i int) bool {
+	return !s.full && i < p.model.Len() && i < len(s.tl.Items) &&
+		p.model.GroupSize(i) >= partialMin && s.tl.Items[i].Kind == timeline.ItemToolGroup
+}
+
+// wholeRows outlines item i of the model and of the engine whole.
+func (p *pass) wholeRows(s *step, pr *pair) {
+	i := pr.i
 	if i < p.model.Len() {
 		s.want = p.model.Rows(s.want, i)
 		pr.modelHasOne = true
@@ -177,13 +216,6 @@ func (p *pass) addPair(s *step, i int) {
 		pr.version = pr.item.Version
 		s.got = model.ItemRows(s.got, pr.item, 0, nil)
 	}
-	s.want = append(s.want[:pr.wantLo], p.fields.mask(s.want[pr.wantLo:], p.opts.NoGrouping)...)
-	s.got = append(s.got[:pr.gotLo], p.fields.mask(s.got[pr.gotLo:], p.opts.NoGrouping)...)
-	pr.wantHi, pr.gotHi = len(s.want), len(s.got)
-	if !sameRows(s.wantRows(&pr), s.gotRows(&pr)) {
-		s.differ = true
-	}
-	s.pairs = append(s.pairs, pr)
 }
 
 // changedItems lists the top-level items to compare after an event: those

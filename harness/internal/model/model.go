@@ -1,6 +1,8 @@
 package model
 
 import (
+	"slices"
+
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/timeline"
 )
@@ -32,6 +34,7 @@ type Model struct {
 	openText  *item // the text or thinking item still growing
 	diags     []timeline.Diagnostic
 	changed   []int // top-level items changed by the last call
+	members   []member // group members changed by the last call
 	live      int   // tools not yet terminal
 }
 
@@ -46,7 +49,13 @@ type tool struct {
 	children        []*item
 	n               int // place in start order
 	root            int // index of the top-level item that holds it
+	pos             int   // place among the tools of the item that holds it
+	top             *tool // the tool of the top-level item it is under (itself at top level)
 }
+
+// member is a tool of a top-level item, by the item's index and the tool's
+// place in it.
+type member struct{ item, pos int }
 
 type itemKind uint8
 
@@ -124,6 +133,39 @@ func (m *Model) touch(i int) {
 	m.changed[0] = i
 }
 
+// touchTool records that tool t changed: its top-level item, and which
+// of that item's tools it is under.
+func (m *Model) touchTool(t *tool) {
+	m.touch(t.root)
+	m.members = append(m.members, member{t.root, t.top.pos})
+}
+
+// Tools counts the tools started so far.
+func (m *Model) Tools() int { return m.started }
+
+// GroupSize is how many tools top-level item i groups (0 when it is not a
+// group).
+func (m *Model) GroupSize(i int) int {
+	if it := m.top[i]; it.kind == tools && len(it.tools) > 1 {
+		return len(it.tools)
+	}
+	return 0
+}
+
+// ChangedMembers appends the places, in increasing order and once each,
+// of the tools of top-level item i that the last Apply or Finish changed
+// (or changed something under).
+func (m *Model) ChangedMembers(dst []int, i int) []int {
+	n := len(dst)
+	for _, c := range m.members {
+		if c.item == i {
+			dst = append(dst, c.pos)
+		}
+	}
+	slices.Sort(dst[n:])
+	return slices.Compact(dst)
+}
+
 func (m *Model) diag(seq int64, code, id string) {
 	m.diags = append(m.diags, timeline.Diagnostic{Seq: seq, Code: code, ID: id})
 }
@@ -154,7 +196,7 @@ func (m *Model) text(what timeline.ItemKind, text string) {
 
 // Apply follows one event.
 func (m *Model) Apply(ev *event.Event) {
-	m.changed = m.changed[:0]
+	m.changed, m.members = m.changed[:0], m.members[:0]
 	m.lastSeq, m.now = ev.Seq, ev.T
 	if ev.Kind != event.KindToolStart && ev.Kind != event.KindToolUpdate && ev.Kind.Known() {
 		m.run = nil // any other event ends a run of starts; unknown kinds only move the clock, an update only amends a call
@@ -180,7 +222,7 @@ func (m *Model) Apply(ev *event.Event) {
 	case event.KindToolUpdate:
 		if t := m.liveTool(ev, timeline.DiagLateProgress); t != nil && ev.Name != "" {
 			t.name = ev.Name
-			m.touch(t.root)
+			m.touchTool(t)
 		}
 	case event.KindToolStart:
 		m.start(ev)
@@ -220,7 +262,7 @@ func (m *Model) cancel(ev *event.Event) {
 
 // Finish applies the end-of-stream rule.
 func (m *Model) Finish() {
-	m.changed = m.changed[:0]
+	m.changed, m.members = m.changed[:0], m.members[:0]
 	m.openText = nil
 	m.flushEarly()
 	m.interruptAll(timeline.DiagUnfinishedAtEnd, m.lastSeq)

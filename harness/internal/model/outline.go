@@ -99,6 +99,18 @@ func (m *Model) AllRows(dst []Row) []Row {
 	return dst
 }
 
+// GroupRows appends part of the outline of top-level item i, a group:
+// its header row and the rows of its tools at the places given (with what
+// runs under them).
+func (m *Model) GroupRows(dst []Row, i int, places []int) []Row {
+	it := m.top[i]
+	dst = append(dst, Row{Kind: "group", Members: len(it.tools), Key: -1})
+	for _, k := range places {
+		dst = m.toolRow(dst, it.tools[k], 1, false)
+	}
+	return dst
+}
+
 func (m *Model) itemRows(dst []Row, it *item, depth int) []Row {
 	switch {
 	case it.kind == other:
@@ -146,6 +158,19 @@ func ItemRows(dst []Row, it *timeline.Item, depth int, extra func(*timeline.Tool
 		return dst
 	}
 	return append(dst, Row{Depth: depth, Kind: string(it.Kind), Text: it.Text, Level: it.Level, Interrupted: it.Interrupted, Key: -1})
+}
+
+// MemberRows appends part of the outline of an engine's top-level tool
+// group, in the form of Model.GroupRows: its header row and the rows of
+// its tools at the places given that it has.
+func MemberRows(dst []Row, it *timeline.Item, places []int) []Row {
+	dst = append(dst, Row{Kind: "group", Members: len(it.Tools), Key: -1})
+	for _, k := range places {
+		if k < len(it.Tools) {
+			dst = engineTool(dst, it.Tools[k], 1, false, nil)
+		}
+	}
+	return dst
 }
 
 // ItemsRows outlines a list of engine items.

@@ -24,9 +24,10 @@ func (m *Model) start(ev *event.Event) {
 	m.started++
 	m.live++
 	container, root := &m.top, -1
+	t.top = t
 	if ev.Parent != "" {
 		if p := m.parent(ev.Parent); p != nil {
-			container, root = &p.children, p.root
+			container, root, t.top = &p.children, p.root, p.top
 		} else {
 			m.diag(ev.Seq, timeline.DiagUnknownParent, ev.ID)
 		}
@@ -36,7 +37,7 @@ func (m *Model) start(ev *event.Event) {
 		root = at
 	}
 	t.root = root
-	m.touch(root)
+	m.touchTool(t)
 	s.live = append(s.live, t)
 	s.last = t
 	m.order = append(m.order, t)
@@ -84,6 +85,7 @@ func (m *Model) place(container *[]*item, t *tool) int {
 		at = len(*container) - 1
 	}
 	join := (*container)[at]
+	t.pos = len(join.tools)
 	join.tools = append(join.tools, t)
 	m.run = &runState{container: container, item: join, at: at}
 	return at
@@ -128,7 +130,7 @@ func (m *Model) progress(ev *event.Event) {
 	if t := m.liveTool(ev, timeline.DiagLateProgress); t != nil {
 		t.updates++
 		t.output += ev.Output
-		m.touch(t.root)
+		m.touchTool(t)
 	}
 }
 
@@ -181,7 +183,7 @@ func (m *Model) permission(ev *event.Event) {
 	case event.PermissionDenied:
 		m.end(t, timeline.StatusDenied, ev.T)
 	}
-	m.touch(t.root)
+	m.touchTool(t)
 }
 
 // end moves a live tool to a terminal status at time at.
@@ -193,7 +195,7 @@ func (m *Model) end(t *tool, status timeline.Status, at int64) {
 	if i := slices.Index(s.live, t); i >= 0 {
 		s.live = slices.Delete(s.live, i, i+1)
 	}
-	m.touch(t.root)
+	m.touchTool(t)
 }
 
 // interruptAll interrupts every live tool, in start order.
