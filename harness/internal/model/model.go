@@ -33,9 +33,9 @@ type Model struct {
 	started   int   // tools started so far
 	openText  *item // the text or thinking item still growing
 	diags     []timeline.Diagnostic
-	changed   []int // top-level items changed by the last call
+	changed   []int    // top-level items changed by the last call
 	members   []member // group members changed by the last call
-	live      int   // tools not yet terminal
+	live      int      // tools not yet terminal
 }
 
 type tool struct {
@@ -47,8 +47,8 @@ type tool struct {
 	startT, endT    int64
 	duration        int64
 	children        []*item
-	n               int // place in start order
-	root            int // index of the top-level item that holds it
+	n               int   // place in start order
+	root            int   // index of the top-level item that holds it
 	pos             int   // place among the tools of the item that holds it
 	top             *tool // the tool of the top-level item it is under (itself at top level)
 }
