@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io"
 
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/formats"
@@ -98,14 +97,9 @@ func problemLines(name string, problems []importer.Problem) []string {
 	return lines
 }
 
-// printLines prints lines to stderr.
-func (c *cli) printLines(lines []string) {
-	for _, l := range lines {
-		io.WriteString(c.stderr, l+"\n")
-	}
-}
-
 // reportProblems prints an import's problems to stderr.
 func (c *cli) reportProblems(name string, problems []importer.Problem) {
-	c.printLines(problemLines(name, problems))
+	for _, line := range problemLines(name, problems) {
+		fmt.Fprintln(c.stderr, line)
+	}
 }
