@@ -55,11 +55,8 @@ func (c *cli) replayFlagSet(f *replayFlags) *flag.FlagSet {
 	return fs
 }
 
-func (c *cli) replay(args []string) int { return c.replayAs("replay", args) }
-
-// replayAs runs replay with its messages naming the command name.
-func (c *cli) replayAs(name string, args []string) int {
-	f := replayFlags{name: name}
+func (c *cli) replay(args []string) int {
+	f := replayFlags{name: "replay"}
 	fs := c.replayFlagSet(&f)
 	if err := parseFlags(fs, args); err != nil {
 		return helpOrUsage(err)
