@@ -16,7 +16,9 @@ import (
 // one; every command that reads a trace reads it through a Source.
 //
 // A canonical trace is streamed: Next decodes it line by line, so a
-// command can act on an event before the next one has arrived. Every other
+// command can act on an event before the next one has arrived (detection
+// first reads HeadSize bytes or the whole input; a named format reads
+// none ahead). Every other
 // format is imported whole by Open (an importer may only know what a line
 // means once later lines came).
 type Source struct {
