@@ -72,15 +72,14 @@ func loadScenarios(t *testing.T) []scenario {
 // renderScenario replays a scenario's trace and renders it at a width.
 func renderScenario(t *testing.T, s scenario, width int) string {
 	t.Helper()
-	im, err := formats.Detect(s.trace[:min(len(s.trace), formats.HeadSize)])
+	src, err := formats.Open(bytes.NewReader(s.trace), "", importer.Options{Name: s.name})
 	if err != nil {
-		t.Fatalf("%s: %v", s.name, err)
+		t.Fatal(err)
 	}
-	res, err := im.Import(bytes.NewReader(s.trace), importer.Options{Name: s.name})
+	evs, err := src.ReadAll()
 	if err != nil {
-		t.Fatalf("%s: %v", s.name, err)
+		t.Fatal(err)
 	}
-	evs := res.Events
 	eng := engine.New(engine.Options{})
 	for i := range evs {
 		eng.Apply(&evs[i])
@@ -90,7 +89,7 @@ func renderScenario(t *testing.T, s scenario, width int) string {
 	}
 	// As `toolsim replay` prints it: the input is over (unless --live), and
 	// the header says whether the clock is synthetic.
-	opts := render.Options{Width: width, Output: s.output, Ended: !s.live, SyntheticClock: res.Header.SyntheticClock()}
+	opts := render.Options{Width: width, Output: s.output, Ended: !s.live, SyntheticClock: src.Header.SyntheticClock()}
 	return render.Render(eng.Timeline(), opts)
 }
 

@@ -121,18 +121,15 @@ func (st *feedState) detect(final bool) bool {
 	if len(bytes.TrimSpace(head)) == 0 {
 		return false
 	}
-	var err error
-	if st.feed.From != "" {
-		st.im, err = formats.ByName(st.feed.From)
-	} else if im, derr := formats.Detect(head); derr == nil {
-		st.im = im
-	} else if final || st.raw.Len() >= formats.HeadSize {
-		err = derr
+	im, err := formats.Pick(head, st.feed.From)
+	if err != nil && st.feed.From == "" && !final && st.raw.Len() < formats.HeadSize {
+		return st.im != nil // not yet: more may come
 	}
 	if err != nil {
 		st.fatal = fmt.Errorf("%s: %w", st.name, err)
 		return false
 	}
+	st.im = im
 	if st.im != nil && st.im.Name() == formats.Canonical {
 		st.queue = &lineQueue{buf: bytes.Clone(st.raw.Bytes())}
 		st.rd = event.NewReader(st.queue, event.ReaderOptions{Name: st.name})

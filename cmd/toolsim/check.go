@@ -11,6 +11,7 @@ import (
 
 	"github.com/toolsim/toolsim/engine"
 	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/formats"
 	"github.com/toolsim/toolsim/harness"
 )
 
@@ -89,7 +90,7 @@ func (c *cli) checkOne(name string, in inputFlags, rec *recorder) int {
 	rec.check(c, name, cs, found, err)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "toolsim check: %v\n", err)
-		if errors.Is(err, errNoEvents) {
+		if errors.Is(err, formats.ErrNoEvents) {
 			return exitFail // as every command that reads a trace
 		}
 		return exitUsage
@@ -144,29 +145,16 @@ func shellQuote(s string) string {
 // readCase reads a trace in any format. A canonical trace's header from
 // toolsim restores its reconstruction settings.
 func (c *cli) readCase(name string, in inputFlags) (*harness.Case, error) {
-	src, closeFn, err := c.openSource(name, in)
+	src, evs, err := c.readEvents(name, in)
 	if err != nil {
 		return nil, err
 	}
-	defer closeFn()
-	evs, err := drain(src)
+	if len(evs) == 0 && src.Header == nil { // a header alone is a valid, empty trace
+		return nil, fmt.Errorf("%s: no events: not a trace", src.display)
+	}
+	cs, err := harness.CaseFromHeader(src.Header, evs)
 	if err != nil {
-		return nil, err
-	}
-	display := name
-	if name == "-" {
-		display = "stdin"
-	}
-	var h *event.Header
-	if r, ok := src.(interface{ Header() (*event.Header, error) }); ok {
-		h, _ = r.Header() // read with the first event; errors were reported then
-	}
-	if len(evs) == 0 && h == nil { // a header alone is a valid, empty trace
-		return nil, fmt.Errorf("%s: no events: not a trace", display)
-	}
-	cs, err := harness.CaseFromHeader(h, evs)
-	if err != nil {
-		return nil, fmt.Errorf("%s: line 1: %w", display, err)
+		return nil, fmt.Errorf("%s: line 1: %w", src.display, err)
 	}
 	return cs, nil
 }

@@ -170,3 +170,34 @@ func (c *cli) optsFor(cs *harness.Case) harness.Options {
 	o.SelfCheck = o.SelfCheck && (cs.Generated || c.selfCheckAll)
 	return o
 }
+
+// splitArgs splits a command line (--engine) into words; 'single quotes'
+// group words, with ” standing for a quote, as in testscript.
+func splitArgs(line string) []string {
+	var args []string
+	var cur strings.Builder
+	inWord, quoted := false, false
+	for i := 0; i < len(line); i++ {
+		ch := line[i]
+		switch {
+		case quoted && ch == '\'' && i+1 < len(line) && line[i+1] == '\'':
+			cur.WriteByte('\'')
+			i++
+		case ch == '\'':
+			quoted, inWord = !quoted, true
+		case !quoted && (ch == ' ' || ch == '\t'):
+			if inWord {
+				args = append(args, cur.String())
+				cur.Reset()
+				inWord = false
+			}
+		default:
+			cur.WriteByte(ch)
+			inWord = true
+		}
+	}
+	if inWord {
+		args = append(args, cur.String())
+	}
+	return args
+}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"errors"
 	"flag"
 	"fmt"
@@ -9,7 +8,6 @@ import (
 
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/formats"
-	"github.com/toolsim/toolsim/importer"
 	"github.com/toolsim/toolsim/redact"
 )
 
@@ -42,41 +40,36 @@ func (c *cli) importCmd(args []string) int {
 }
 
 func (c *cli) runImport(name string, in inputFlags) int {
-	f, display, err := c.openInput(name)
+	src, err := c.openTrace(name, in)
+	var ie *formats.ImportError
+	if errors.As(err, &ie) {
+		fmt.Fprintf(c.stderr, "toolsim import: %s as %s: %v\n", ie.Name, ie.Format, ie.Err)
+		return exitFail
+	}
 	if err != nil {
 		fmt.Fprintf(c.stderr, "toolsim import: %v\n", err)
 		return exitFail
 	}
-	defer f.Close()
-	br := bufio.NewReaderSize(f, formats.HeadSize)
-	im, err := pickImporter(br, in.from)
-	if err != nil {
-		fmt.Fprintf(c.stderr, "toolsim import: %s: %v\n", display, err)
+	defer src.close()
+	res, err := src.readWhole()
+	if errors.As(err, &ie) {
+		fmt.Fprintf(c.stderr, "toolsim import: %s as %s: %v\n", ie.Name, ie.Format, ie.Err)
 		return exitFail
 	}
-	res, err := im.Import(br, importer.Options{Name: display, Strict: in.strict, All: in.all})
-	var why error
-	if errors.Is(err, event.ErrEmpty) {
-		res, err, why = &importer.Result{}, nil, event.ErrEmpty // reported below as every command does
-	}
 	if err != nil {
-		fmt.Fprintf(c.stderr, "toolsim import: %s as %s: %v\n", display, im.Name(), err)
-		return exitFail
-	}
-	if len(res.Events) == 0 {
-		c.reportProblems(display, res.Problems)
-		fmt.Fprintf(c.stderr, "toolsim import: %v\n", noEvents(display, im.Name(), why))
+		c.reportProblems(src.display, src.Problems)
+		fmt.Fprintf(c.stderr, "toolsim import: %v\n", err)
 		return exitFail
 	}
 	if in.redact {
 		r := redact.Trace(&res.Header, res.Events)
-		fmt.Fprintf(c.stderr, "%s: %s\n", display, redactSummary(r))
+		fmt.Fprintf(c.stderr, "%s: %s\n", src.display, redactSummary(r))
 	}
 	if err := event.WriteAll(c.stdout, &res.Header, res.Events); err != nil {
 		fmt.Fprintf(c.stderr, "toolsim import: write: %v\n", err)
 		return exitFail
 	}
-	c.reportProblems(display, res.Problems)
+	c.reportProblems(src.display, res.Problems)
 	if len(res.Problems) > 0 {
 		return exitFail
 	}

@@ -1,52 +1,13 @@
 package main
 
 import (
-	"bufio"
-	"bytes"
 	"errors"
 	"fmt"
-	"io"
 
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/formats"
 	"github.com/toolsim/toolsim/importer"
 )
-
-// source yields the events of an input, whatever its format.
-type source interface {
-	Next(ev *event.Event) error // io.EOF after the last event
-}
-
-// sliceSource yields imported events.
-type sliceSource struct {
-	evs    []event.Event
-	i      int
-	header *event.Header
-}
-
-// syntheticClock reports whether a source's header says its clock is
-// synthetic (read it after the first event: a reader reads its header
-// lazily).
-func syntheticClock(src source) bool {
-	switch s := src.(type) {
-	case *sliceSource:
-		return s.header.SyntheticClock()
-	case *event.Reader:
-		h, err := s.Header()
-		return err == nil && h.SyntheticClock()
-	}
-	return false
-}
-
-// Next yields the next imported event, io.EOF after the last.
-func (s *sliceSource) Next(ev *event.Event) error {
-	if s.i >= len(s.evs) {
-		return io.EOF
-	}
-	*ev = s.evs[s.i]
-	s.i++
-	return nil
-}
 
 // inputFlags are the format flags shared by commands that read a trace.
 type inputFlags struct {
@@ -59,120 +20,86 @@ type inputFlags struct {
 // allUsage is the help of --all.
 const allUsage = "also map side conversations (e.g. a title request in a vcr cassette), marked, instead of counting them in meta.ignored"
 
-// openSource opens a trace in any supported format. A canonical trace is
-// streamed; other formats are imported whole, their problems printed to
-// stderr. The returned close function releases the file.
-func (c *cli) openSource(name string, in inputFlags) (source, func() error, error) {
+// input is an opened trace: formats.Open's source and the name it goes by
+// in messages ("stdin" for -).
+type input struct {
+	*formats.Source
+	display string
+	close   func() error
+}
+
+// openTrace opens a trace in any supported format with formats.Open (a
+// canonical trace is streamed, other formats are imported whole). The
+// importer's problems are the caller's to show (reportProblems,
+// problemLines). Close the input when done.
+func (c *cli) openTrace(name string, in inputFlags) (*input, error) {
 	f, display, err := c.openInput(name)
+	if err != nil {
+		return nil, err
+	}
+	src, err := formats.Open(f, in.from, importer.Options{Name: display, Strict: in.strict, All: in.all})
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return &input{Source: src, display: display, close: f.Close}, nil
+}
+
+// readEvents reads a whole trace in any supported format, its problems
+// printed to stderr. A canonical header alone is a valid, empty trace.
+func (c *cli) readEvents(name string, in inputFlags) (*input, []event.Event, error) {
+	src, err := c.openTrace(name, in)
 	if err != nil {
 		return nil, nil, err
 	}
-	br := bufio.NewReaderSize(f, formats.HeadSize)
-	skipBOM(br)
-	im, err := pickImporter(br, in.from)
-	if err != nil {
-		f.Close()
-		return nil, nil, fmt.Errorf("%s: %w", display, err)
-	}
-	if im.Name() == formats.Canonical {
-		r := event.NewReader(br, event.ReaderOptions{Name: display})
-		return &nonEmpty{Reader: r, name: display, format: im.Name()}, f.Close, nil
-	}
-	res, err := im.Import(br, importer.Options{Name: display, Strict: in.strict, All: in.all})
-	f.Close()
-	if err != nil {
-		return nil, nil, fmt.Errorf("import %s as %s: %w", display, im.Name(), err)
-	}
-	c.reportProblems(display, res.Problems)
-	if len(res.Events) == 0 {
-		return nil, nil, noEvents(display, im.Name(), nil)
-	}
-	return &sliceSource{evs: res.Events, header: &res.Header}, func() error { return nil }, nil
+	defer src.close()
+	c.reportProblems(src.display, src.Problems)
+	evs, err := src.ReadAll()
+	return src, evs, err
 }
 
-// errNoEvents is wrapped by the error of a trace that imports to nothing:
-// every command that reads a trace refuses it the same way (exit 1).
-var errNoEvents = errors.New("no events")
-
-// noEvents is the error for a trace of format that holds no events; why
-// (if any) says more.
-func noEvents(name, format string, why error) error {
-	return &noEventsError{name: name, format: format, why: why}
-}
-
-// noEventsError is a trace that holds no events; errors.Is(err,
-// errNoEvents) is true.
-type noEventsError struct {
-	name, format string
-	why          error
-}
-
-func (e *noEventsError) Error() string {
-	if e.why != nil {
-		return fmt.Sprintf("%s: %v: nothing to replay or check", e.name, e.why)
-	}
-	return fmt.Sprintf("%s: no events: read as %s, it holds nothing to replay or check (every record was skipped or ignored)", e.name, e.format)
-}
-
-// Is makes errors.Is(err, errNoEvents) true.
-func (e *noEventsError) Is(target error) bool { return target == errNoEvents }
-
-// nonEmpty streams a canonical trace and turns an input with nothing in
-// it (no header, no event) into the no-events error. A header alone is a
-// valid, empty trace (docs/trace-format.md): a failure shrunk to no events
-// must still be checkable.
-type nonEmpty struct {
-	*event.Reader
-	name, format string
-	n            int
-}
-
-// Next yields the next event; at the end of a trace with none, the
-// no-events error instead of io.EOF.
-func (s *nonEmpty) Next(ev *event.Event) error {
-	err := s.Reader.Next(ev)
+// readWhole reads the rest of a trace as `import` writes it: a canonical
+// trace's bad line fails it as an importer's error does, a trace without
+// events is a *formats.NoEventsError, and a canonical trace without a
+// header gets the current version's.
+func (in *input) readWhole() (*importer.Result, error) {
+	evs, err := in.ReadAll()
 	switch {
-	case s.n == 0 && errors.Is(err, event.ErrEmpty):
-		return noEvents(s.name, s.format, event.ErrEmpty)
-	}
-	if err == nil {
-		s.n++
-	}
-	return err
-}
-
-// skipBOM drops a UTF-8 byte order mark at the start of an input, which
-// some editors write: no format has one, and detection must not see it.
-func skipBOM(br *bufio.Reader) {
-	if head, _ := br.Peek(3); string(head) == "\xef\xbb\xbf" {
-		br.Discard(3)
-	}
-}
-
-// pickImporter returns the named importer, or detects one from the head.
-func pickImporter(br *bufio.Reader, from string) (importer.Importer, error) {
-	if bom, _ := br.Peek(len(formats.BOM)); bytes.Equal(bom, formats.BOM) {
-		br.Discard(len(formats.BOM)) // every importer reads what follows it
-	}
-	if from != "" {
-		return formats.ByName(from)
-	}
-	head, err := br.Peek(formats.HeadSize)
-	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {
+	case errors.Is(err, formats.ErrNoEvents):
 		return nil, err
+	case err != nil:
+		return nil, &formats.ImportError{Name: in.display, Format: in.Format, Err: err}
+	case len(evs) == 0:
+		return nil, &formats.NoEventsError{Name: in.display, Format: in.Format}
 	}
-	if len(bytes.TrimSpace(head)) == 0 {
-		// Nothing to detect: the canonical reader reports the empty trace.
-		return formats.ByName(formats.Canonical)
-	}
-	return formats.Detect(head)
+	return &importer.Result{Header: headerOr(in.Header), Events: evs, Problems: in.Problems}, nil
 }
 
-func (c *cli) reportProblems(name string, problems []importer.Problem) {
+// headerOr is h, or the current version's header for a canonical trace
+// without one.
+func headerOr(h *event.Header) event.Header {
+	if h == nil {
+		return event.Header{Trace: event.Version}
+	}
+	return *h
+}
+
+// problemLines words an import's problems as the commands print them: one
+// line each, then their count.
+func problemLines(name string, problems []importer.Problem) []string {
+	var lines []string
 	for _, p := range problems {
-		fmt.Fprintf(c.stderr, "%s:%s\n", name, p)
+		lines = append(lines, fmt.Sprintf("%s:%s", name, p))
 	}
 	if len(problems) > 0 {
-		fmt.Fprintf(c.stderr, "%s: %d problems (lines skipped or partly mapped)\n", name, len(problems))
+		lines = append(lines, fmt.Sprintf("%s: %d problems (lines skipped or partly mapped)", name, len(problems)))
+	}
+	return lines
+}
+
+// reportProblems prints an import's problems to stderr.
+func (c *cli) reportProblems(name string, problems []importer.Problem) {
+	for _, line := range problemLines(name, problems) {
+		fmt.Fprintln(c.stderr, line)
 	}
 }

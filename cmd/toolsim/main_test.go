@@ -48,8 +48,9 @@ func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{Dir: "testdata/script", Setup: setGolden(t), RequireExplicitExec: true, Cmds: scriptCmds})
 }
 
-// TestCatalog runs the built-in catalog in-process, as `toolsim` with no
-// arguments does first, and checks that every scenario passes. (The swarm
+// TestCatalog runs the built-in catalog (testscript.RunT, toolsim
+// in-process), as `toolsim` with no arguments does first, and checks that
+// every scenario passes. (The swarm
 // campaign that follows it is exercised by the fuzz scripts and by CI's
 // `go run ./cmd/toolsim`.)
 func TestCatalog(t *testing.T) {

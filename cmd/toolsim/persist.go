@@ -16,32 +16,6 @@ import (
 	"github.com/toolsim/toolsim/store"
 )
 
-// readEvents loads a whole trace in any supported format.
-func (c *cli) readEvents(name string, in inputFlags) ([]event.Event, error) {
-	src, closeFn, err := c.openSource(name, in)
-	if err != nil {
-		return nil, err
-	}
-	defer closeFn()
-	return drain(src)
-}
-
-// drain reads every event of a source.
-func drain(src source) ([]event.Event, error) {
-	var evs []event.Event
-	for {
-		var ev event.Event
-		err := src.Next(&ev)
-		if err == io.EOF {
-			return evs, nil
-		}
-		if err != nil {
-			return nil, err
-		}
-		evs = append(evs, ev)
-	}
-}
-
 // faultFlags are the persistence-fault flags of persist and replay.
 type faultFlags struct {
 	faults string
@@ -101,24 +75,32 @@ func (c *cli) persist(args []string) int {
 // a live app holds open (store.LogWriter), not the trace. The kill fault
 // needs the number of events, so with it the trace is read whole first.
 func (c *cli) persistStream(name string, in inputFlags, opts store.Options) error {
-	src, closeFn, err := c.openSource(name, in)
+	src, err := c.openTrace(name, in)
 	if err != nil {
 		return err
 	}
-	defer closeFn()
-	total := 0
+	defer src.close()
+	c.reportProblems(src.display, src.Problems)
+	next, total := src.Next, 0
 	if slices.Contains(opts.Faults, fault.Kill) {
-		evs, err := drain(src)
+		evs, err := src.ReadAll()
 		if err != nil {
 			return err
 		}
-		src, total = &sliceSource{evs: evs}, len(evs)
+		total = len(evs)
+		next = func(ev *event.Event) error {
+			if len(evs) == 0 {
+				return io.EOF
+			}
+			*ev, evs = evs[0], evs[1:]
+			return nil
+		}
 	}
 	out := bufio.NewWriterSize(c.stdout, 64<<10)
 	lw := store.NewLogWriter(out, opts, total)
 	var ev event.Event
 	for {
-		err := src.Next(&ev)
+		err := next(&ev)
 		if err == io.EOF {
 			break
 		}

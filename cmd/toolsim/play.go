@@ -1,14 +1,10 @@
 package main
 
 import (
-	"bytes"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"strconv"
-	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -38,20 +34,14 @@ func (f *playFlags) register(fs *flag.FlagSet, withAlias bool) {
 	fs.BoolVar(&f.plain, "plain", false, "print plain text as when stdout is not a terminal, instead of the player")
 }
 
-// replayArgs are the replay arguments that print what play and watch print
-// when stdout is not a terminal.
-func (f *playFlags) replayArgs(extra ...string) []string {
-	args := []string{"--width", strconv.Itoa(f.width)}
-	if f.in.from != "" {
-		args = append(args, "--from", f.in.from)
-	}
-	if f.in.strict {
-		args = append(args, "--strict")
-	}
-	if f.output {
-		args = append(args, "--output")
-	}
-	return append(args, extra...)
+// replayFlags are replay's flags, at their defaults, with what play and
+// watch were given: replay prints what they print when stdout is not a
+// terminal.
+func (c *cli) replayFlags(name string, f playFlags) replayFlags {
+	rf := replayFlags{name: name}
+	c.replayFlagSet(&rf) // sets replay's defaults
+	rf.in, rf.width, rf.output = f.in, f.width, f.output
+	return rf
 }
 
 func (c *cli) play(args []string) int {
@@ -73,7 +63,7 @@ func (c *cli) play(args []string) int {
 		return exitUsage
 	}
 	if f.plain || !isTerminal(c.stdout) {
-		return c.replayAs("play", f.replayArgs(fs.Arg(0)))
+		return c.runReplay(c.replayFlags("play", f), fs.Arg(0))
 	}
 	evs, problems, synthetic, err := c.loadTrace(fs.Arg(0), f.in)
 	profile := colorProfile(c.stdout)
@@ -99,7 +89,9 @@ func (c *cli) watch(args []string) int {
 		return exitUsage
 	}
 	if f.plain || !isTerminal(c.stdout) {
-		return c.replayAs("watch", f.replayArgs("--frames", "-"))
+		rf := c.replayFlags("watch", f)
+		rf.frames = true
+		return c.runReplay(rf, "-")
 	}
 	if isTerminal(c.stdin) {
 		fmt.Fprintln(c.stderr, "toolsim watch: stdin is a terminal; pipe a trace or an agent's output into it")
@@ -137,29 +129,13 @@ func (c *cli) runPlayer(name string, m *tui.Model, profile colorprofile.Profile,
 // error.
 // synthetic reports whether its header says the clock is synthetic.
 func (c *cli) loadTrace(name string, in inputFlags) (evs []event.Event, problems []string, synthetic bool, err error) {
-	var errs bytes.Buffer
-	quiet := *c
-	quiet.stderr = &errs
-	src, closeFn, err := quiet.openSource(name, in)
-	problems = strings.Split(strings.TrimSuffix(errs.String(), "\n"), "\n")
-	if errs.Len() == 0 {
-		problems = nil
-	}
+	src, err := c.openTrace(name, in)
 	if err != nil {
-		return nil, problems, false, err
+		return nil, nil, false, err
 	}
-	defer closeFn()
-	for {
-		var ev event.Event
-		err := src.Next(&ev)
-		if errors.Is(err, io.EOF) {
-			return evs, problems, syntheticClock(src), nil
-		}
-		if err != nil {
-			return evs, problems, syntheticClock(src), err
-		}
-		evs = append(evs, ev)
-	}
+	defer src.close()
+	evs, err = src.ReadAll()
+	return evs, problemLines(src.display, src.Problems), src.Header.SyntheticClock(), err
 }
 
 // isTerminal reports whether f is a terminal (a character device).

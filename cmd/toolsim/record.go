@@ -153,21 +153,16 @@ func importCapture(capt *capture, format, name string) (*importer.Result, string
 	if len(bytes.TrimSpace(capt.raw.Bytes())) == 0 {
 		return &importer.Result{Header: event.Header{Trace: event.Version, Source: "record"}}, "nothing", nil
 	}
-	var im importer.Importer
-	var err error
-	if format != "" {
-		im, err = formats.ByName(format)
-	} else {
-		im, err = formats.Detect(capt.raw.Bytes()[:min(capt.raw.Len(), formats.HeadSize)])
-	}
+	src, err := formats.Open(bytes.NewReader(capt.raw.Bytes()), format, importer.Options{Name: name, Stamps: capt.stamps})
 	if err != nil {
 		return nil, "", err
 	}
-	res, err := im.Import(bytes.NewReader(capt.raw.Bytes()), importer.Options{Name: name, Stamps: capt.stamps})
-	if err != nil {
-		return nil, "", fmt.Errorf("import %s as %s: %w", name, im.Name(), err)
+	res, err := (&input{Source: src, display: name}).readWhole()
+	if errors.Is(err, formats.ErrNoEvents) {
+		// A capture that maps to nothing is still written, with its header.
+		return &importer.Result{Header: headerOr(src.Header), Problems: src.Problems}, src.Format, nil
 	}
-	return res, im.Name(), nil
+	return res, src.Format, err
 }
 
 // exitStatus maps the agent's exit to ours: its status, or 128+N when a

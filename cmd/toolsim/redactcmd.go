@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"flag"
 	"fmt"
@@ -61,25 +60,17 @@ func (c *cli) redactCmd(args []string) int {
 // trace without one). Problems of an import are printed; a trace with no
 // events is an error, as for every command.
 func (c *cli) readTrace(name string, in inputFlags) (*event.Header, []event.Event, string, error) {
-	f, display, err := c.openInput(name)
+	src, err := c.openTrace(name, in)
 	if err != nil {
 		return nil, nil, "", err
 	}
-	defer f.Close()
-	br := bufio.NewReaderSize(f, formats.HeadSize)
-	im, err := pickImporter(br, in.from)
+	defer src.close()
+	c.reportProblems(src.display, src.Problems)
+	res, err := src.readWhole()
 	if err != nil {
-		return nil, nil, display, fmt.Errorf("%s: %w", display, err)
+		return nil, nil, src.display, err
 	}
-	res, err := im.Import(br, importer.Options{Name: display, Strict: in.strict, All: in.all})
-	if err != nil {
-		return nil, nil, display, fmt.Errorf("import %s as %s: %w", display, im.Name(), err)
-	}
-	c.reportProblems(display, res.Problems)
-	if len(res.Events) == 0 {
-		return nil, nil, display, noEvents(display, im.Name(), nil)
-	}
-	return &res.Header, res.Events, display, nil
+	return &res.Header, res.Events, src.display, nil
 }
 
 // redactSummary words what a redactor replaced: "redacted 3 secrets

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/formats"
 	"github.com/toolsim/toolsim/harness"
 	"github.com/toolsim/toolsim/render"
 	"github.com/toolsim/toolsim/timeline"
@@ -54,11 +55,8 @@ func (c *cli) replayFlagSet(f *replayFlags) *flag.FlagSet {
 	return fs
 }
 
-func (c *cli) replay(args []string) int { return c.replayAs("replay", args) }
-
-// replayAs runs replay with its messages naming the command name.
-func (c *cli) replayAs(name string, args []string) int {
-	f := replayFlags{name: name}
+func (c *cli) replay(args []string) int {
+	f := replayFlags{name: "replay"}
 	fs := c.replayFlagSet(&f)
 	if err := parseFlags(fs, args); err != nil {
 		return helpOrUsage(err)
@@ -68,12 +66,18 @@ func (c *cli) replayAs(name string, args []string) int {
 		fs.Usage()
 		return exitUsage
 	}
+	return c.runReplay(f, fs.Arg(0))
+}
+
+// runReplay replays the trace name with the flags f: replay's work once
+// its flags are parsed (play and watch print with it).
+func (c *cli) runReplay(f replayFlags, name string) int {
 	if f.width < minWidth {
 		fmt.Fprintf(c.stderr, "toolsim %s: --width must be at least %d, got %d\n", f.name, minWidth, f.width)
 		return exitUsage
 	}
 	if f.check {
-		evs, err := c.readEvents(fs.Arg(0), f.in)
+		_, evs, err := c.readEvents(name, f.in)
 		if err != nil {
 			fmt.Fprintf(c.stderr, "toolsim %s: %v\n", f.name, err)
 			return exitFail
@@ -85,13 +89,14 @@ func (c *cli) replayAs(name string, args []string) int {
 		return code
 	}
 	defer cleanup()
-	src, closeFn, err := c.openSource(fs.Arg(0), f.in)
+	src, err := c.openTrace(name, f.in)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "toolsim %s: %v\n", f.name, err)
 		return exitFail
 	}
-	defer closeFn()
-	return c.replayStream(src, f)
+	defer src.close()
+	c.reportProblems(src.display, src.Problems)
+	return c.replayStream(src.Source, f)
 }
 
 // engineErr returns an external engine's failure, if any.
@@ -117,11 +122,11 @@ func helpOrUsage(err error) int {
 }
 
 // replayStream feeds a trace to the engine, printing frames as asked.
-func (c *cli) replayStream(r source, f replayFlags) int {
+func (c *cli) replayStream(r *formats.Source, f replayFlags) int {
 	eng := c.engine()()
 	defer closeIfCloser(eng)
-	opts := render.Options{Width: f.width, Output: f.output}
-	var inc *render.Incremental
+	opts := render.Options{Width: f.width, Output: f.output, SyntheticClock: r.Header.SyntheticClock()}
+	inc := render.NewIncremental(opts)
 	last := ""
 	var ev event.Event
 	for {
@@ -132,10 +137,6 @@ func (c *cli) replayStream(r source, f replayFlags) int {
 		if err != nil {
 			fmt.Fprintf(c.stderr, "toolsim %s: %v\n", f.name, err)
 			return exitFail
-		}
-		if inc == nil { // the header is known once the first event is read
-			opts.SyntheticClock = syntheticClock(r)
-			inc = render.NewIncremental(opts)
 		}
 		eng.Apply(&ev)
 		if err := engineErr(eng); err != nil {
@@ -152,9 +153,6 @@ func (c *cli) replayStream(r source, f replayFlags) int {
 			fmt.Fprintf(c.stderr, "toolsim %s: %v\n", f.name, err)
 			return exitFail
 		}
-	}
-	if inc == nil {
-		inc = render.NewIncremental(opts)
 	}
 	c.replayEnd(eng, inc, opts, f, last)
 	return exitOK
