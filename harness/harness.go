@@ -5,6 +5,7 @@ import (
 
 	"github.com/toolsim/toolsim/engineproto"
 	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/internal/selfcheck"
 	"github.com/toolsim/toolsim/timeline"
 )
 
@@ -174,9 +175,9 @@ func (p *pass) determinism(newEngine func() Engine, evs []event.Event, first *ti
 		p.engineFailed(&event.Event{Seq: lastSeq(evs), Kind: "replay"}, err)
 		return
 	}
-	if !equalTimelines(first, last) {
+	if !selfcheck.Equal(first, last) {
 		p.fail(Violation{Seq: lastSeq(evs), Oracle: OracleDeterminism,
-			Detail: "a second replay gave a different timeline (-first +second)", Diff: Diff(first, last)})
+			Detail: "a second replay gave a different timeline (-first +second)", Diff: selfcheck.Diff(first, last)})
 	}
 }
 

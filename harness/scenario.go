@@ -7,6 +7,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/fault"
+	"github.com/toolsim/toolsim/internal/selfcheck"
 	"github.com/toolsim/toolsim/store"
 	"github.com/toolsim/toolsim/timeline"
 )
@@ -14,6 +15,15 @@ import (
 // Oracle names of the scenario-level checks.
 const (
 	OracleNondeterminism = "nondeterminism" // §5.8: a seed gave different bytes twice
+)
+
+// Oracle names of toolsim's own reconstruction checks (SPEC §4, §5.7),
+// run with Options.SelfCheck.
+const (
+	OracleRebuild   = "live==rebuilt"  // (a) the rebuilt transcript equals the live one
+	OracleReconnect = "reconnect"      // (b) rebuild a prefix, go on live: same as pure live
+	OracleIdempot   = "replay-twice"   // (c) replaying a log twice changes nothing
+	OracleReported  = "reported-fault" // an unrecoverable log must report a problem
 )
 
 // Case is what CheckCase checks: a trace, and the log faults and reconnect
@@ -146,19 +156,19 @@ var reconnectFaults = fault.List{fault.LateText, fault.SubagentBlock, fault.Coll
 func (c *Case) checkRebuild() []Violation {
 	end := lastSeq(c.Events)
 	sopts := store.Options{Faults: c.LogFaults, Seed: c.FaultSeed}
-	rep, err := CheckRebuild(c.Events, sopts)
+	rep, err := selfcheck.Rebuild(c.Events, sopts)
 	if err != nil {
 		return []Violation{{Seq: end, Oracle: OracleRebuild, Detail: err.Error()}}
 	}
 	switch {
 	case rep.Diff == "":
-	case Recoverable(c.LogFaults, c.BatchIDs):
+	case selfcheck.Recoverable(c.LogFaults, c.BatchIDs):
 		return []Violation{{Seq: end, Oracle: OracleRebuild, Detail: fmt.Sprintf("faults %s: the rebuilt transcript differs from the live one (-live +rebuilt)", c.LogFaults.String()), Diff: rep.Diff}}
 	case len(rep.Problems) == 0:
 		return []Violation{{Seq: end, Oracle: OracleReported, Detail: fmt.Sprintf("faults %s: the rebuilt transcript differs and no problem was reported (-live +rebuilt)", c.LogFaults.String()), Diff: rep.Diff}}
 	}
 	if !c.NoTwice {
-		if d, err := checkTwiceFrom(rep.Rebuilt, rep.Log); err != nil || d != "" {
+		if d, err := selfcheck.Twice(rep.Rebuilt, rep.Log); err != nil || d != "" {
 			return []Violation{{Seq: end, Oracle: OracleIdempot, Detail: fmt.Sprint(d, err)}}
 		}
 	}
@@ -170,21 +180,11 @@ func (c *Case) checkRebuild() []Violation {
 				fs = append(fs, f)
 			}
 		}
-		d, err := CheckReconnect(c.Events, c.ReconnectAt, store.Options{Faults: fs, Seed: c.FaultSeed})
+		d, err := selfcheck.Reconnect(c.Events, c.ReconnectAt, store.Options{Faults: fs, Seed: c.FaultSeed})
 		if err != nil || d != "" {
 			return []Violation{{Seq: c.Events[c.ReconnectAt-1].Seq, Oracle: OracleReconnect,
 				Detail: fmt.Sprintf("faults %s: rebuilt %d events then went on live: differs from pure live (-live +reconnected) %v", fs.String(), c.ReconnectAt, err), Diff: d}}
 		}
 	}
 	return nil
-}
-
-// Recoverable reports whether a fault set leaves a log everything needed
-// to rebuild the live transcript: sequence numbers, or parent links that
-// no lost record (a crash or a torn line) can break; and batch ids when
-// lifecycles are collapsed (else where progress arrived is lost).
-func Recoverable(faults fault.List, batchIDs bool) bool {
-	has := func(f fault.Fault) bool { return slices.Contains(faults, f) }
-	ordered := !has(fault.NoSeq) || (!has(fault.NoParent) && !has(fault.Torn) && !has(fault.Kill))
-	return ordered && (batchIDs || !has(fault.Collapse))
 }
