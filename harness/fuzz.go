@@ -12,6 +12,7 @@ import (
 
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/fault"
+	"github.com/toolsim/toolsim/internal/tracemeta"
 	"github.com/toolsim/toolsim/sim"
 )
 
@@ -97,7 +98,9 @@ func describeFailure(t testing.TB, f *Failure, c Campaign) string {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "seed %d: %s\n", f.Seed, f.Violation)
 	header := func(cs *Case) *event.Header {
-		return Header(SourceSim, f.Seed, CaseMeta(TraceMeta{Faults: c.Sim.Faults.String(), Swarm: c.Sim.Swarm, Oracle: f.Violation.Oracle}, cs))
+		m := tracemeta.Meta{Faults: c.Sim.Faults.String(), Swarm: c.Sim.Swarm, Oracle: f.Violation.Oracle}
+		return tracemeta.Header(tracemeta.SourceSim, f.Seed, m.With(tracemeta.Replay{
+			LogFaults: cs.LogFaults, FaultSeed: cs.FaultSeed, ReconnectAt: cs.ReconnectAt, BatchIDs: cs.BatchIDs}))
 	}
 	if f.Shrunk != nil {
 		fmt.Fprintf(&b, "\nshrunk %d → %d events (%d candidates); the regression trace:\n", len(f.Case.Events), len(f.Shrunk.Events), f.Tests)

@@ -12,6 +12,7 @@ import (
 	"github.com/toolsim/toolsim/engine"
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/harness"
+	"github.com/toolsim/toolsim/internal/tracemeta"
 )
 
 // maxShown bounds the violations printed per trace.
@@ -164,9 +165,15 @@ func (c *cli) readCase(name string, in inputFlags) (*harness.Case, error) {
 	if len(evs) == 0 && h == nil { // a header alone is a valid, empty trace
 		return nil, fmt.Errorf("%s: no events: not a trace", display)
 	}
-	cs, err := harness.CaseFromHeader(h, evs)
+	r, err := tracemeta.Read(h)
 	if err != nil {
 		return nil, fmt.Errorf("%s: line 1: %w", display, err)
 	}
-	return cs, nil
+	return &harness.Case{Events: evs, Generated: r.Generated, LogFaults: r.LogFaults,
+		FaultSeed: r.FaultSeed, ReconnectAt: r.ReconnectAt, BatchIDs: r.BatchIDs}, nil
+}
+
+// replayOf is the reconstruction settings of a case, for its header.
+func replayOf(cs *harness.Case) tracemeta.Replay {
+	return tracemeta.Replay{LogFaults: cs.LogFaults, FaultSeed: cs.FaultSeed, ReconnectAt: cs.ReconnectAt, BatchIDs: cs.BatchIDs}
 }

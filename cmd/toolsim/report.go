@@ -8,6 +8,7 @@ import (
 
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/harness"
+	"github.com/toolsim/toolsim/internal/tracemeta"
 )
 
 // printReport prints a campaign's coverage table and throughput.
@@ -113,14 +114,14 @@ func (c *cli) saveFailure(base string, fl *harness.Failure, camp harness.Campaig
 // or an exhaustive ordering's index, with the case's reconstruction
 // settings and the oracle that failed.
 func failureHeader(fl *harness.Failure, camp harness.Campaign, cs *harness.Case, exhaustive bool) *event.Header {
-	m := harness.TraceMeta{Oracle: fl.Violation.Oracle}
-	source := harness.SourceSim
+	m := tracemeta.Meta{Oracle: fl.Violation.Oracle}
+	source := tracemeta.SourceSim
 	if exhaustive {
-		source, m.Ordering = harness.SourceExhaustive, int64(fl.Seed)
+		source, m.Ordering = tracemeta.SourceExhaustive, int64(fl.Seed)
 	} else {
 		m.Faults, m.Swarm, m.Tools, m.Turns = camp.Sim.Faults.String(), camp.Sim.Swarm, camp.Sim.Tools, camp.Sim.Turns
 	}
-	return harness.Header(source, fl.Seed, harness.CaseMeta(m, cs))
+	return tracemeta.Header(source, fl.Seed, m.With(replayOf(cs)))
 }
 
 func firstLine(s string) string {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/harness"
+	"github.com/toolsim/toolsim/internal/tracemeta"
 )
 
 // shrinkFlags are shrink's flags.
@@ -44,7 +45,7 @@ func (c *cli) shrink(args []string) int {
 	if res.Note != "" {
 		fmt.Fprintf(c.stderr, "note: %s\n", res.Note)
 	}
-	h := harness.Header(harness.SourceShrink, 0, harness.CaseMeta(harness.TraceMeta{Oracle: v.Oracle}, shrunk))
+	h := tracemeta.Header(tracemeta.SourceShrink, 0, tracemeta.Meta{Oracle: v.Oracle}.With(replayOf(shrunk)))
 	if f.out == "" {
 		if err := event.WriteAll(c.stdout, h, shrunk.Events); err != nil {
 			fmt.Fprintf(c.stderr, "toolsim shrink: %v\n", err)
