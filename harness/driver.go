@@ -9,10 +9,10 @@ import (
 	"github.com/toolsim/toolsim/timeline"
 )
 
-// Replayer is implemented by engines that can take a whole trace at once
+// replayer is implemented by engines that can take a whole trace at once
 // and hand back the timeline after each event (and after Finish): the
 // batch mode of external engines, which saves a round trip per event.
-type Replayer interface {
+type replayer interface {
 	Replay(evs []event.Event, finish bool) ([]*timeline.Timeline, error)
 }
 
@@ -28,7 +28,7 @@ type driver struct {
 
 func newDriver(eng Engine, evs []event.Event) *driver {
 	d := &driver{eng: eng, evs: evs}
-	if r, ok := eng.(Replayer); ok {
+	if r, ok := eng.(replayer); ok {
 		tls, err := r.Replay(evs, true)
 		if !errors.Is(err, errNoBatch) {
 			d.batch, d.err = tls, err

@@ -69,8 +69,9 @@ func (v Violation) String() string {
 	return s
 }
 
-// DefaultMetaTools are the meta tool names of SPEC §2.
-var DefaultMetaTools = []string{"todowrite", "TodoWrite", "todo_write", "update_plan"}
+// defaultMetaTools are the meta tool names of SPEC §2 (the model keeps its
+// own copy of engine.DefaultMetaTools, as it is written independently).
+var defaultMetaTools = []string{"todowrite", "TodoWrite", "todo_write", "update_plan"}
 
 // Check replays evs through a fresh engine from newEngine, checking every
 // oracle after every event and after Finish, and then replays them through
