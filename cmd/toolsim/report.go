@@ -8,6 +8,7 @@ import (
 
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/harness"
+	"github.com/toolsim/toolsim/internal/regress"
 	"github.com/toolsim/toolsim/internal/tracemeta"
 )
 
@@ -107,7 +108,12 @@ func (c *cli) reportFailure(rep *harness.Report, camp harness.Campaign, f *fuzzF
 // saveFailure writes the failing trace, its shrunk form, and a
 // ready-to-commit testscript scenario with its golden.
 func (c *cli) saveFailure(base string, fl *harness.Failure, camp harness.Campaign, exhaustive bool) ([]string, error) {
-	return fl.Save(base, func(cs *harness.Case) *event.Header { return failureHeader(fl, camp, cs, exhaustive) }, "toolsim check"+c.engineArgs)
+	r := regress.Regression{Seed: fl.Seed, Oracle: fl.Violation.Oracle, Detail: fl.ShrunkBy.Detail,
+		Trace: regress.Trace{Header: failureHeader(fl, camp, fl.Case, exhaustive), Events: fl.Case.Events}}
+	if fl.Shrunk != nil {
+		r.Shrunk = &regress.Trace{Header: failureHeader(fl, camp, fl.Shrunk, exhaustive), Events: fl.Shrunk.Events}
+	}
+	return regress.Save(base, r, "toolsim check"+c.engineArgs)
 }
 
 // failureHeader is the header of a saved failing trace: a seed's options,
