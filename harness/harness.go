@@ -39,6 +39,15 @@ const (
 	OracleEngine      = "engine"      // §5.10: an external engine crashed, hung or broke the protocol
 	OracleReference   = "reference"   // --diff: the engine differs from the reference engine
 	OracleReload      = "reload"      // the engine's own reconstruction differs from what it showed live
+
+	OracleNondeterminism = "nondeterminism" // §5.8: a campaign's seed gave different bytes twice
+
+	// toolsim's own reconstruction checks (SPEC §4, §5.7), run with
+	// Options.SelfCheck.
+	OracleRebuild   = "live==rebuilt"  // (a) the rebuilt transcript equals the live one
+	OracleReconnect = "reconnect"      // (b) rebuild a prefix, go on live: same as pure live
+	OracleIdempot   = "replay-twice"   // (c) replaying a log twice changes nothing
+	OracleReported  = "reported-fault" // an unrecoverable log must report a problem
 )
 
 // Oracles lists every oracle name a violation can carry.

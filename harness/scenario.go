@@ -12,20 +12,6 @@ import (
 	"github.com/toolsim/toolsim/timeline"
 )
 
-// Oracle names of the scenario-level checks.
-const (
-	OracleNondeterminism = "nondeterminism" // §5.8: a seed gave different bytes twice
-)
-
-// Oracle names of toolsim's own reconstruction checks (SPEC §4, §5.7),
-// run with Options.SelfCheck.
-const (
-	OracleRebuild   = "live==rebuilt"  // (a) the rebuilt transcript equals the live one
-	OracleReconnect = "reconnect"      // (b) rebuild a prefix, go on live: same as pure live
-	OracleIdempot   = "replay-twice"   // (c) replaying a log twice changes nothing
-	OracleReported  = "reported-fault" // an unrecoverable log must report a problem
-)
-
 // Case is what CheckCase checks: a trace, and the log faults and reconnect
 // point of the reconstruction oracles. A sim.Scenario gives one with
 // CaseOf; a trace file is a Case with only Events.
