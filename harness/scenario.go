@@ -21,14 +21,15 @@ type Case struct {
 	FaultSeed   uint64     // drives the persistence faults
 	ReconnectAt int        // > 0: rebuild this many events, go on live
 	BatchIDs    bool       // every call has a batch id (collapse is then recoverable)
-	// NoRebuild skips the reconstruction oracles.
-	NoRebuild bool
+	// noRebuild skips the reconstruction oracles (a shrink for an oracle
+	// that is not one of them).
+	noRebuild bool
 	// Generated is set for a case toolsim made (a seed, an exhaustive
 	// ordering, a shrink): its header says how its log was faulted.
 	Generated bool
-	// NoTwice skips the replay-twice oracle (c), which tests the log path
+	// noTwice skips the replay-twice oracle (c), which tests the log path
 	// rather than event order: exhaustive mode leaves it to campaigns.
-	NoTwice bool
+	noTwice bool
 }
 
 // CheckCase runs every oracle on a case: the per-event oracles on the
@@ -57,7 +58,7 @@ func CheckCase(newEngine func() Engine, c *Case, opts Options) (found []Violatio
 	if opts.Reload {
 		found = append(found, c.checkReload(newEngine, final, opts)...)
 	}
-	if done() || !opts.SelfCheck || c.NoRebuild {
+	if done() || !opts.SelfCheck || c.noRebuild {
 		return found
 	}
 	return append(found, c.checkRebuild()...)
@@ -153,7 +154,7 @@ func (c *Case) checkRebuild() []Violation {
 	case len(rep.Problems) == 0:
 		return []Violation{{Seq: end, Oracle: OracleReported, Detail: fmt.Sprintf("faults %s: the rebuilt transcript differs and no problem was reported (-live +rebuilt)", c.LogFaults.String()), Diff: rep.Diff}}
 	}
-	if !c.NoTwice {
+	if !c.noTwice {
 		if d, err := selfcheck.Twice(rep.Rebuilt, rep.Log); err != nil || d != "" {
 			return []Violation{{Seq: end, Oracle: OracleIdempot, Detail: fmt.Sprint(d, err)}}
 		}
