@@ -165,9 +165,19 @@ func (c *cli) readCase(name string, in inputFlags) (*harness.Case, error) {
 	if len(evs) == 0 && h == nil { // a header alone is a valid, empty trace
 		return nil, fmt.Errorf("%s: no events: not a trace", display)
 	}
-	r, err := tracemeta.Read(h)
+	cs, err := caseOf(h, evs)
 	if err != nil {
 		return nil, fmt.Errorf("%s: line 1: %w", display, err)
+	}
+	return cs, nil
+}
+
+// caseOf builds the case a trace describes: its events, and for a trace
+// toolsim wrote, the log faults and reconnect point its header records.
+func caseOf(h *event.Header, evs []event.Event) (*harness.Case, error) {
+	r, err := tracemeta.Read(h)
+	if err != nil {
+		return nil, err
 	}
 	return &harness.Case{Events: evs, Generated: r.Generated, LogFaults: r.LogFaults,
 		FaultSeed: r.FaultSeed, ReconnectAt: r.ReconnectAt, BatchIDs: r.BatchIDs}, nil
