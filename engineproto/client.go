@@ -25,10 +25,11 @@ const DefaultTimeout = 5 * time.Second
 // Options configure a Client.
 type Options struct {
 	Timeout   time.Duration // per message; DefaultTimeout if zero
-	Clock     Clock         // times the timeouts; RealClock if nil
 	Width     int           // sent at init (default 80)
 	MetaTools []string      // sent at init
 	Features  []string      // sent at init: the features toolsim will generate (nil: all)
+
+	clock clock // times the timeouts; the real clock if nil (tests set a fake)
 }
 
 // Info is what an engine declared at init.
@@ -75,8 +76,8 @@ func Start(argv []string, opts Options) (*Client, error) {
 	if opts.Width <= 0 {
 		opts.Width = 80
 	}
-	if opts.Clock == nil {
-		opts.Clock = RealClock{}
+	if opts.clock == nil {
+		opts.clock = realClock{}
 	}
 	c := &Client{argv: argv, opts: opts, stderr: &tail{n: 50}, replies: make(chan readResult, 1)}
 	if err := c.spawn(); err != nil {
@@ -177,7 +178,7 @@ func (c *Client) read(id int64, what string) (*Reply, *EngineError) {
 // stopped reading, and the timeout is reported whatever step returned.
 func (c *Client) timed(what string, step func(expired <-chan struct{}) (*Reply, *EngineError)) (*Reply, *EngineError) {
 	expired := make(chan struct{})
-	timer := c.opts.Clock.AfterFunc(c.opts.Timeout, func() {
+	timer := c.opts.clock.AfterFunc(c.opts.Timeout, func() {
 		close(expired)
 		c.proc.killGroup()
 	})
@@ -279,7 +280,7 @@ func (c *Client) Close() error {
 	}
 	c.proc.stdin.Close()
 	expired := make(chan struct{})
-	timer := c.opts.Clock.AfterFunc(c.opts.Timeout, func() { close(expired) })
+	timer := c.opts.clock.AfterFunc(c.opts.Timeout, func() { close(expired) })
 	var err error
 	select {
 	case <-c.proc.exited:

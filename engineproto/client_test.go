@@ -24,7 +24,7 @@ func TestMain(m *testing.M) {
 func start(t *testing.T, mode string, clk *fakeClock) (*engineproto.Client, error) {
 	t.Helper()
 	t.Setenv(fakeEnv, mode)
-	return engineproto.Start([]string{os.Args[0]}, engineproto.Options{Timeout: 300 * time.Millisecond, Clock: clk})
+	return engineproto.Start([]string{os.Args[0]}, engineproto.WithClock(engineproto.Options{Timeout: 300 * time.Millisecond}, clk))
 }
 
 func ev(seq int64) *event.Event {

@@ -33,7 +33,7 @@ func wrapped(t *testing.T, mode, script string, clk *fakeClock, fire bool) (*eng
 	}
 	done := make(chan started, 1)
 	go func() {
-		c, err := engineproto.Start([]string{"sh", "-c", script, os.Args[0], fifo}, engineproto.Options{Timeout: 300 * time.Millisecond, Clock: clk})
+		c, err := engineproto.Start([]string{"sh", "-c", script, os.Args[0], fifo}, engineproto.WithClock(engineproto.Options{Timeout: 300 * time.Millisecond}, clk))
 		done <- started{c, err}
 	}()
 	data, err := os.ReadFile(fifo) // blocks until the script has written it

@@ -50,7 +50,7 @@ func BenchmarkShrink1000(b *testing.B) {
 	if len(found) == 0 {
 		b.Fatal("the planted bug does not fire on this trace")
 	}
-	c := &harness.Case{Events: evs, NoRebuild: true}
+	c := &harness.Case{Events: evs}
 	var shrunk *harness.Case
 	for b.Loop() {
 		shrunk = harness.ShrinkCase(cancelLeavesSpinner, c, found[0].Oracle, harness.Options{}).Case

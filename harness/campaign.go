@@ -381,10 +381,10 @@ type Shrunk struct {
 // under opts, it shrinks for any violation instead and says so in Note.
 func ShrinkCase(newEngine func() Engine, c *Case, oracle string, opts Options) Shrunk {
 	opts.First = false
-	noRebuild := c.NoRebuild || !rebuildOracle(oracle)
+	noRebuild := c.noRebuild || !rebuildOracle(oracle)
 	probe := func(evs []event.Event, first bool) []Violation {
 		t := *c
-		t.Events, t.NoRebuild = evs, noRebuild
+		t.Events, t.noRebuild = evs, noRebuild
 		t.ReconnectAt = min(c.ReconnectAt, max(len(evs)-1, 0))
 		o := opts
 		o.First = first

@@ -9,10 +9,10 @@ import (
 	"github.com/toolsim/toolsim/timeline"
 )
 
-// Replayer is implemented by engines that can take a whole trace at once
+// replayer is implemented by engines that can take a whole trace at once
 // and hand back the timeline after each event (and after Finish): the
 // batch mode of external engines, which saves a round trip per event.
-type Replayer interface {
+type replayer interface {
 	Replay(evs []event.Event, finish bool) ([]*timeline.Timeline, error)
 }
 
@@ -28,12 +28,12 @@ type driver struct {
 }
 
 // newDriver returns a driver for eng and the stream of events to feed it.
-// An engine with a batch mode (Replayer) takes the whole trace at once:
+// An engine with a batch mode (replayer) takes the whole trace at once:
 // the stream is read to its end first, and the events it held are
 // streamed again from memory.
 func newDriver(eng Engine, src Source) (*driver, Source, error) {
 	d := &driver{eng: eng}
-	r, ok := eng.(Replayer)
+	r, ok := eng.(replayer)
 	if !ok {
 		return d, src, nil
 	}

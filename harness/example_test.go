@@ -50,10 +50,10 @@ func ExampleCheck() {
 	// + tool b Read running updates=0
 }
 
-// CheckCase checks a trace file as the CLI does: CaseFromHeader reads the
-// reconstruction settings a harness-written header records, and Options
-// say what is checked and what the engine supports (here: stop at the
-// first violation).
+// CheckCase checks a trace file: a Case holds its events (and, for traces
+// toolsim generated, the log faults of the reload check), and Options say
+// what is checked and what the engine supports (here: stop at the first
+// violation).
 func ExampleCheckCase() {
 	const trace = `{"trace":"toolsim/v1","source":"example"}
 {"seq":1,"t":0,"kind":"turn_start","role":"assistant"}
@@ -61,16 +61,12 @@ func ExampleCheckCase() {
 {"seq":3,"t":90,"kind":"tool_done","id":"t1","ok":false,"error":"exit 2"}
 {"seq":4,"t":91,"kind":"turn_end"}
 `
-	h, evs, err := event.ReadAll(strings.NewReader(trace), event.ReaderOptions{Name: "make.jsonl"})
+	_, evs, err := event.ReadAll(strings.NewReader(trace), event.ReaderOptions{Name: "make.jsonl"})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	c, err := harness.CaseFromHeader(h, evs)
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
+	c := &harness.Case{Events: evs}
 	opts := harness.Options{First: true}
 	broken := func() harness.Engine { return forgetful{engine.New(engine.Options{})} }
 	for _, v := range harness.CheckCase(broken, c, opts) {

@@ -91,7 +91,7 @@ func (r *run) checkTrace(i int64, evs []event.Event, rep *Report) {
 	if skip {
 		return
 	}
-	c := &Case{Events: evs, BatchIDs: sim.AllBatched(evs), NoTwice: true}
+	c := &Case{Events: evs, BatchIDs: sim.AllBatched(evs), noTwice: true}
 	found := r.check(c, rep)
 	rep.Scenarios++
 	rep.Events += len(evs)

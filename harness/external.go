@@ -25,7 +25,7 @@ type ExternalEngine struct {
 // External returns the engine run by cmd with args. Call Start to check
 // that it starts and speaks the protocol, and Close when done.
 func External(cmd string, args ...string) *ExternalEngine {
-	return &ExternalEngine{argv: append([]string{cmd}, args...), opts: engineproto.Options{MetaTools: DefaultMetaTools}}
+	return &ExternalEngine{argv: append([]string{cmd}, args...), opts: engineproto.Options{MetaTools: defaultMetaTools}}
 }
 
 // WithOptions sets the protocol options (per-message timeout, width, meta

@@ -136,7 +136,7 @@ func TestPythonBugsShrinkAtEveryOffset(t *testing.T) {
 		for _, first := range []uint64{0, 1000, 5000} {
 			t.Run(fmt.Sprintf("%s/from-%d", bug, first), func(t *testing.T) {
 				x := harness.External("python3", "../examples/python/adapter.py", "--bug", bug).
-					WithOptions(engineproto.Options{Timeout: time.Minute, MetaTools: harness.DefaultMetaTools})
+					WithOptions(engineproto.Options{Timeout: time.Minute, MetaTools: engine.DefaultMetaTools})
 				defer x.Close()
 				info, err := x.Start()
 				if err != nil {

@@ -12,6 +12,8 @@ import (
 
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/fault"
+	"github.com/toolsim/toolsim/internal/regress"
+	"github.com/toolsim/toolsim/internal/tracemeta"
 	"github.com/toolsim/toolsim/sim"
 )
 
@@ -97,7 +99,9 @@ func describeFailure(t testing.TB, f *Failure, c Campaign) string {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "seed %d: %s\n", f.Seed, f.Violation)
 	header := func(cs *Case) *event.Header {
-		return Header(SourceSim, f.Seed, CaseMeta(TraceMeta{Faults: c.Sim.Faults.String(), Swarm: c.Sim.Swarm, Oracle: f.Violation.Oracle}, cs))
+		m := tracemeta.Meta{Faults: c.Sim.Faults.String(), Swarm: c.Sim.Swarm, Oracle: f.Violation.Oracle}
+		return tracemeta.Header(tracemeta.SourceSim, f.Seed, m.With(tracemeta.Replay{
+			LogFaults: cs.LogFaults, FaultSeed: cs.FaultSeed, ReconnectAt: cs.ReconnectAt, BatchIDs: cs.BatchIDs}))
 	}
 	if f.Shrunk != nil {
 		fmt.Fprintf(&b, "\nshrunk %d → %d events (%d candidates); the regression trace:\n", len(f.Case.Events), len(f.Shrunk.Events), f.Tests)
@@ -110,7 +114,7 @@ func describeFailure(t testing.TB, f *Failure, c Campaign) string {
 		fmt.Fprintf(&b, "note: %s\n", f.Note)
 	}
 	base := filepath.Join("testdata", "toolsim", fileName(t.Name()), fmt.Sprintf("seed-%d", f.Seed))
-	if paths, err := f.Save(base, header, "toolsim check"); err != nil {
+	if paths, err := regress.Save(base, regression(f, header), "toolsim check"); err != nil {
 		fmt.Fprintf(&b, "\ncould not save the failure: %v\n", err)
 	} else {
 		fmt.Fprintf(&b, "\nsaved %s\n", strings.Join(paths, "\nsaved "))
@@ -118,6 +122,17 @@ func describeFailure(t testing.TB, f *Failure, c Campaign) string {
 	fmt.Fprintf(&b, "\nrerun this seed: go test -run '^%s$' -toolsim.seed=%d\n", regexp.QuoteMeta(t.Name()), f.Seed)
 	b.WriteString("keep the regression: move the .min.jsonl into your ReplayDir directory\n")
 	return b.String()
+}
+
+// regression is a failure as package regress saves it, with each trace's
+// header made by header.
+func regression(f *Failure, header func(*Case) *event.Header) regress.Regression {
+	r := regress.Regression{Seed: f.Seed, Oracle: f.Violation.Oracle, Detail: f.ShrunkBy.Detail,
+		Trace: regress.Trace{Header: header(f.Case), Events: f.Case.Events}}
+	if f.Shrunk != nil {
+		r.Shrunk = &regress.Trace{Header: header(f.Shrunk), Events: f.Shrunk.Events}
+	}
+	return r
 }
 
 // fileName makes a test name safe as a directory name.

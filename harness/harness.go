@@ -6,6 +6,7 @@ import (
 
 	"github.com/toolsim/toolsim/engineproto"
 	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/internal/selfcheck"
 	"github.com/toolsim/toolsim/timeline"
 )
 
@@ -16,7 +17,7 @@ import (
 //
 // Optional methods the harness uses when present: Close() error (release
 // a process), Err() error (an engine failure, reported as OracleEngine),
-// Replay (see Replayer), ChangedItems() ([]*timeline.Item, bool) (which
+// Replay (a batch mode: Replay(evs []event.Event, finish bool) ([]*timeline.Timeline, error)), ChangedItems() ([]*timeline.Item, bool) (which
 // top-level items changed since the previous call, so that each event is
 // checked in time proportional to what it changed), and Reconstruct(log
 // []byte) (*timeline.Timeline, error) (the engine's own reload, checked
@@ -39,6 +40,15 @@ const (
 	OracleEngine      = "engine"      // §5.10: an external engine crashed, hung or broke the protocol
 	OracleReference   = "reference"   // --diff: the engine differs from the reference engine
 	OracleReload      = "reload"      // the engine's own reconstruction differs from what it showed live
+
+	OracleNondeterminism = "nondeterminism" // §5.8: a campaign's seed gave different bytes twice
+
+	// toolsim's own reconstruction checks (SPEC §4, §5.7), run with
+	// Options.SelfCheck.
+	OracleRebuild   = "live==rebuilt"  // (a) the rebuilt transcript equals the live one
+	OracleReconnect = "reconnect"      // (b) rebuild a prefix, go on live: same as pure live
+	OracleIdempot   = "replay-twice"   // (c) replaying a log twice changes nothing
+	OracleReported  = "reported-fault" // an unrecoverable log must report a problem
 )
 
 // Oracles lists every oracle name a violation can carry.
@@ -69,8 +79,9 @@ func (v Violation) String() string {
 	return s
 }
 
-// DefaultMetaTools are the meta tool names of SPEC §2.
-var DefaultMetaTools = []string{"todowrite", "TodoWrite", "todo_write", "update_plan"}
+// defaultMetaTools are the meta tool names of SPEC §2 (the model keeps its
+// own copy of engine.DefaultMetaTools, as it is written independently).
+var defaultMetaTools = []string{"todowrite", "TodoWrite", "todo_write", "update_plan"}
 
 // Check replays evs through a fresh engine from newEngine, checking every
 // oracle after every event and after Finish, and then replays them through
@@ -92,7 +103,7 @@ func CheckWith(newEngine func() Engine, evs []event.Event, opts Options) []Viola
 // fresh stream of the trace's events each time it is called; the check
 // reads it three times (the per-event oracles, determinism, order
 // independence) and holds only timelines, never the events, unless the
-// engine takes whole traces at once (Replayer). The engine's own reload
+// engine takes whole traces at once (a batch mode). The engine's own reload
 // and toolsim's log round trip need the whole trace: use CheckCase for
 // those. A failure to open or read the trace is returned as the error,
 // with the violations found before it.
@@ -240,9 +251,9 @@ func determinism(newEngine func() Engine, src Source, first *timeline.Timeline, 
 	if err != nil {
 		return []Violation{{Seq: last, Oracle: OracleEngine, Detail: fmt.Sprintf("at %s: %v", describe(&event.Event{Seq: last, Kind: "replay"}), err)}}, nil
 	}
-	if !equalTimelines(first, again) {
+	if !selfcheck.Equal(first, again) {
 		return []Violation{{Seq: last, Oracle: OracleDeterminism,
-			Detail: "a second replay gave a different timeline (-first +second)", Diff: Diff(first, again)}}, nil
+			Detail: "a second replay gave a different timeline (-first +second)", Diff: selfcheck.Diff(first, again)}}, nil
 	}
 	return nil, nil
 }

@@ -91,7 +91,7 @@ func intersect(want sim.FeatureList, have []string) sim.FeatureList {
 // metaTools is o.MetaTools or the default set.
 func (o Options) metaTools() []string {
 	if o.MetaTools == nil {
-		return DefaultMetaTools
+		return defaultMetaTools
 	}
 	return o.MetaTools
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/toolsim/toolsim/internal/selfcheck"
 	"github.com/toolsim/toolsim/store"
 	"github.com/toolsim/toolsim/timeline"
 )
@@ -23,7 +24,7 @@ type Reconstructor interface {
 // allowed differences as toolsim's rebuild: times and diagnostic seqs).
 // Fault sets that lose what a rebuild needs are not checked.
 func (c *Case) checkReload(newEngine func() Engine, final *timeline.Timeline, opts Options) []Violation {
-	if !Recoverable(c.LogFaults, c.BatchIDs) {
+	if !selfcheck.Recoverable(c.LogFaults, c.BatchIDs) {
 		return nil
 	}
 	eng := newEngine()

@@ -7,13 +7,9 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/fault"
+	"github.com/toolsim/toolsim/internal/selfcheck"
 	"github.com/toolsim/toolsim/store"
 	"github.com/toolsim/toolsim/timeline"
-)
-
-// Oracle names of the scenario-level checks.
-const (
-	OracleNondeterminism = "nondeterminism" // §5.8: a seed gave different bytes twice
 )
 
 // Case is what CheckCase checks: a trace, and the log faults and reconnect
@@ -25,14 +21,15 @@ type Case struct {
 	FaultSeed   uint64     // drives the persistence faults
 	ReconnectAt int        // > 0: rebuild this many events, go on live
 	BatchIDs    bool       // every call has a batch id (collapse is then recoverable)
-	// NoRebuild skips the reconstruction oracles.
-	NoRebuild bool
+	// noRebuild skips the reconstruction oracles (a shrink for an oracle
+	// that is not one of them).
+	noRebuild bool
 	// Generated is set for a case toolsim made (a seed, an exhaustive
 	// ordering, a shrink): its header says how its log was faulted.
 	Generated bool
-	// NoTwice skips the replay-twice oracle (c), which tests the log path
+	// noTwice skips the replay-twice oracle (c), which tests the log path
 	// rather than event order: exhaustive mode leaves it to campaigns.
-	NoTwice bool
+	noTwice bool
 }
 
 // CheckCase runs every oracle on a case: the per-event oracles on the
@@ -61,7 +58,7 @@ func CheckCase(newEngine func() Engine, c *Case, opts Options) (found []Violatio
 	if opts.Reload {
 		found = append(found, c.checkReload(newEngine, final, opts)...)
 	}
-	if done() || !opts.SelfCheck || c.NoRebuild {
+	if done() || !opts.SelfCheck || c.noRebuild {
 		return found
 	}
 	return append(found, c.checkRebuild()...)
@@ -155,19 +152,19 @@ var reconnectFaults = fault.List{fault.LateText, fault.SubagentBlock, fault.Coll
 func (c *Case) checkRebuild() []Violation {
 	end := lastSeq(c.Events)
 	sopts := store.Options{Faults: c.LogFaults, Seed: c.FaultSeed}
-	rep, live, err := checkRebuild(c.Events, sopts)
+	rep, live, err := selfcheck.RebuildLazy(c.Events, sopts)
 	if err != nil {
 		return []Violation{{Seq: end, Oracle: OracleRebuild, Detail: err.Error()}}
 	}
 	switch {
 	case live == nil:
-	case Recoverable(c.LogFaults, c.BatchIDs):
-		return []Violation{{Seq: end, Oracle: OracleRebuild, Detail: fmt.Sprintf("faults %s: the rebuilt transcript differs from the live one (-live +rebuilt)", c.LogFaults.String()), Diff: Diff(live, rep.Rebuilt)}}
+	case selfcheck.Recoverable(c.LogFaults, c.BatchIDs):
+		return []Violation{{Seq: end, Oracle: OracleRebuild, Detail: fmt.Sprintf("faults %s: the rebuilt transcript differs from the live one (-live +rebuilt)", c.LogFaults.String()), Diff: selfcheck.Diff(live, rep.Rebuilt)}}
 	case len(rep.Problems) == 0:
-		return []Violation{{Seq: end, Oracle: OracleReported, Detail: fmt.Sprintf("faults %s: the rebuilt transcript differs and no problem was reported (-live +rebuilt)", c.LogFaults.String()), Diff: Diff(live, rep.Rebuilt)}}
+		return []Violation{{Seq: end, Oracle: OracleReported, Detail: fmt.Sprintf("faults %s: the rebuilt transcript differs and no problem was reported (-live +rebuilt)", c.LogFaults.String()), Diff: selfcheck.Diff(live, rep.Rebuilt)}}
 	}
-	if !c.NoTwice {
-		if d, err := checkTwiceFrom(rep.Rebuilt, rep.Log); err != nil || d != "" {
+	if !c.noTwice {
+		if d, err := selfcheck.Twice(rep.Rebuilt, rep.Log); err != nil || d != "" {
 			return []Violation{{Seq: end, Oracle: OracleIdempot, Detail: fmt.Sprint(d, err)}}
 		}
 	}
@@ -179,21 +176,11 @@ func (c *Case) checkRebuild() []Violation {
 				fs = append(fs, f)
 			}
 		}
-		d, err := CheckReconnect(c.Events, c.ReconnectAt, store.Options{Faults: fs, Seed: c.FaultSeed})
+		d, err := selfcheck.Reconnect(c.Events, c.ReconnectAt, store.Options{Faults: fs, Seed: c.FaultSeed})
 		if err != nil || d != "" {
 			return []Violation{{Seq: c.Events[c.ReconnectAt-1].Seq, Oracle: OracleReconnect,
 				Detail: fmt.Sprintf("faults %s: rebuilt %d events then went on live: differs from pure live (-live +reconnected) %v", fs.String(), c.ReconnectAt, err), Diff: d}}
 		}
 	}
 	return nil
-}
-
-// Recoverable reports whether a fault set leaves a log everything needed
-// to rebuild the live transcript: sequence numbers, or parent links that
-// no lost record (a crash or a torn line) can break; and batch ids when
-// lifecycles are collapsed (else where progress arrived is lost).
-func Recoverable(faults fault.List, batchIDs bool) bool {
-	has := func(f fault.Fault) bool { return slices.Contains(faults, f) }
-	ordered := !has(fault.NoSeq) || (!has(fault.NoParent) && !has(fault.Torn) && !has(fault.Kill))
-	return ordered && (batchIDs || !has(fault.Collapse))
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/formats"
 	"github.com/toolsim/toolsim/harness"
+	"github.com/toolsim/toolsim/internal/tracemeta"
 )
 
 // maxShown bounds the violations printed per trace.
@@ -152,9 +153,25 @@ func (c *cli) readCase(name string, in inputFlags) (*harness.Case, error) {
 	if len(evs) == 0 && src.Header == nil { // a header alone is a valid, empty trace
 		return nil, fmt.Errorf("%s: no events: not a trace", src.display)
 	}
-	cs, err := harness.CaseFromHeader(src.Header, evs)
+	cs, err := caseOf(src.Header, evs)
 	if err != nil {
 		return nil, fmt.Errorf("%s: line 1: %w", src.display, err)
 	}
 	return cs, nil
+}
+
+// caseOf builds the case a trace describes: its events, and for a trace
+// toolsim wrote, the log faults and reconnect point its header records.
+func caseOf(h *event.Header, evs []event.Event) (*harness.Case, error) {
+	r, err := tracemeta.Read(h)
+	if err != nil {
+		return nil, err
+	}
+	return &harness.Case{Events: evs, Generated: r.Generated, LogFaults: r.LogFaults,
+		FaultSeed: r.FaultSeed, ReconnectAt: r.ReconnectAt, BatchIDs: r.BatchIDs}, nil
+}
+
+// replayOf is the reconstruction settings of a case, for its header.
+func replayOf(cs *harness.Case) tracemeta.Replay {
+	return tracemeta.Replay{LogFaults: cs.LogFaults, FaultSeed: cs.FaultSeed, ReconnectAt: cs.ReconnectAt, BatchIDs: cs.BatchIDs}
 }

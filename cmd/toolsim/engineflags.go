@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/toolsim/toolsim/engine"
 	"github.com/toolsim/toolsim/engineproto"
 	"github.com/toolsim/toolsim/harness"
 	"github.com/toolsim/toolsim/sim"
@@ -30,7 +31,7 @@ func (f *engineFlags) register(fs *flag.FlagSet, withDiff bool) {
 		fs.BoolVar(&f.diff, "diff", false, "with --engine: also compare the engine with the reference engine after every event, in the fields it declared")
 	}
 	fs.StringVar(&f.features, "features", "all", "the parts of SPEC §2 the engine supports, comma-separated: "+featureNames()+" (an engine's own declaration narrows it)")
-	fs.StringVar(&f.metaTools, "meta-tools", "", "comma-separated meta tool names (default: "+strings.Join(harness.DefaultMetaTools, ",")+"; 'none' for none)")
+	fs.StringVar(&f.metaTools, "meta-tools", "", "comma-separated meta tool names (default: "+strings.Join(engine.DefaultMetaTools, ",")+"; 'none' for none)")
 	fs.BoolVar(&f.noGroups, "no-grouping", false, "the engine shows every call on its own row (no groups); every other oracle still runs")
 	fs.BoolVar(&f.self, "self-check", false, "also run toolsim's own persisted-log oracles (live == rebuilt, reconnect, replay twice) on traces toolsim did not generate")
 }
@@ -136,7 +137,7 @@ func (f *engineFlags) optionArgs() string {
 // default set.
 func metaOrDefault(names []string) []string {
 	if names == nil {
-		return harness.DefaultMetaTools
+		return engine.DefaultMetaTools
 	}
 	return names
 }

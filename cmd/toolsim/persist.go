@@ -10,7 +10,7 @@ import (
 
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/fault"
-	"github.com/toolsim/toolsim/harness"
+	"github.com/toolsim/toolsim/internal/selfcheck"
 	"github.com/toolsim/toolsim/rebuild"
 	"github.com/toolsim/toolsim/render"
 	"github.com/toolsim/toolsim/store"
@@ -181,7 +181,7 @@ func (c *cli) checkReconstruct(evs []event.Event, ff faultFlags) int {
 		fmt.Fprintf(c.stderr, "toolsim replay: %v\n", err)
 		return exitUsage
 	}
-	rep, err := harness.CheckRebuild(evs, opts)
+	rep, err := selfcheck.Rebuild(evs, opts)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "toolsim replay: %v\n", err)
 		return exitFail

@@ -8,6 +8,8 @@ import (
 
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/harness"
+	"github.com/toolsim/toolsim/internal/regress"
+	"github.com/toolsim/toolsim/internal/tracemeta"
 )
 
 // printReport prints a campaign's coverage table and throughput.
@@ -106,21 +108,26 @@ func (c *cli) reportFailure(rep *harness.Report, camp harness.Campaign, f *fuzzF
 // saveFailure writes the failing trace, its shrunk form, and a
 // ready-to-commit testscript scenario with its golden.
 func (c *cli) saveFailure(base string, fl *harness.Failure, camp harness.Campaign, exhaustive bool) ([]string, error) {
-	return fl.Save(base, func(cs *harness.Case) *event.Header { return failureHeader(fl, camp, cs, exhaustive) }, "toolsim check"+c.engineArgs)
+	r := regress.Regression{Seed: fl.Seed, Oracle: fl.Violation.Oracle, Detail: fl.ShrunkBy.Detail,
+		Trace: regress.Trace{Header: failureHeader(fl, camp, fl.Case, exhaustive), Events: fl.Case.Events}}
+	if fl.Shrunk != nil {
+		r.Shrunk = &regress.Trace{Header: failureHeader(fl, camp, fl.Shrunk, exhaustive), Events: fl.Shrunk.Events}
+	}
+	return regress.Save(base, r, "toolsim check"+c.engineArgs)
 }
 
 // failureHeader is the header of a saved failing trace: a seed's options,
 // or an exhaustive ordering's index, with the case's reconstruction
 // settings and the oracle that failed.
 func failureHeader(fl *harness.Failure, camp harness.Campaign, cs *harness.Case, exhaustive bool) *event.Header {
-	m := harness.TraceMeta{Oracle: fl.Violation.Oracle}
-	source := harness.SourceSim
+	m := tracemeta.Meta{Oracle: fl.Violation.Oracle}
+	source := tracemeta.SourceSim
 	if exhaustive {
-		source, m.Ordering = harness.SourceExhaustive, int64(fl.Seed)
+		source, m.Ordering = tracemeta.SourceExhaustive, int64(fl.Seed)
 	} else {
 		m.Faults, m.Swarm, m.Tools, m.Turns = camp.Sim.Faults.String(), camp.Sim.Swarm, camp.Sim.Tools, camp.Sim.Turns
 	}
-	return harness.Header(source, fl.Seed, harness.CaseMeta(m, cs))
+	return tracemeta.Header(source, fl.Seed, m.With(replayOf(cs)))
 }
 
 func firstLine(s string) string {

@@ -8,6 +8,8 @@ import (
 
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/harness"
+	"github.com/toolsim/toolsim/internal/regress"
+	"github.com/toolsim/toolsim/internal/tracemeta"
 )
 
 // shrinkFlags are shrink's flags.
@@ -39,12 +41,11 @@ func (c *cli) shrink(args []string) int {
 	}
 	res := harness.ShrinkCase(c.engine(), cs, v.Oracle, c.optsFor(cs))
 	shrunk := res.Case
-	fl := &harness.Failure{Violation: v, Case: cs, Shrunk: shrunk, ShrunkBy: res.By, Tests: res.Tests, Note: res.Note}
 	fmt.Fprintf(c.stderr, "shrunk %d → %d events for oracle %s (%d candidates tried)\n", len(cs.Events), len(shrunk.Events), v.Oracle, res.Tests)
 	if res.Note != "" {
 		fmt.Fprintf(c.stderr, "note: %s\n", res.Note)
 	}
-	h := harness.Header(harness.SourceShrink, 0, harness.CaseMeta(harness.TraceMeta{Oracle: v.Oracle}, shrunk))
+	h := tracemeta.Header(tracemeta.SourceShrink, 0, tracemeta.Meta{Oracle: v.Oracle}.With(replayOf(shrunk)))
 	if f.out == "" {
 		if err := event.WriteAll(c.stdout, h, shrunk.Events); err != nil {
 			fmt.Fprintf(c.stderr, "toolsim shrink: %v\n", err)
@@ -52,7 +53,8 @@ func (c *cli) shrink(args []string) int {
 		}
 		return exitOK
 	}
-	return c.saveShrunk(f.out, h, fl)
+	return c.saveShrunk(f.out, regress.Regression{Oracle: v.Oracle, Detail: res.By.Detail,
+		Trace: regress.Trace{Events: cs.Events}, Shrunk: &regress.Trace{Header: h, Events: shrunk.Events}})
 }
 
 // shrinkFlags parses shrink's arguments; ok is false with the exit status
@@ -109,8 +111,8 @@ func pickViolation(found []harness.Violation, oracle string) (harness.Violation,
 }
 
 // saveShrunk writes OUT, and the scenario and golden beside it.
-func (c *cli) saveShrunk(out string, h *event.Header, fl *harness.Failure) int {
-	paths, err := fl.SaveShrunk(out, h, "toolsim check"+c.engineArgs)
+func (c *cli) saveShrunk(out string, r regress.Regression) int {
+	paths, err := regress.SaveShrunk(out, r, "toolsim check"+c.engineArgs)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "toolsim shrink: %v\n", err)
 		return exitFail

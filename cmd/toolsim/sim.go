@@ -6,7 +6,7 @@ import (
 
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/fault"
-	"github.com/toolsim/toolsim/harness"
+	"github.com/toolsim/toolsim/internal/tracemeta"
 	"github.com/toolsim/toolsim/sim"
 )
 
@@ -62,7 +62,7 @@ func (c *cli) sim(args []string) int {
 		return exitUsage
 	}
 	sc := sim.Generate(*seed, opts)
-	h := harness.Header(harness.SourceSim, sc.Seed, harness.ScenarioMeta(sc))
+	h := tracemeta.Header(tracemeta.SourceSim, sc.Seed, tracemeta.Scenario(sc))
 	if err := event.WriteAll(c.stdout, h, sc.Events); err != nil {
 		fmt.Fprintf(c.stderr, "toolsim sim: %v\n", err)
 		return exitFail

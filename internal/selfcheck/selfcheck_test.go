@@ -1,12 +1,14 @@
-package harness_test
+package selfcheck_test
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/fault"
-	"github.com/toolsim/toolsim/harness"
+	"github.com/toolsim/toolsim/internal/selfcheck"
+	"github.com/toolsim/toolsim/rebuild"
 	"github.com/toolsim/toolsim/sim"
 	"github.com/toolsim/toolsim/store"
 	"pgregory.net/rapid"
@@ -37,13 +39,13 @@ func TestPropRebuild(t *testing.T) {
 			Seed:   rapid.Uint64().Draw(t, "fault seed"),
 			Fine:   rapid.Bool().Draw(t, "fine"),
 		}
-		rep, err := harness.CheckRebuild(evs, opts)
+		rep, err := selfcheck.Rebuild(evs, opts)
 		if err != nil {
 			t.Fatal(err)
 		}
 		switch {
 		case rep.Diff == "":
-		case harness.Recoverable(opts.Faults, batchIDs):
+		case selfcheck.Recoverable(opts.Faults, batchIDs):
 			t.Fatalf("faults %v: rebuilt differs from live (-live +rebuilt):\n%s\nproblems: %v", opts.Faults, rep.Diff, rep.Problems)
 		case len(rep.Problems) == 0:
 			t.Fatalf("faults %v: rebuilt differs from live and nothing was reported (-live +rebuilt):\n%s", opts.Faults, rep.Diff)
@@ -60,7 +62,7 @@ func TestPropReconnect(t *testing.T) {
 		})
 		k := rapid.IntRange(1, len(evs)).Draw(t, "reconnect after")
 		opts := store.Options{Faults: drawFaults(t, pool), Seed: rapid.Uint64().Draw(t, "fault seed")}
-		diff, err := harness.CheckReconnect(evs, k, opts)
+		diff, err := selfcheck.Reconnect(evs, k, opts)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -70,12 +72,21 @@ func TestPropReconnect(t *testing.T) {
 	})
 }
 
+// twice runs oracle (c) on a log from its own first rebuild.
+func twice(log []byte) (string, error) {
+	first, err := rebuild.Rebuild(bytes.NewReader(log), rebuild.Options{})
+	if err != nil {
+		return "", err
+	}
+	return selfcheck.Twice(first.Timeline(), log)
+}
+
 // TestPropTwice is oracle (c).
 func TestPropTwice(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		evs := sim.Synthetic(rapid.Uint64().Draw(t, "trace seed"), sim.SyntheticOptions{Events: rapid.IntRange(20, 200).Draw(t, "events"), CancelEvery: 3})
 		opts := store.Options{Faults: drawFaults(t, fault.Log), Seed: rapid.Uint64().Draw(t, "fault seed")}
-		diff, err := harness.CheckTwice(store.Persist(evs, opts).Log)
+		diff, err := twice(store.Persist(evs, opts).Log)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -99,7 +110,7 @@ func TestCollapseResultBeforeStart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err := harness.CheckRebuild(evs, store.Options{Faults: fault.List{fault.Collapse}})
+	rep, err := selfcheck.Rebuild(evs, store.Options{Faults: fault.List{fault.Collapse}})
 	if err != nil || rep.Diff != "" {
 		t.Fatalf("rebuilt differs from live (-live +rebuilt):\n%s (err %v)", rep.Diff, err)
 	}

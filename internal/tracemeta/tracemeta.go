@@ -1,4 +1,4 @@
-package harness
+package tracemeta
 
 import (
 	"encoding/json"
@@ -10,16 +10,16 @@ import (
 	"github.com/toolsim/toolsim/sim"
 )
 
-// Header sources of traces the harness writes.
+// Header sources of traces toolsim writes.
 const (
 	SourceSim        = "sim"            // generated from a seed: toolsim sim, campaigns
 	SourceExhaustive = "sim-exhaustive" // one ordering of an exhaustive enumeration
 	SourceShrink     = "shrink"         // shrunk from a trace of another source
 )
 
-// TraceMeta is the header meta of a trace the harness wrote: how to
-// generate it again, and how its reconstruction oracles ran.
-type TraceMeta struct {
+// Meta is the header meta of a trace toolsim wrote: how to generate it
+// again, and how its reconstruction oracles ran.
+type Meta struct {
 	Faults      string `json:"faults,omitempty"`
 	Swarm       bool   `json:"swarm,omitempty"`
 	Tools       int    `json:"tools,omitempty"`
@@ -33,9 +33,21 @@ type TraceMeta struct {
 	Ordering    int64  `json:"ordering,omitempty"`
 }
 
-// ScenarioMeta is the meta of a generated scenario.
-func ScenarioMeta(sc *sim.Scenario) TraceMeta {
-	m := TraceMeta{
+// Replay is what a header says about checking its trace again: the
+// fields of harness.Case beyond its events.
+type Replay struct {
+	// Generated is set for a trace toolsim wrote (a seed, an exhaustive
+	// ordering, a shrink).
+	Generated   bool
+	LogFaults   fault.List
+	FaultSeed   uint64
+	ReconnectAt int
+	BatchIDs    bool
+}
+
+// Scenario is the meta of a generated scenario.
+func Scenario(sc *sim.Scenario) Meta {
+	m := Meta{
 		Faults: sc.Options.Faults.String(), Swarm: sc.Options.Swarm, Tools: sc.Options.Tools,
 		Turns: sc.Options.Turns, On: sc.On.String(), FaultSeed: sc.Seed,
 		ReconnectAt: sc.ReconnectAt, BatchIDs: sc.BatchIDs,
@@ -46,15 +58,15 @@ func ScenarioMeta(sc *sim.Scenario) TraceMeta {
 	return m
 }
 
-// CaseMeta fills the reconstruction settings of a case into m.
-func CaseMeta(m TraceMeta, c *Case) TraceMeta {
-	m.LogFaults, m.FaultSeed, m.ReconnectAt, m.BatchIDs = c.LogFaults.Join(","), c.FaultSeed, c.ReconnectAt, c.BatchIDs
+// With fills a case's reconstruction settings into m.
+func (m Meta) With(r Replay) Meta {
+	m.LogFaults, m.FaultSeed, m.ReconnectAt, m.BatchIDs = r.LogFaults.Join(","), r.FaultSeed, r.ReconnectAt, r.BatchIDs
 	return m
 }
 
 // Header returns a trace header with the meta; seed is recorded for
 // SourceSim traces.
-func Header(source string, seed uint64, m TraceMeta) *event.Header {
+func Header(source string, seed uint64, m Meta) *event.Header {
 	meta, _ := json.Marshal(m)
 	h := &event.Header{Trace: event.Version, Source: source, Meta: meta}
 	if source == SourceSim && seed <= math.MaxInt64 {
@@ -64,23 +76,20 @@ func Header(source string, seed uint64, m TraceMeta) *event.Header {
 	return h
 }
 
-// CaseFromHeader builds the case a trace describes: its events, and for a
-// trace the harness wrote, the log faults and reconnect point its header
-// records. Traces from elsewhere get no log faults and no reconnect.
-func CaseFromHeader(h *event.Header, evs []event.Event) (*Case, error) {
-	c := &Case{Events: evs}
+// Read returns what a header says about checking its trace again: for a
+// trace toolsim wrote, the log faults and reconnect point it records.
+// Traces from elsewhere (or without a header) get the zero Replay.
+func Read(h *event.Header) (Replay, error) {
 	if h == nil || len(h.Meta) == 0 || (h.Source != SourceSim && h.Source != SourceExhaustive && h.Source != SourceShrink) {
-		return c, nil
+		return Replay{}, nil
 	}
-	c.Generated = true
-	var m TraceMeta
+	var m Meta
 	if err := json.Unmarshal(h.Meta, &m); err != nil {
-		return nil, fmt.Errorf("header meta: %w", err)
+		return Replay{}, fmt.Errorf("header meta: %w", err)
 	}
 	faults, err := fault.Parse(m.LogFaults)
 	if err != nil {
-		return nil, fmt.Errorf("header meta log_faults: %w", err)
+		return Replay{}, fmt.Errorf("header meta log_faults: %w", err)
 	}
-	c.LogFaults, c.FaultSeed, c.ReconnectAt, c.BatchIDs = faults, m.FaultSeed, m.ReconnectAt, m.BatchIDs
-	return c, nil
+	return Replay{Generated: true, LogFaults: faults, FaultSeed: m.FaultSeed, ReconnectAt: m.ReconnectAt, BatchIDs: m.BatchIDs}, nil
 }

@@ -1,25 +1,19 @@
-package harness
+package selfcheck
 
 import (
 	"bytes"
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/toolsim/toolsim/engine"
 	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/rebuild"
 	"github.com/toolsim/toolsim/store"
 	"github.com/toolsim/toolsim/timeline"
-)
-
-// Oracle names for reconstruction (SPEC §4, §5.7).
-const (
-	OracleRebuild   = "live==rebuilt"  // (a) the rebuilt transcript equals the live one
-	OracleReconnect = "reconnect"      // (b) rebuild a prefix, go on live: same as pure live
-	OracleIdempot   = "replay-twice"   // (c) replaying a log twice changes nothing
-	OracleReported  = "reported-fault" // an unrecoverable log must report a problem
 )
 
 // Normalize removes the allowed differences between a live timeline and a
@@ -78,7 +72,7 @@ func copyTool(t *timeline.Tool, atEnd map[string]bool) *timeline.Tool {
 // (-want +got) diff, or "" when they match.
 func Diff(want, got *timeline.Timeline) string {
 	w, g := Normalize(want), Normalize(got)
-	if equalTimelines(w, g) {
+	if Equal(w, g) {
 		return ""
 	}
 	return cmp.Diff(w, g, cmpopts.IgnoreFields(timeline.Item{}, "Version"), cmpopts.EquateEmpty())
@@ -96,8 +90,8 @@ func live(evs []event.Event, finish bool) *timeline.Timeline {
 	return e.Timeline()
 }
 
-// RebuildReport is the outcome of oracle (a) on one trace and fault set.
-type RebuildReport struct {
+// Report is the outcome of oracle (a) on one trace and fault set.
+type Report struct {
 	Log      []byte
 	Problems []rebuild.Problem
 	Diff     string // (-live +rebuilt); "" when they match
@@ -105,39 +99,39 @@ type RebuildReport struct {
 	Rebuilt *timeline.Timeline
 }
 
-// CheckRebuild is oracle (a): persist the trace with the faults, rebuild
-// the log, and compare with the live engine over the events the log still
+// Rebuild is oracle (a): persist the trace with the faults, rebuild the
+// log, and compare with the live engine over the events the log still
 // holds, ended by the end-of-stream rule.
-func CheckRebuild(evs []event.Event, opts store.Options) (*RebuildReport, error) {
-	rep, live, err := checkRebuild(evs, opts)
+func Rebuild(evs []event.Event, opts store.Options) (*Report, error) {
+	rep, live, err := RebuildLazy(evs, opts)
 	if err == nil && live != nil {
 		rep.Diff = Diff(live, rep.Rebuilt)
 	}
 	return rep, err
 }
 
-// checkRebuild is CheckRebuild without the diff, which costs more than
+// RebuildLazy is Rebuild without the diff, which costs more than
 // the rest when the transcripts differ (as they may under faults that
 // lose data): it returns the live timeline when they differ, nil when
 // they match.
-func checkRebuild(evs []event.Event, opts store.Options) (*RebuildReport, *timeline.Timeline, error) {
+func RebuildLazy(evs []event.Event, opts store.Options) (*Report, *timeline.Timeline, error) {
 	p := store.Persist(evs, opts)
 	res, err := rebuild.Rebuild(bytes.NewReader(p.Log), rebuild.Options{})
 	if err != nil {
 		return nil, nil, fmt.Errorf("rebuild: %w", err)
 	}
-	rep := &RebuildReport{Log: p.Log, Problems: res.Problems, Rebuilt: res.Timeline()}
+	rep := &Report{Log: p.Log, Problems: res.Problems, Rebuilt: res.Timeline()}
 	want := live(p.Expected, true)
-	if equalTimelines(Normalize(want), Normalize(rep.Rebuilt)) {
+	if Equal(Normalize(want), Normalize(rep.Rebuilt)) {
 		return rep, nil, nil
 	}
 	return rep, want, nil
 }
 
-// CheckReconnect is oracle (b): persist the first k events, rebuild them
+// Reconnect is oracle (b): persist the first k events, rebuild them
 // with the stream left open, apply the remaining events live, and compare
 // with a pure live run. It returns a (-live +reconnected) diff.
-func CheckReconnect(evs []event.Event, k int, opts store.Options) (string, error) {
+func Reconnect(evs []event.Event, k int, opts store.Options) (string, error) {
 	p := store.Persist(evs[:k], opts)
 	res, err := rebuild.Rebuild(bytes.NewReader(p.Log), rebuild.Options{Open: true})
 	if err != nil {
@@ -149,24 +143,16 @@ func CheckReconnect(evs []event.Event, k int, opts store.Options) (string, error
 	return Diff(live(evs, false), res.Timeline()), nil
 }
 
-// CheckTwice is oracle (c): a log rebuilt twice gives the same timeline,
-// and a log whose records were all written twice (a replayed log) rebuilds
-// to the same timeline as the log itself. It returns a diff or "".
-func CheckTwice(log []byte) (string, error) {
-	first, err := rebuild.Rebuild(bytes.NewReader(log), rebuild.Options{})
-	if err != nil {
-		return "", err
-	}
-	return checkTwiceFrom(first.Timeline(), log)
-}
-
-// checkTwiceFrom is CheckTwice given the log's first rebuild.
-func checkTwiceFrom(first *timeline.Timeline, log []byte) (string, error) {
+// Twice is oracle (c): a log rebuilt twice gives the same timeline, and a
+// log whose records were all written twice (a replayed log) rebuilds to the
+// same timeline as the log itself. first is the log's first rebuild (as in
+// Report.Rebuilt). It returns a diff or "".
+func Twice(first *timeline.Timeline, log []byte) (string, error) {
 	again, err := rebuild.Rebuild(bytes.NewReader(log), rebuild.Options{})
 	if err != nil {
 		return "", err
 	}
-	if !equalTimelines(first, again.Timeline()) {
+	if !Equal(first, again.Timeline()) {
 		d := cmp.Diff(first, again.Timeline(), cmpopts.IgnoreFields(timeline.Item{}, "Version"))
 		return "rebuilding twice differs:\n" + d, nil
 	}
@@ -197,3 +183,13 @@ type sized struct {
 }
 
 func (s sized) Len() int { return s.n }
+
+// Recoverable reports whether a fault set leaves a log everything needed
+// to rebuild the live transcript: sequence numbers, or parent links that
+// no lost record (a crash or a torn line) can break; and batch ids when
+// lifecycles are collapsed (else where progress arrived is lost).
+func Recoverable(faults fault.List, batchIDs bool) bool {
+	has := func(f fault.Fault) bool { return slices.Contains(faults, f) }
+	ordered := !has(fault.NoSeq) || (!has(fault.NoParent) && !has(fault.Torn) && !has(fault.Kill))
+	return ordered && (batchIDs || !has(fault.Collapse))
+}

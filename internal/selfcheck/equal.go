@@ -1,4 +1,4 @@
-package harness
+package selfcheck
 
 import (
 	"slices"
@@ -6,10 +6,10 @@ import (
 	"github.com/toolsim/toolsim/timeline"
 )
 
-// equalTimelines reports whether two timelines are equal in the sense of
+// Equal reports whether two timelines are equal in the sense of
 // Diff's comparison (Item.Version ignored, nil and empty slices equal). It
 // is Diff's fast path: cmp.Diff runs only when this says they differ.
-func equalTimelines(a, b *timeline.Timeline) bool {
+func Equal(a, b *timeline.Timeline) bool {
 	return a.Now == b.Now && slices.Equal(a.Diagnostics, b.Diagnostics) && equalItems(a.Items, b.Items)
 }
 

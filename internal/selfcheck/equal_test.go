@@ -1,4 +1,4 @@
-package harness
+package selfcheck
 
 import (
 	"testing"
@@ -12,10 +12,10 @@ import (
 	"pgregory.net/rapid"
 )
 
-// TestEqualTimelinesAgreesWithCmp: the fast path says "equal" exactly when
+// TestEqualAgreesWithCmp: the fast path says "equal" exactly when
 // cmp finds no difference, over pairs of timelines from generated traces
 // cut at nearby points (often equal, often one field apart).
-func TestEqualTimelinesAgreesWithCmp(t *testing.T) {
+func TestEqualAgreesWithCmp(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		sc := sim.Generate(rapid.Uint64().Draw(t, "seed"), sim.Options{Faults: fault.All(), Swarm: true})
 		i := rapid.IntRange(0, len(sc.Events)).Draw(t, "cut a")
@@ -23,8 +23,8 @@ func TestEqualTimelinesAgreesWithCmp(t *testing.T) {
 		a, b := replayTo(sc, i), replayTo(sc, j)
 		b.Now = a.Now
 		want := cmp.Diff(a, b, cmpopts.IgnoreFields(timeline.Item{}, "Version"), cmpopts.EquateEmpty()) == ""
-		if got := equalTimelines(a, b); got != want {
-			t.Fatalf("equalTimelines = %v, cmp says equal = %v", got, want)
+		if got := Equal(a, b); got != want {
+			t.Fatalf("Equal = %v, cmp says equal = %v", got, want)
 		}
 	})
 }
