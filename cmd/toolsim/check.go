@@ -83,12 +83,8 @@ func expandTraces(args []string) ([]string, error) {
 
 // checkOne checks one trace and prints its verdict.
 func (c *cli) checkOne(name string, in inputFlags, rec *recorder) int {
-	cs, err := c.readCase(name, in)
-	var found []harness.Violation
-	if err == nil {
-		found = harness.CheckCase(c.engine(), cs, c.optsFor(cs))
-	}
-	rec.check(c, name, cs, found, err)
+	cs, n, found, err := c.checkTrace(name, in)
+	rec.check(c, name, cs, n, found, err)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "toolsim check: %v\n", err)
 		if errors.Is(err, formats.ErrNoEvents) {
@@ -97,13 +93,94 @@ func (c *cli) checkOne(name string, in inputFlags, rec *recorder) int {
 		return exitUsage
 	}
 	if len(found) == 0 {
-		fmt.Fprintf(c.stdout, "ok    %s (%d events)\n", name, len(cs.Events))
+		fmt.Fprintf(c.stdout, "ok    %s (%d events)\n", name, n)
 		return exitOK
 	}
 	fmt.Fprintf(c.stdout, "FAIL  %s: %d violations\n", name, len(found))
 	c.printViolations(cs.Events, found)
 	fmt.Fprintf(c.stdout, "reproduce: toolsim check%s %s\n", c.engineArgs, shellQuote(name))
 	return exitFail
+}
+
+// checkTrace checks one trace. It returns the case (its events only when
+// the check read them whole, or when it failed), the number of events, and
+// what the check found. A canonical trace file is streamed when nothing
+// asks for the whole trace (see checkStreamed).
+func (c *cli) checkTrace(name string, in inputFlags) (*harness.Case, int, []harness.Violation, error) {
+	if found, n, ok := c.checkStreamed(name, in); ok {
+		if len(found) == 0 {
+			return &harness.Case{}, n, nil, nil
+		}
+		cs, err := c.readCase(name, in) // the events, to show what failed
+		if err != nil {
+			return nil, 0, nil, err
+		}
+		return cs, len(cs.Events), found, nil
+	}
+	cs, err := c.readCase(name, in)
+	if err != nil {
+		return nil, 0, nil, err
+	}
+	return cs, len(cs.Events), harness.CheckCase(c.engine(), cs, c.optsFor(cs)), nil
+}
+
+// checkStreamed checks a canonical trace file without holding its events:
+// harness.CheckSource reads it once per replay. It reports false, having
+// checked nothing, when the trace must be read whole: stdin, another
+// format, a trace whose options ask for toolsim's own log round trip or
+// the engine's reload (they need every event at once), or any trouble
+// reading it (the whole-trace path then reports it as it always has).
+func (c *cli) checkStreamed(name string, in inputFlags) ([]harness.Violation, int, bool) {
+	if name == "-" {
+		return nil, 0, false
+	}
+	first, err := c.openTrace(name, in)
+	if err != nil {
+		return nil, 0, false
+	}
+	cs, err := caseOf(first.Header, nil)
+	if opts := c.optsFor(cs); err != nil || first.Format != formats.Canonical || opts.SelfCheck || opts.Reload {
+		first.close()
+		return nil, 0, false
+	}
+	count := &counted{input: first}
+	var inputs []*input
+	defer func() {
+		for _, in := range inputs {
+			in.close()
+		}
+	}()
+	open := func() (harness.Source, error) {
+		if len(inputs) == 0 {
+			inputs = append(inputs, first)
+			return count, nil
+		}
+		next, err := c.openTrace(name, in)
+		if err != nil {
+			return nil, err
+		}
+		inputs = append(inputs, next)
+		return next, nil
+	}
+	found, err := harness.CheckSource(c.engine(), open, c.optsFor(cs))
+	if err != nil || (count.n == 0 && first.Header == nil) {
+		return nil, 0, false
+	}
+	return found, count.n, true
+}
+
+// counted counts the events read through it.
+type counted struct {
+	*input
+	n int
+}
+
+func (s *counted) Next(ev *event.Event) error {
+	err := s.input.Next(ev)
+	if err == nil {
+		s.n++
+	}
+	return err
 }
 
 // printViolations prints the first few violations, each with the event it

@@ -49,7 +49,7 @@ func (rec *recorder) add(r report.Result) {
 
 // check records one checked trace (err: it could not be read) and writes
 // its page when it failed and --html asked for one.
-func (rec *recorder) check(c *cli, name string, cs *harness.Case, found []harness.Violation, err error) {
+func (rec *recorder) check(c *cli, name string, cs *harness.Case, events int, found []harness.Violation, err error) {
 	r := report.Result{Name: displayName(name), Status: report.Pass, Reproduce: "toolsim check" + c.engineArgs + " " + shellQuote(name)}
 	switch {
 	case err != nil:
@@ -60,9 +60,7 @@ func (rec *recorder) check(c *cli, name string, cs *harness.Case, found []harnes
 		r.Trace = name
 		r.HTML = rec.pages.write(c, name, cs, v)
 	}
-	if cs != nil {
-		r.Events = len(cs.Events)
-	}
+	r.Events = events
 	rec.add(r)
 }
 
