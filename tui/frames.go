@@ -207,10 +207,25 @@ func (s *Store) Frame(n int) *Frame {
 // frames on the way: as many as the oracles' walks can afford.
 func (s *Store) seek(n int) {
 	s.base(n - 1)
-	first := max(s.curN+1, n-keepWindow(n)+1)
+	for s.curN < n-maxKeep {
+		s.advance(false)
+	}
+	first := max(s.curN+1, n-keepWindow(n, s.width())+1)
 	for s.curN < n {
 		s.advance(s.curN+1 >= first)
 	}
+}
+
+// width is how many tools the working engine's last top-level item holds:
+// what a kept frame renders whole when the next events change that item.
+func (s *Store) width() int {
+	items := s.cur.Timeline().Items
+	if len(items) == 0 {
+		return 0
+	}
+	n := 0
+	items[len(items)-1].EachTool(func(*timeline.Tool) bool { n++; return true })
+	return n
 }
 
 // base positions the working engine at or before event target on the
@@ -236,10 +251,17 @@ const maxKeep = 256
 
 // keepWindow is how many frames up to n a seek keeps: a kept frame costs a
 // glance at every item, and the timeline after n events holds at most n
-// items, so long traces keep fewer.
-func keepWindow(n int) int {
-	return max(16, min(maxKeep, (1<<24)/max(n, 1)))
+// items, so long traces keep fewer. A kept frame also renders the items
+// its event changed, whole: when the last item holds width tools (one
+// wide group), fewer still, down to the frame sought alone.
+func keepWindow(n, width int) int {
+	k := max(16, min(maxKeep, (1<<24)/max(n, 1)))
+	return max(1, min(k, maxKeptRows/max(width, 1)))
 }
+
+// maxKeptRows bounds the tool rows a seek renders for the frames it keeps
+// when the last item is wide.
+const maxKeptRows = 1 << 18
 
 // advance applies the next event; with keep it also records its frame.
 func (s *Store) advance(keep bool) {

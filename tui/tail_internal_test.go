@@ -46,3 +46,25 @@ func TestTailLines(t *testing.T) {
 		}
 	})
 }
+
+// TestKeepWindow: a seek keeps fewer frames on longer traces, and fewer
+// still when the last item is a wide group that each frame renders whole.
+func TestKeepWindow(t *testing.T) {
+	tests := []struct {
+		name     string
+		n, width int
+		want     int
+	}{
+		{"short trace", 1000, 3, maxKeep},
+		{"a million events", 1_000_000, 3, 16},
+		{"a group of 10,000", 10_001, 10_000, 26},
+		{"a group of a million", 1_000_001, 1_000_000, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := keepWindow(tt.n, tt.width); got != tt.want {
+				t.Errorf("keepWindow(%d, %d) = %d, want %d", tt.n, tt.width, got, tt.want)
+			}
+		})
+	}
+}
