@@ -195,8 +195,8 @@ func BenchmarkStepMiddle(b *testing.B) {
 // to its end, reporting the heap the player then holds (MB-heap).
 // Checkpoints share the timeline with the engine they come from and a
 // frame keeps only its tail lines, so the heap follows the live timeline;
-// the time still grows with the width times the frames a seek keeps,
-// since every kept frame renders the whole group (issue 20 item 8).
+// every kept frame renders the whole group, so a seek keeps fewer frames
+// the wider the group (keepWindow) (issue 20 item 8).
 // Run: go test ./tui -run '^$' -bench SeekWide -benchmem -benchtime 1x
 func BenchmarkSeekWide(b *testing.B) {
 	evs := []event.Event{{Seq: 1, Kind: event.KindTurnStart, Role: "assistant"}}
