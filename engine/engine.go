@@ -33,10 +33,12 @@ type Engine struct {
 	tracking       bool
 	touched, spare []*timeline.Item
 
-	textOpen  *timeline.Item // the assistant or thinking item still growing
-	run       *run           // the current run of consecutive tool_start events
-	cancelled bool           // the current turn was cancelled
+	textOpen  int  // 1 + the index of the assistant or thinking item still growing; 0 when none
+	run       *run // the current run of consecutive tool_start events
+	cancelled bool // the current turn was cancelled
 	turnRole  string
+
+	own owner // which items and tools this engine may change in place (clone.go)
 }
 
 // slot holds every tool that used one id.
@@ -45,17 +47,29 @@ type slot struct {
 	last *toolRef   // the most recently started
 }
 
-// toolRef locates a tool in the timeline.
+// toolRef locates a tool in the timeline by position: the item's index in
+// its container and the tool's index in the item. Items are only ever
+// appended to a container and tools to an item, so a position never
+// changes, and a toolRef is never changed once made: clones share it.
 type toolRef struct {
-	tool     *timeline.Tool
-	root     *timeline.Item // the top-level item holding it
-	resulted bool           // ended by a tool_done (else by cancel, deny or turn end)
+	parent *toolRef       // the tool it runs under; nil at top level
+	tool   *timeline.Tool // the tool as made: for an engine never cloned, which never copies one
+	item   int32          // the item's index in its container: the timeline's items or the parent's children
+	pos    int32          // the tool's index in the item: 0 for Item.Tool, else in Item.Tools
+}
+
+// root returns the index of the top-level item holding r's tool.
+func (r *toolRef) root() int {
+	for r.parent != nil {
+		r = r.parent
+	}
+	return int(r.item)
 }
 
 // run is an open grouping run: the item that the next tool_start may join.
 type run struct {
-	container *[]*timeline.Item
-	item      *timeline.Item
+	parent *toolRef // whose children hold the item; nil at top level
+	item   int32    // the item's index there
 }
 
 // New returns an engine with an empty timeline.
@@ -90,7 +104,7 @@ func (e *Engine) Apply(ev *event.Event) {
 		e.turnEnd(ev)
 	case event.KindUser:
 		e.closeText()
-		e.push(&e.tl.Items, &timeline.Item{Kind: timeline.ItemUser, Text: ev.Text})
+		e.push(nil, &timeline.Item{Kind: timeline.ItemUser, Text: ev.Text})
 	case event.KindText:
 		e.appendText(timeline.ItemAssistant, ev.Text)
 	case event.KindThinking:
@@ -109,10 +123,10 @@ func (e *Engine) Apply(ev *event.Event) {
 		e.cancel(ev)
 	case event.KindError:
 		e.closeText()
-		e.push(&e.tl.Items, &timeline.Item{Kind: timeline.ItemNotice, Level: timeline.NoticeError, Text: ev.Message})
+		e.push(nil, &timeline.Item{Kind: timeline.ItemNotice, Level: timeline.NoticeError, Text: ev.Message})
 	case event.KindCompact:
 		e.closeText()
-		e.push(&e.tl.Items, &timeline.Item{Kind: timeline.ItemCompaction, Text: ev.Text})
+		e.push(nil, &timeline.Item{Kind: timeline.ItemCompaction, Text: ev.Text})
 	}
 }
 
@@ -131,8 +145,8 @@ func (e *Engine) Finish() {
 func (e *Engine) Live() []string {
 	var ids []string
 	for _, ref := range e.live {
-		if !ref.tool.Status.Terminal() {
-			ids = append(ids, ref.tool.ID)
+		if t := e.tool(ref); !t.Status.Terminal() {
+			ids = append(ids, t.ID)
 		}
 	}
 	return ids
@@ -177,8 +191,12 @@ func (e *Engine) ChangedItems() ([]*timeline.Item, bool) {
 	return out, true
 }
 
-// push appends a new item to a container.
-func (e *Engine) push(container *[]*timeline.Item, it *timeline.Item) {
+// push appends a new item to the items of parent (the timeline's own when
+// nil) and returns its index.
+func (e *Engine) push(parent *toolRef, it *timeline.Item) int {
+	e.own.addItem(it)
 	e.bump(it)
-	*container = append(*container, it)
+	items := e.writableItems(parent)
+	*items = append(*items, it)
+	return len(*items) - 1
 }

@@ -21,7 +21,7 @@ func (e *Engine) turnEnd(ev *event.Event) {
 	e.flushEarly()
 	e.interruptLive(ev.T, timeline.DiagUnfinishedTurnEnd, ev.Seq)
 	if e.turnRole != event.RoleUser && !e.cancelled {
-		e.push(&e.tl.Items, &timeline.Item{Kind: timeline.ItemSeparator, Text: "Turn complete"})
+		e.push(nil, &timeline.Item{Kind: timeline.ItemSeparator, Text: "Turn complete"})
 	}
 	e.cancelled = false
 	e.turnRole = ""
@@ -30,30 +30,36 @@ func (e *Engine) turnEnd(ev *event.Event) {
 // appendText adds a text or thinking delta: consecutive deltas of one kind
 // grow one item; anything shown in between starts a new one.
 func (e *Engine) appendText(kind timeline.ItemKind, text string) {
-	items := e.tl.Items
-	if open := e.textOpen; open != nil && open.Kind == kind && len(items) > 0 && items[len(items)-1] == open {
+	if i, ok := e.openText(kind); ok {
+		open := e.writableItem(nil, i)
 		open.Text += text
 		e.bump(open)
 		return
 	}
-	it := &timeline.Item{Kind: kind, Text: text}
-	e.push(&e.tl.Items, it)
-	e.textOpen = it
+	e.textOpen = 1 + e.push(nil, &timeline.Item{Kind: kind, Text: text})
 }
 
-func (e *Engine) closeText() { e.textOpen = nil }
+// openText returns the index of the text item still growing when it is
+// of the kind and still the last top-level item.
+func (e *Engine) openText(kind timeline.ItemKind) (int, bool) {
+	i := e.textOpen - 1
+	items := e.tl.Items
+	return i, i >= 0 && i == len(items)-1 && items[i].Kind == kind
+}
+
+func (e *Engine) closeText() { e.textOpen = 0 }
 
 // cancel interrupts every live tool, marks assistant text that was still
 // streaming as interrupted, and adds an Interrupted notice.
 func (e *Engine) cancel(ev *event.Event) {
-	items := e.tl.Items
-	if open := e.textOpen; open != nil && open.Kind == timeline.ItemAssistant && len(items) > 0 && items[len(items)-1] == open {
+	if i, ok := e.openText(timeline.ItemAssistant); ok {
+		open := e.writableItem(nil, i)
 		open.Interrupted = true
 		e.bump(open)
 	}
 	e.closeText()
 	e.interruptLive(ev.T, "", ev.Seq)
-	e.push(&e.tl.Items, &timeline.Item{Kind: timeline.ItemNotice, Level: timeline.NoticeInterrupted, Text: ev.Reason})
+	e.push(nil, &timeline.Item{Kind: timeline.ItemNotice, Level: timeline.NoticeInterrupted, Text: ev.Reason})
 	e.cancelled = true
 }
 
@@ -61,16 +67,21 @@ func (e *Engine) cancel(ev *event.Event) {
 // code adds that diagnostic for each tool it resolved.
 func (e *Engine) interruptLive(t int64, code string, seq int64) {
 	for _, ref := range e.live {
-		if ref.tool.Status.Terminal() {
+		if e.tool(ref).Status.Terminal() {
 			continue
 		}
-		ref.tool.Unfinished = code == timeline.DiagUnfinishedAtEnd
+		tool := e.writableTool(ref)
+		tool.Unfinished = code == timeline.DiagUnfinishedAtEnd
 		e.finishTool(ref, timeline.StatusInterrupted, t)
 		if code != "" {
-			e.diag(seq, code, ref.tool.ID)
+			e.diag(seq, code, tool.ID)
 		}
 	}
-	e.live = e.live[:0]
+	if e.own.cow {
+		e.live = nil // its array may be a clone's too
+	} else {
+		e.live = e.live[:0]
+	}
 }
 
 // flushEarly reports results still waiting for a start that never came.

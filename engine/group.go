@@ -6,45 +6,42 @@ import (
 )
 
 // place puts a new tool in the timeline: under its parent if it has one,
-// into the open group when grouping rules allow, else as a new item.
-func (e *Engine) place(ref *toolRef, ev *event.Event) {
-	container, root := &e.tl.Items, (*timeline.Item)(nil)
+// into the open group when grouping rules allow, else as a new item. It
+// returns where the tool went.
+func (e *Engine) place(t *timeline.Tool, ev *event.Event) *toolRef {
+	ref := &toolRef{tool: t}
 	if ev.Parent != "" {
 		if p := e.parentRef(ev.Parent); p != nil {
-			container, root = &p.tool.Children, p.root
+			ref.parent = p
 		} else {
 			e.diag(ev.Seq, timeline.DiagUnknownParent, ev.ID)
 		}
 	}
-	t := ref.tool
+	e.own.addTool(t)
 	if t.Meta {
 		// Meta tools never join a group, and do not end the run either.
 		it := &timeline.Item{Kind: timeline.ItemMetaTool, Tool: t, Batch: t.Batch}
-		e.push(container, it)
-		ref.root = rootOr(root, it)
-		e.bump(ref.root)
-		return
+		ref.item = int32(e.push(ref.parent, it))
+		e.bumpRoot(ref)
+		return ref
 	}
-	it := e.joinable(container, t)
-	if it == nil {
+	var it *timeline.Item
+	if i := e.joinable(ref.parent, t); i < 0 {
 		it = &timeline.Item{Kind: timeline.ItemTool, Tool: t, Batch: t.Batch}
-		e.push(container, it)
-	} else if it.Kind == timeline.ItemTool {
-		it.Kind, it.Tools, it.Tool = timeline.ItemToolGroup, []*timeline.Tool{it.Tool, t}, nil
+		ref.item = int32(e.push(ref.parent, it))
 	} else {
-		it.Tools = append(it.Tools, t)
+		ref.item, it = int32(i), e.writableItem(ref.parent, i)
+		if it.Kind == timeline.ItemTool {
+			it.Kind, it.Tools, it.Tool = timeline.ItemToolGroup, []*timeline.Tool{it.Tool, t}, nil
+		} else {
+			it.Tools = append(it.Tools, t)
+		}
+		ref.pos = int32(len(it.Tools) - 1)
 	}
-	ref.root = rootOr(root, it)
 	e.bump(it)
-	e.bump(ref.root)
-	e.run = &run{container: container, item: it}
-}
-
-func rootOr(root, it *timeline.Item) *timeline.Item {
-	if root != nil {
-		return root
-	}
-	return it
+	e.bumpRoot(ref)
+	e.run = &run{parent: ref.parent, item: ref.item}
+	return ref
 }
 
 // parentRef finds the tool a child runs under: the oldest live tool with
@@ -61,28 +58,29 @@ func (e *Engine) parentRef(id string) *toolRef {
 	}
 }
 
-// joinable returns the item a new tool joins, or nil. With a batch id, the
-// tool joins the item just before it in the same container when that item
-// has the same batch (meta tools of the batch in between are skipped).
-// Without one, it joins the item of the current run of consecutive
-// tool_start events in the same container.
-func (e *Engine) joinable(container *[]*timeline.Item, t *timeline.Tool) *timeline.Item {
+// joinable returns the index of the item a new tool joins among parent's
+// children (the top level when nil), or -1. With a batch id, the tool
+// joins the item just before it in the same container when that item has
+// the same batch (meta tools of the batch in between are skipped). Without
+// one, it joins the item of the current run of consecutive tool_start
+// events in the same container.
+func (e *Engine) joinable(parent *toolRef, t *timeline.Tool) int {
+	items := e.items(parent)
 	if t.Batch == "" {
-		if r := e.run; r != nil && r.container == container && r.item.Batch == "" {
-			return r.item
+		if r := e.run; r != nil && r.parent == parent && items[r.item].Batch == "" {
+			return int(r.item)
 		}
-		return nil
+		return -1
 	}
-	items := *container
 	for i := len(items) - 1; i >= 0; i-- {
 		it := items[i]
 		switch {
 		case it.Kind == timeline.ItemMetaTool && it.Batch == t.Batch:
 			continue
 		case (it.Kind == timeline.ItemTool || it.Kind == timeline.ItemToolGroup) && it.Batch == t.Batch:
-			return it
+			return i
 		}
-		return nil
+		return -1
 	}
-	return nil
+	return -1
 }

@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"slices"
+
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/timeline"
 )
@@ -13,9 +15,10 @@ func (e *Engine) toolStart(ev *event.Event) {
 		return
 	}
 	e.closeText()
-	s := e.ids[ev.ID]
+	s := e.writableSlot(ev.ID)
 	if s == nil {
 		s = &slot{}
+		e.own.addSlot(s)
 		e.ids[ev.ID] = s
 	} else if len(s.live) > 0 {
 		e.diag(ev.Seq, timeline.DiagDuplicateStart, ev.ID)
@@ -24,8 +27,7 @@ func (e *Engine) toolStart(ev *event.Event) {
 		ID: ev.ID, Name: ev.Name, Summary: SummaryOf(ev.Name, ev.Args), Status: timeline.StatusRunning,
 		Batch: ev.Batch, Parent: ev.Parent, Meta: e.meta[ev.Name], StartT: ev.T,
 	}
-	ref := &toolRef{tool: t}
-	e.place(ref, ev)
+	ref := e.place(t, ev)
 	s.live = append(s.live, ref)
 	s.last = ref
 	e.live = append(e.live, ref)
@@ -69,14 +71,14 @@ func (e *Engine) toolUpdate(ev *event.Event) {
 	if ref == nil {
 		return
 	}
-	t := ref.tool
+	t := e.writableTool(ref)
 	if ev.Name != "" {
 		t.Name = ev.Name
 	}
 	if ev.Args != nil {
 		t.Summary = SummaryOf(t.Name, ev.Args)
 	}
-	e.bump(ref.root)
+	e.bumpRoot(ref)
 }
 
 func (e *Engine) toolProgress(ev *event.Event) {
@@ -84,7 +86,7 @@ func (e *Engine) toolProgress(ev *event.Event) {
 	if ref == nil {
 		return
 	}
-	t := ref.tool
+	t := e.writableTool(ref)
 	t.Output += ev.Output
 	t.UpdateSeq++
 	if ev.Details != nil {
@@ -96,7 +98,7 @@ func (e *Engine) toolProgress(ev *event.Event) {
 			t.Delegation = d
 		}
 	}
-	e.bump(ref.root)
+	e.bumpRoot(ref)
 }
 
 func (e *Engine) toolDone(ev *event.Event) {
@@ -113,7 +115,7 @@ func (e *Engine) toolDone(ev *event.Event) {
 	}
 	if len(s.live) == 0 {
 		code := timeline.DiagLateDone
-		if s.last.resulted {
+		if st := e.tool(s.last).Status; st == timeline.StatusOK || st == timeline.StatusFailed { // ended by a result
 			code = timeline.DiagDuplicateDone
 		}
 		e.diag(ev.Seq, code, ev.ID)
@@ -124,7 +126,7 @@ func (e *Engine) toolDone(ev *event.Event) {
 
 // applyDone records a result on a live tool. at is the time it takes effect.
 func (e *Engine) applyDone(ref *toolRef, ev *event.Event, at int64) {
-	t := ref.tool
+	t := e.writableTool(ref)
 	status := timeline.StatusOK
 	if !ev.OK {
 		status = timeline.StatusFailed
@@ -133,7 +135,6 @@ func (e *Engine) applyDone(ref *toolRef, ev *event.Event, at int64) {
 	if ev.Output != "" {
 		t.Output = ev.Output
 	}
-	ref.resulted = true
 	e.finishTool(ref, status, at)
 	if ev.DurationMS != nil {
 		t.DurationMS = *ev.DurationMS
@@ -145,7 +146,7 @@ func (e *Engine) permission(ev *event.Event) {
 	if ref == nil {
 		return
 	}
-	t := ref.tool
+	t := e.writableTool(ref)
 	switch ev.State {
 	case event.PermissionAsked:
 		t.Status = timeline.StatusPending
@@ -155,22 +156,19 @@ func (e *Engine) permission(ev *event.Event) {
 		e.finishTool(ref, timeline.StatusDenied, ev.T)
 		return
 	}
-	e.bump(ref.root)
+	e.bumpRoot(ref)
 }
 
 // finishTool moves a live tool to a terminal status at time t and takes it
 // out of the index's live list.
 func (e *Engine) finishTool(ref *toolRef, status timeline.Status, t int64) {
-	tool := ref.tool
+	tool := e.writableTool(ref)
 	tool.Status = status
 	tool.EndT = t
 	tool.DurationMS = max(t-tool.StartT, 0)
-	s := e.ids[tool.ID]
-	for i, r := range s.live {
-		if r == ref {
-			s.live = append(s.live[:i], s.live[i+1:]...)
-			break
-		}
+	s := e.writableSlot(tool.ID)
+	if i := slices.Index(s.live, ref); i >= 0 {
+		s.live = slices.Delete(s.live, i, i+1)
 	}
-	e.bump(ref.root)
+	e.bumpRoot(ref)
 }

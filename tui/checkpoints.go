@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"slices"
 	"sync"
 
 	"github.com/toolsim/toolsim/engine"
@@ -12,9 +11,12 @@ import (
 const DefaultCheckpointEvery = 4096
 
 // DefaultCheckpointBudget bounds the size of all checkpoints together,
-// counted in events: a checkpoint after n events holds about n events'
-// worth of timeline, so the checkpoints of a trace sum their positions.
-// 4M events' worth is about 400 MB for the simulator's traces.
+// counted in events: a checkpoint after n events holds at most about n
+// events' worth of engine, so the checkpoints of a trace sum their
+// positions. A checkpoint shares the timeline's items and tools with the
+// engine it was cloned from (see [engine.Engine.Clone]) and holds its own
+// pairing index and the items changed after it, so 4M events' worth is
+// far less than 4M events of timeline.
 const DefaultCheckpointBudget = 1 << 22
 
 // checkpointSpacing returns the spacing of the checkpoints of an n-event
@@ -29,12 +31,10 @@ func checkpointSpacing(n, every, budget int) int {
 	}
 }
 
-// checkpoints holds engines at fixed positions of a trace. A checkpoint
-// goes to the first seek that uses it — cloning a large engine costs about
-// as much as replaying the events that built it, so a seek takes the
-// engine itself — and is rebuilt in the background. Checkpoints are built
-// by [checkpoints.build] on a goroutine of their own, from a trace that no
-// longer changes.
+// checkpoints holds engines at fixed positions of a trace, built by
+// [checkpoints.build] on a goroutine of their own from a trace that no
+// longer changes. A seek starts from a clone of one: cloning shares the
+// timeline, so it costs the pairing index, not a replay.
 type checkpoints struct {
 	evs       []event.Event // read only
 	positions []int         // where checkpoints go, ascending
@@ -42,15 +42,13 @@ type checkpoints struct {
 	mu    sync.Mutex
 	ready *sync.Cond // broadcast when a checkpoint is published or on close
 	at    map[int]*engine.Engine
-	taken []int // positions taken by seeks, to rebuild
-	wake  chan struct{}
 	stop  chan struct{}
 	done  chan struct{}
 	run   bool
 }
 
 func newCheckpoints(evs []event.Event, every, budget int) *checkpoints {
-	c := &checkpoints{evs: evs, at: map[int]*engine.Engine{}, wake: make(chan struct{}, 1), stop: make(chan struct{})}
+	c := &checkpoints{evs: evs, at: map[int]*engine.Engine{}, stop: make(chan struct{})}
 	c.ready = sync.NewCond(&c.mu)
 	if len(evs) > every {
 		s := checkpointSpacing(len(evs), every, budget)
@@ -61,8 +59,7 @@ func newCheckpoints(evs []event.Event, every, budget int) *checkpoints {
 	return c
 }
 
-// start builds the checkpoints on a goroutine, then rebuilds those taken
-// until close.
+// start builds the checkpoints on a goroutine.
 func (c *checkpoints) start() {
 	if len(c.positions) == 0 || c.run {
 		return
@@ -72,19 +69,6 @@ func (c *checkpoints) start() {
 	go func() {
 		defer close(c.done)
 		c.build(c.positions)
-		for {
-			select {
-			case <-c.stop:
-				return
-			case <-c.wake:
-				c.mu.Lock()
-				todo := c.taken
-				c.taken = nil
-				c.mu.Unlock()
-				slices.Sort(todo)
-				c.build(todo)
-			}
-		}
 	}()
 }
 
@@ -128,10 +112,11 @@ func (c *checkpoints) publish(pos int, e *engine.Engine) {
 	c.ready.Broadcast()
 }
 
-// take hands over the checkpoint with the largest position in
-// (after, upTo], or returns nil. The position is queued for rebuilding.
+// take returns a clone of the checkpoint with the largest position in
+// (after, upTo], or nil.
 func (c *checkpoints) take(after, upTo int) (int, *engine.Engine) {
 	c.mu.Lock()
+	defer c.mu.Unlock()
 	best := -1
 	for p := range c.at {
 		if p > after && p <= upTo && p > best {
@@ -139,18 +124,9 @@ func (c *checkpoints) take(after, upTo int) (int, *engine.Engine) {
 		}
 	}
 	if best < 0 {
-		c.mu.Unlock()
 		return 0, nil
 	}
-	e := c.at[best]
-	delete(c.at, best)
-	c.taken = append(c.taken, best)
-	c.mu.Unlock()
-	select {
-	case c.wake <- struct{}{}:
-	default:
-	}
-	return best, e
+	return best, c.at[best].Clone()
 }
 
 // wait blocks until every checkpoint is in place (or close).
@@ -177,12 +153,10 @@ func (c *checkpoints) close() {
 	}
 }
 
-// missing returns the positions without a checkpoint, ascending, and
-// forgets the rebuild queue (the caller builds them).
+// missing returns the positions without a checkpoint, ascending.
 func (c *checkpoints) missing() []int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.taken = nil
 	var out []int
 	for _, p := range c.positions {
 		if c.at[p] == nil {

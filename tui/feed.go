@@ -12,6 +12,7 @@ import (
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/formats"
 	"github.com/toolsim/toolsim/importer"
+	"github.com/toolsim/toolsim/internal/lines"
 )
 
 // Feed reads a live input — a canonical trace, or any format an importer
@@ -39,8 +40,14 @@ func (f *Feed) Run(r io.Reader, send func(tea.Msg)) {
 		st.name = "stdin"
 	}
 	br := bufio.NewReaderSize(r, 64<<10)
-	for {
-		line, err := br.ReadBytes('\n')
+	var line []byte
+	for n := 1; ; n++ {
+		var err error
+		line, err = lines.ReadLine(br, event.DefaultMaxLine, line[:0])
+		if errors.Is(err, lines.ErrTooLong) {
+			st.finish(fmt.Errorf("line %d: longer than the %d-byte line limit: stopped reading", n, event.DefaultMaxLine))
+			return
+		}
 		if len(line) > 0 {
 			st.add(line)
 		}

@@ -3,6 +3,7 @@ package tui
 import (
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/toolsim/toolsim/engine"
 	"github.com/toolsim/toolsim/event"
@@ -95,8 +96,8 @@ func newStore(opts StoreOptions) *Store {
 	return &Store{opts: opts, seenN: -1, items: itemCache{m: map[*timeline.Item]cachedLines{}}, ring: map[int]*Frame{}}
 }
 
-// Start builds the checkpoints on a goroutine, and rebuilds each one a
-// seek takes. It does nothing for a live store.
+// Start builds the checkpoints on a goroutine. It does nothing for a live
+// store.
 func (s *Store) Start() {
 	if s.cps != nil {
 		s.cps.start()
@@ -141,7 +142,7 @@ func (s *Store) SetLayout(width, depth int) {
 	s.opts.Width = width
 	s.opts.Depth = max(depth, DefaultDepth)
 	clear(s.ring)
-	clear(s.items.m)
+	s.items.clear()
 }
 
 // SetEnded tells a live store that its input ended: the last frame shows
@@ -206,10 +207,25 @@ func (s *Store) Frame(n int) *Frame {
 // frames on the way: as many as the oracles' walks can afford.
 func (s *Store) seek(n int) {
 	s.base(n - 1)
-	first := max(s.curN+1, n-keepWindow(n)+1)
+	for s.curN < n-maxKeep {
+		s.advance(false)
+	}
+	first := max(s.curN+1, n-keepWindow(n, s.width())+1)
 	for s.curN < n {
 		s.advance(s.curN+1 >= first)
 	}
+}
+
+// width is how many tools the working engine's last top-level item holds:
+// what a kept frame renders whole when the next events change that item.
+func (s *Store) width() int {
+	items := s.cur.Timeline().Items
+	if len(items) == 0 {
+		return 0
+	}
+	n := 0
+	items[len(items)-1].EachTool(func(*timeline.Tool) bool { n++; return true })
+	return n
 }
 
 // base positions the working engine at or before event target on the
@@ -235,10 +251,17 @@ const maxKeep = 256
 
 // keepWindow is how many frames up to n a seek keeps: a kept frame costs a
 // glance at every item, and the timeline after n events holds at most n
-// items, so long traces keep fewer.
-func keepWindow(n int) int {
-	return max(16, min(maxKeep, (1<<24)/max(n, 1)))
+// items, so long traces keep fewer. A kept frame also renders the items
+// its event changed, whole: when the last item holds width tools (one
+// wide group), fewer still, down to the frame sought alone.
+func keepWindow(n, width int) int {
+	k := max(16, min(maxKeep, (1<<24)/max(n, 1)))
+	return max(1, min(k, maxKeptRows/max(width, 1)))
 }
+
+// maxKeptRows bounds the tool rows a seek renders for the frames it keeps
+// when the last item is wide.
+const maxKeptRows = 1 << 18
 
 // advance applies the next event; with keep it also records its frame.
 func (s *Store) advance(keep bool) {
@@ -300,25 +323,58 @@ func (s *Store) tail(tl *timeline.Timeline, opts render.Options) ([]Line, bool) 
 		chunks = append(chunks, lines)
 		n += len(lines) + 1
 	}
-	out := make([]Line, 0, n)
-	for j := len(chunks) - 1; j >= 0; j-- {
-		if j != len(chunks)-1 || i >= 0 {
-			out = append(out, Line{Role: RoleBlank})
+	return tailLines(chunks, i >= 0, depth, n)
+}
+
+// tailLines joins the last depth lines of chunks (newest first) in display
+// order, one blank line before each chunk but the topmost when nothing is
+// above it (above); n is how many lines they hold. Only the lines kept are
+// copied, and the text of a line of a chunk longer than depth too (it is
+// cut from the whole chunk's text): an item of a million rows costs a
+// frame no more than one of ten.
+func tailLines(chunks [][]Line, above bool, depth, n int) ([]Line, bool) {
+	rev := make([]Line, 0, min(n, depth)) // the kept lines, newest first
+	for j, chunk := range chunks {
+		for k := len(chunk) - 1; k >= 0; k-- {
+			if len(rev) == depth {
+				return reversed(rev), true
+			}
+			l := chunk[k]
+			if len(chunk) > depth {
+				l.Text = strings.Clone(l.Text)
+			}
+			rev = append(rev, l)
 		}
-		out = append(out, chunks[j]...)
+		if j != len(chunks)-1 || above {
+			if len(rev) == depth {
+				return reversed(rev), true
+			}
+			rev = append(rev, Line{Role: RoleBlank})
+		}
 	}
-	more := i >= 0
-	if len(out) > depth {
-		out, more = out[len(out)-depth:], true
-	}
-	return out, more
+	return reversed(rev), above
+}
+
+func reversed(lines []Line) []Line {
+	slices.Reverse(lines)
+	return lines
 }
 
 // itemCache keeps the lines of items by identity, valid while the item's
 // version (and, for an item with a live tool, the clock) has not moved.
+// It forgets everything when it holds too many items or lines: entries of
+// items no engine shows any more (an engine copies an item it changes
+// after a clone) are only dropped that way.
 type itemCache struct {
-	m map[*timeline.Item]cachedLines
+	m    map[*timeline.Item]cachedLines
+	held int // lines held in m
 }
+
+// Bounds of an itemCache.
+const (
+	maxCachedItems = 1 << 14
+	maxCachedLines = 1 << 20
+)
 
 type cachedLines struct {
 	version uint64
@@ -333,9 +389,15 @@ func (c *itemCache) lines(it *timeline.Item, now int64, opts render.Options) []L
 		return e.lines
 	}
 	lines := ItemLines(it, now, opts)
-	if len(c.m) >= 1<<14 {
-		clear(c.m)
+	if len(c.m) >= maxCachedItems || c.held+len(lines) > maxCachedLines {
+		c.clear()
 	}
+	c.held += len(lines) - len(c.m[it].lines)
 	c.m[it] = cachedLines{version: it.Version, now: now, live: it.Live(), ended: opts.Ended, lines: lines}
 	return lines
+}
+
+func (c *itemCache) clear() {
+	clear(c.m)
+	c.held = 0
 }

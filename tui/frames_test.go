@@ -192,12 +192,12 @@ func BenchmarkStepMiddle(b *testing.B) {
 
 // BenchmarkSeekWide opens one turn of 10,000 tool calls that stay live
 // (a single group: the widest timeline), builds its checkpoints and seeks
-// to its end, reporting the heap the player then holds (MB-heap). Every
-// checkpoint is a deep copy of the engine and every frame a seek keeps
-// renders the whole group and runs the per-event oracles over it, so
-// time and heap grow with the width times the trace, not with the live
-// timeline alone (issue 20 item 8, not fixed yet).
-// Run: go test ./tui -run '^$' -bench SeekWide -benchtime 1x
+// to its end, reporting the heap the player then holds (MB-heap).
+// Checkpoints share the timeline with the engine they come from and a
+// frame keeps only its tail lines, so the heap follows the live timeline;
+// every kept frame renders the whole group, so a seek keeps fewer frames
+// the wider the group (keepWindow) (issue 20 item 8).
+// Run: go test ./tui -run '^$' -bench SeekWide -benchmem -benchtime 1x
 func BenchmarkSeekWide(b *testing.B) {
 	evs := []event.Event{{Seq: 1, Kind: event.KindTurnStart, Role: "assistant"}}
 	for i := range 10_000 {

@@ -145,6 +145,19 @@ func (d *stepDiff) compare(before, after itemState) {
 	if after.badGroup && !before.badGroup {
 		d.badGroups++
 	}
+	// Tools are appended, never reordered: the common prefix pairs by
+	// position, and only what follows it needs pairing by id.
+	n := 0
+	for n < len(before.tools) && n < len(after.tools) && before.tools[n].id == after.tools[n].id {
+		if b, a := before.tools[n].status, after.tools[n].status; b != a {
+			d.found = append(d.found, statusMove(before.tools[n].id, b, a)...)
+		}
+		n++
+	}
+	if n == len(before.tools) && n == len(after.tools) {
+		return
+	}
+	before.tools, after.tools = before.tools[n:], after.tools[n:]
 	old := map[toolKey]timeline.Status{}
 	seen := map[string]int{}
 	for _, t := range before.tools {

@@ -40,7 +40,7 @@ func (c *cli) record(args []string) int {
 	fs.BoolVar(&f.synthetic, "synthetic-clock", false, "stamp lines 1 ms apart instead of by wall time (reproducible captures)")
 	fs.BoolVar(&f.noRedact, "no-redact", false, "keep secrets, e-mail addresses and home paths in capture.raw and trace.jsonl (redacted by default)")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: toolsim record [--from F] [-o DIR] -- CMD ARGS...\n\nRuns an agent command, passes its output through unchanged, stamps each\nline on arrival, and writes DIR/capture.raw (the bytes as received),\nDIR/capture.stamps (arrival ms per line) and DIR/trace.jsonl (the canonical\ntrace). The agent runs in its own process group: Ctrl-C is passed on to the\ngroup, which is killed if it has not exited 5s later or at a second Ctrl-C;\na valid trace is still written. What the agent leaves running when it exits\nis killed.\nExit status: the agent's, 130 when interrupted, 1 when the trace could not\nbe written, 2 usage.\n\nFlags:")
+		fmt.Fprintln(fs.Output(), "usage: toolsim record [--from F] [-o DIR] -- CMD ARGS...\n\nRuns an agent command, passes its output through unchanged, stamps each\nline on arrival, and writes DIR/capture.raw (the bytes as received),\nDIR/capture.stamps (arrival ms per line) and DIR/trace.jsonl (the canonical\ntrace). The agent runs in its own process group: Ctrl-C is passed on to the\ngroup, which is killed if it has not exited 5s later or at a second Ctrl-C;\na valid trace is still written. What the agent leaves running when it exits\nis killed.\nA line over the 64 MiB line limit is passed through but\nleft out of the capture.\nExit status: the agent's, 130 when interrupted, 1 when the trace could not\nbe written or a line was left out, 2 usage.\n\nFlags:")
 		printFlags(fs)
 	}
 	// The agent's command line starts at the first argument that is not a
@@ -63,8 +63,9 @@ func (c *cli) record(args []string) int {
 
 // capture is what a recording collects.
 type capture struct {
-	raw    bytes.Buffer
-	stamps []int64
+	raw     bytes.Buffer
+	stamps  []int64
+	tooLong []int // numbers of the lines over the line limit, kept as empty lines
 }
 
 func (c *cli) runRecord(argv []string, f recordFlags) int {
@@ -89,30 +90,56 @@ func (c *cli) runRecord(argv []string, f recordFlags) int {
 		fmt.Fprintf(c.stderr, "toolsim record: %v\n", err)
 		return exitFail
 	}
+	for _, n := range capt.tooLong {
+		fmt.Fprintf(c.stderr, "toolsim record: line %d of the agent's output is longer than the %d-byte line limit: passed through, but kept as an empty line in capture.raw and left out of the trace\n", n, importer.MaxLine)
+	}
 	if interrupted {
 		fmt.Fprintf(c.stderr, "toolsim record: interrupted (the agent: %v)\n", a.cmd.ProcessState)
 		return exitInterrupted
 	}
-	return exitStatus(a.waitErr)
+	if code := exitStatus(a.waitErr); code != exitOK || len(capt.tooLong) == 0 {
+		return code
+	}
+	return exitFail // the capture is incomplete
 }
 
-// pump copies the agent's output through line by line, stamping each.
+// pump copies the agent's output through as it comes, and keeps each
+// line, stamped on arrival. A line over the line limit is passed through
+// whole, but kept as an empty line (and its number noted) once it passes
+// the limit, so that an endless line cannot fill the memory.
 func (c *cli) pump(out io.Reader, synthetic bool) *capture {
 	capt := &capture{}
 	start := time.Now()
 	br := bufio.NewReaderSize(out, 64<<10)
+	lineStart, size, over := 0, 0, false // the current line's start in capt.raw, its bytes so far, over the limit
 	for {
-		line, err := br.ReadBytes('\n')
-		if len(line) > 0 {
-			c.stdout.Write(line)
-			capt.raw.Write(line)
+		chunk, err := br.ReadSlice('\n')
+		c.stdout.Write(chunk)
+		if size == 0 {
+			lineStart, over = capt.raw.Len(), false
+		}
+		size += len(chunk)
+		if !over && size > importer.MaxLine+2 {
+			over = true
+			capt.raw.Truncate(lineStart)
+			capt.tooLong = append(capt.tooLong, len(capt.stamps)+1)
+		}
+		if !over {
+			capt.raw.Write(chunk)
+		}
+		ended := bytes.HasSuffix(chunk, []byte{'\n'}) || err != nil && !errors.Is(err, bufio.ErrBufferFull) && size > 0
+		if ended {
+			if over {
+				capt.raw.WriteByte('\n')
+			}
 			t := time.Since(start).Milliseconds()
 			if synthetic {
 				t = int64(len(capt.stamps))
 			}
 			capt.stamps = append(capt.stamps, t)
+			size = 0
 		}
-		if err != nil {
+		if err != nil && !errors.Is(err, bufio.ErrBufferFull) {
 			return capt
 		}
 	}

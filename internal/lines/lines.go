@@ -94,3 +94,22 @@ func (r *Reader) skipLine() error {
 		}
 	}
 }
+
+// ReadLine reads the next line of br with its line ending, appended to buf,
+// as [bufio.Reader.ReadBytes] does, for a caller that keeps a line's bytes
+// as they came. A line over max bytes (line ending excluded, as for Next)
+// returns what was read of it and ErrTooLong once the limit is passed,
+// without reading the rest of it. At the end of the input it returns the
+// last bytes (a line without a newline) and io.EOF.
+func ReadLine(br *bufio.Reader, max int, buf []byte) ([]byte, error) {
+	for {
+		chunk, err := br.ReadSlice('\n')
+		buf = append(buf, chunk...)
+		if len(buf) > max+2 {
+			return buf, ErrTooLong
+		}
+		if !errors.Is(err, bufio.ErrBufferFull) {
+			return buf, err
+		}
+	}
+}

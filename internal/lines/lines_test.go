@@ -1,8 +1,10 @@
 package lines_test
 
 import (
+	"bufio"
 	"errors"
 	"io"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -66,5 +68,36 @@ func TestEndlessLine(t *testing.T) {
 	}
 	if in.read > 300 {
 		t.Errorf("read %d bytes of an endless line with a 100-byte limit", in.read)
+	}
+}
+
+// TestReadLine: lines come with their endings, as they were; a line over
+// the limit stops once the limit is passed.
+func TestReadLine(t *testing.T) {
+	br := bufio.NewReaderSize(strings.NewReader("a\r\n\n"+strings.Repeat("y", 30)+"\n"+strings.Repeat("x", 60)+"\nlast"), 16)
+	var got []string
+	for {
+		line, err := lines.ReadLine(br, 40, nil)
+		switch {
+		case errors.Is(err, lines.ErrTooLong):
+			got = append(got, "too long after "+strconv.Itoa(len(line)))
+			if _, err := br.ReadString('\n'); err != nil { // the caller skips the rest
+				t.Fatal(err)
+			}
+			continue
+		case err == io.EOF:
+			got = append(got, string(line)+"|EOF")
+		case err != nil:
+			t.Fatal(err)
+		default:
+			got = append(got, string(line))
+		}
+		if err == io.EOF {
+			break
+		}
+	}
+	want := []string{"a\r\n", "\n", strings.Repeat("y", 30) + "\n", "too long after 48", "last|EOF"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("lines (-want +got):\n%s", diff)
 	}
 }

@@ -1,0 +1,82 @@
+package engine_test
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/txtar"
+	"github.com/toolsim/toolsim/engine"
+	"github.com/toolsim/toolsim/event"
+)
+
+// FuzzClone replays whatever events arbitrary bytes decode to, cloning the
+// engine after every few events: no clone changes once taken, the engine
+// cloned all along ends as a fresh engine fed the same events, and so does
+// a clone taken midway and fed the rest.
+func FuzzClone(f *testing.F) {
+	scripts, _ := filepath.Glob("../scenarios/*.txtar")
+	for _, s := range scripts {
+		data, err := os.ReadFile(s)
+		if err != nil {
+			f.Fatal(err)
+		}
+		for _, file := range txtar.Parse(data).Files {
+			f.Add(file.Data, uint8(2))
+		}
+	}
+	f.Fuzz(func(t *testing.T, data []byte, every uint8) {
+		r := event.NewReader(bytes.NewReader(data), event.ReaderOptions{MaxLine: 1 << 16})
+		var evs []event.Event
+		for len(evs) < 2000 {
+			var ev event.Event
+			err := r.Next(&ev)
+			if err == io.EOF {
+				break
+			}
+			if err == nil {
+				evs = append(evs, ev)
+			}
+		}
+		step := int(every%8) + 1
+		e, fresh := engine.New(engine.Options{}), engine.New(engine.Options{})
+		type snap struct {
+			e    *engine.Engine
+			at   int
+			json string
+		}
+		var clones []snap
+		for i := range evs {
+			e.Apply(&evs[i])
+			fresh.Apply(&evs[i])
+			if i%step == 0 {
+				clones = append(clones, snap{e.Clone(), i + 1, timelineJSON(e)})
+			}
+		}
+		for _, c := range clones {
+			if got := timelineJSON(c.e); got != c.json {
+				t.Fatalf("the clone taken after %d events changed:\nwas %s\nnow %s", c.at, c.json, got)
+			}
+		}
+		if len(clones) > 0 {
+			mid := clones[len(clones)/2]
+			for i := mid.at; i < len(evs); i++ {
+				mid.e.Apply(&evs[i])
+			}
+			mid.e.Finish()
+		}
+		e.Finish()
+		fresh.Finish()
+		want := timelineJSON(fresh)
+		if got := timelineJSON(e); got != want {
+			t.Fatalf("the engine cloned all along differs from a fresh one:\ngot  %s\nwant %s", got, want)
+		}
+		if len(clones) > 0 {
+			if got := timelineJSON(clones[len(clones)/2].e); got != want {
+				t.Fatalf("a clone fed the rest differs from a fresh engine:\ngot  %s\nwant %s", got, want)
+			}
+		}
+	})
+}
