@@ -108,3 +108,17 @@ func boolInt(b bool) int {
 	}
 	return 0
 }
+
+// TestDocListsEveryCommand: the package doc names every command, so that
+// `go doc` of the command cannot fall behind the command table.
+func TestDocListsEveryCommand(t *testing.T) {
+	doc, err := os.ReadFile("doc.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, cmd := range commands() {
+		if !strings.Contains(string(doc), "//\ttoolsim "+cmd.name+" ") {
+			t.Errorf("doc.go does not list toolsim %s", cmd.name)
+		}
+	}
+}
