@@ -71,3 +71,41 @@ func TestWideGroups(t *testing.T) {
 		t.Errorf("a tool of a wide group changed with no event: not caught")
 	}
 }
+
+// finishRenames is the reference engine that renames one tool when the
+// stream ends.
+type finishRenames struct {
+	*engine.Engine
+	id string
+}
+
+func (f finishRenames) Finish() {
+	f.Engine.Finish()
+	for _, it := range f.Timeline().Items {
+		it.EachTool(func(tool *timeline.Tool) bool {
+			if tool.ID == f.id {
+				tool.Name = "renamed"
+			}
+			return true
+		})
+	}
+}
+
+// TestWideGroupsAtTheEnd: at the end a group wider than a round is
+// compared a slice of tools at a time; damage in any slice is caught, and
+// the reference engine passes.
+func TestWideGroupsAtTheEnd(t *testing.T) {
+	const n = 9000                                                                                      // three slices of tools
+	evs := wideGroup(n)[:n+1]                                                                           // the starts only: the turn stays open
+	evs = append(evs, event.Event{Seq: int64(n + 2), T: int64(n + 2), Kind: event.KindText, Text: "x"}) // ends the run of starts
+	if found := harness.CheckWith(reference, evs, harness.Options{}); len(found) > 0 {
+		t.Fatalf("the reference engine fails on a group of %d: %v", n, found[0])
+	}
+	for _, id := range []string{"c5", "c5000", "c8999"} {
+		eng := func() harness.Engine { return finishRenames{engine.New(engine.Options{}), id} }
+		found := harness.CheckWith(eng, evs, harness.Options{First: true})
+		if len(found) == 0 || found[0].Oracle != harness.OracleModel {
+			t.Errorf("%s renamed at the end: %v, want a model violation", id, found)
+		}
+	}
+}

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-
-	"github.com/toolsim/toolsim/event"
 )
 
 // modelOracle compares the engine's items with the model's after every
@@ -13,17 +11,10 @@ import (
 // or model). It also checks §5.4 (every started tool appears exactly
 // once) whenever the outlines differ and at the end.
 type modelOracle struct {
-	started  map[string]int
 	reported int // the step (pass.n) last reported
 }
 
 func (o *modelOracle) observe(p *pass, s *step) {
-	if o.started == nil {
-		o.started = map[string]int{}
-	}
-	if s.first && s.ev.Kind == event.KindToolStart && s.ev.ID != "" {
-		o.started[s.ev.ID]++
-	}
 	if !s.differ || o.reported == p.n {
 		return
 	}
@@ -45,16 +36,17 @@ func (o *modelOracle) once(p *pass, s *step, got []row) {
 			shown[r.ID]++
 		}
 	}
-	if maps.Equal(shown, o.started) {
+	started := p.model.Starts()
+	if maps.Equal(shown, started) {
 		return
 	}
-	for _, id := range slices.Sorted(maps.Keys(o.started)) {
-		if n := o.started[id]; shown[id] != n {
+	for _, id := range slices.Sorted(maps.Keys(started)) {
+		if n := started[id]; shown[id] != n {
 			p.failf(s.ev.Seq, OracleOnce, "tool %s started %d times, shown %d times", id, n, shown[id])
 		}
 	}
 	for _, id := range slices.Sorted(maps.Keys(shown)) {
-		if o.started[id] == 0 {
+		if started[id] == 0 {
 			p.failf(s.ev.Seq, OracleOnce, "tool %s shown %d times but never started", id, shown[id])
 		}
 	}

@@ -5,7 +5,7 @@ import (
 	"slices"
 
 	"github.com/toolsim/toolsim/event"
-	"github.com/toolsim/toolsim/harness/internal/model"
+	"github.com/toolsim/toolsim/timeline"
 )
 
 // noLiveOracle checks §5.5: after turn_end, cancel and the end of the
@@ -16,7 +16,6 @@ import (
 type noLiveOracle struct {
 	live  map[int]int // item index → live tools in it (-1: unsure), for items with some
 	total int         // live tools in the items whose count is known, plus one per unsure item
-	rows  []row
 }
 
 // unsure marks item i's count as unknown.
@@ -57,12 +56,33 @@ func (o *noLiveOracle) observe(p *pass, s *step) {
 		return
 	}
 	for _, i := range slices.Sorted(maps.Keys(o.live)) {
-		o.rows = model.ItemRows(o.rows[:0], s.tl.Items[i], 0, nil)
-		o.set(i, liveRows(o.rows))
-		for _, r := range o.rows {
-			if r.Tool() && !r.Status.Terminal() {
-				p.failf(s.ev.Seq, OracleNoLive, "tool %s is still %s after %s", r.ID, r.Status, k)
+		n := 0
+		eachShown(s.tl.Items[i], func(t *timeline.Tool) {
+			if !t.Status.Terminal() {
+				n++
+				p.failf(s.ev.Seq, OracleNoLive, "tool %s is still %s after %s", t.ID, t.Status, k)
 			}
+		})
+		o.set(i, n)
+	}
+}
+
+// eachShown calls fn for every tool an outline of the item shows (see
+// model.ItemRows), in outline order, without building the outline.
+func eachShown(it *timeline.Item, fn func(*timeline.Tool)) {
+	var tools []*timeline.Tool
+	switch it.Kind {
+	case timeline.ItemTool, timeline.ItemMetaTool:
+		if it.Tool != nil {
+			tools = []*timeline.Tool{it.Tool}
+		}
+	case timeline.ItemToolGroup:
+		tools = it.Tools
+	}
+	for _, t := range tools {
+		fn(t)
+		for _, c := range t.Children {
+			eachShown(c, fn)
 		}
 	}
 }

@@ -40,7 +40,21 @@ func (f fields) sameItems(a, b []*timeline.Item, noGrouping bool) bool {
 		return false
 	}
 	var ra, rb []row
+	place := []int{0}
 	for i := range a {
+		if ga, gb := a[i], b[i]; ga.Kind == timeline.ItemToolGroup && gb.Kind == timeline.ItemToolGroup && len(ga.Tools) == len(gb.Tools) {
+			// A group a tool at a time: a wide one would take two
+			// whole outlines.
+			for k := range ga.Tools {
+				place[0] = k
+				ra = f.mask(model.MemberRows(ra[:0], ga, place), noGrouping)
+				rb = f.mask(model.MemberRows(rb[:0], gb, place), noGrouping)
+				if !sameRows(ra, rb) {
+					return false
+				}
+			}
+			continue
+		}
 		ra = f.mask(model.ItemRows(ra[:0], a[i], 0, nil), noGrouping)
 		rb = f.mask(model.ItemRows(rb[:0], b[i], 0, nil), noGrouping)
 		if !sameRows(ra, rb) {

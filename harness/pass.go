@@ -16,10 +16,14 @@ import (
 // there are items, so that checkpoints cost O(1) per event in all.
 const checkpointEvery = 1024
 
-// chunkItems bounds the items one round of the oracles sees: a step that
-// compares more (a checkpoint, the end) runs them in rounds of this many,
-// so that its outlines take bounded memory.
-const chunkItems = 4096
+// roundRows bounds the rows one round of the oracles sees: a step that
+// compares more (a checkpoint, the end) runs them in rounds, so that its
+// outlines take bounded memory; chunkMembers bounds the tools of a group
+// compared in one piece there.
+const (
+	roundRows    = 1 << 14
+	chunkMembers = 4096
+)
 
 // partialMin is the group size from which a step outlines only the group's
 // header and the tools the event changed, not the whole group: a group of
@@ -67,7 +71,7 @@ type step struct {
 	full bool // at a checkpoint or the end
 	// first and last say whether this round of the oracles is the first
 	// and the last of the step (a step over many items takes several
-	// rounds of chunkItems items); checks of the whole step run once.
+	// rounds of roundRows rows); checks of the whole step run once.
 	first, last bool
 	pairs       []pair // the items compared, in index order
 	want        []model.Row
@@ -132,37 +136,68 @@ func (p *pass) stopped() bool {
 }
 
 // observe builds the step after ev and runs every oracle on it, in rounds
-// of at most chunkItems items.
+// of at most roundRows rows (or one item).
 func (p *pass) observe(ev *event.Event, tl *timeline.Timeline, end bool) {
 	p.n++
 	s := &p.step
 	s.ev, s.tl, s.end, s.differ = ev, tl, end, false
 	s.full = end || p.checkpoint()
-	set := p.changedItems(tl, s.full)
-	for lo := 0; ; lo += chunkItems {
-		hi := min(lo+chunkItems, len(set))
-		s.pairs, s.want, s.got = s.pairs[:0], s.want[:0], s.got[:0]
-		for _, i := range set[lo:hi] {
+	s.first = true
+	s.pairs, s.want, s.got = s.pairs[:0], s.want[:0], s.got[:0]
+	for _, i := range p.changedItems(tl, s.full) {
+		if !s.full || !p.wide(i) {
 			p.addPair(s, i)
+			p.roundIfFull(s)
+			continue
 		}
-		s.first, s.last = lo == 0, hi == len(set)
-		for _, o := range p.oracles {
-			o.observe(p, s)
-		}
-		for k := range s.pairs {
-			// A group compared in part stays due for a whole comparison
-			// at the next checkpoint.
-			if pr := &s.pairs[k]; pr.i < len(p.cache) && !pr.partial {
-				p.cache[pr.i] = seen{pr.item, pr.version}
+		for lo, n := 0, p.model.GroupSize(i); lo < n; lo += chunkMembers {
+			p.places = p.places[:0]
+			for k := lo; k < min(lo+chunkMembers, n); k++ {
+				p.places = append(p.places, k)
 			}
-		}
-		if s.last {
-			break
+			p.addGroupPart(s, i)
+			p.roundIfFull(s)
 		}
 	}
+	s.last = true
+	p.round(s)
 	if p.ref != nil {
 		p.compareReference(ev, tl, end)
 	}
+}
+
+// roundIfFull runs the oracles on the pairs gathered once they hold
+// roundRows rows or more, and starts the next round.
+func (p *pass) roundIfFull(s *step) {
+	if len(s.want)+len(s.got) < roundRows {
+		return
+	}
+	s.last = false
+	p.round(s)
+	s.first = false
+	s.pairs, s.want, s.got = s.pairs[:0], s.want[:0], s.got[:0]
+}
+
+// round runs every oracle on the pairs gathered and remembers what was
+// compared whole.
+func (p *pass) round(s *step) {
+	for _, o := range p.oracles {
+		o.observe(p, s)
+	}
+	for k := range s.pairs {
+		// A group compared in part stays due for a whole comparison at
+		// the next checkpoint.
+		if pr := &s.pairs[k]; pr.i < len(p.cache) && !pr.partial {
+			p.cache[pr.i] = seen{pr.item, pr.version}
+		}
+	}
+}
+
+// wide reports whether item i is a group too wide to outline whole at
+// once: a checkpoint or the end compares it chunkMembers tools at a time.
+func (p *pass) wide(i int) bool {
+	return i < p.model.Len() && i < len(p.step.tl.Items) &&
+		p.model.GroupSize(i) > chunkMembers && p.step.tl.Items[i].Kind == timeline.ItemToolGroup
 }
 
 // checkpoint reports whether this event is a checkpoint (and starts the
@@ -181,13 +216,26 @@ func (p *pass) addPair(s *step, i int) {
 	pr := pair{i: i, wantLo: len(s.want), gotLo: len(s.got)}
 	if p.partial(s, i) {
 		p.places = p.model.ChangedMembers(p.places[:0], i)
-		pr.item, pr.hadItem, pr.modelHasOne, pr.partial = s.tl.Items[i], true, true, true
-		pr.version = pr.item.Version
-		s.want = p.model.GroupRows(s.want, i, p.places)
-		s.got = model.MemberRows(s.got, pr.item, p.places)
-	} else {
-		p.wholeRows(s, &pr)
+		p.addGroupPart(s, i)
+		return
 	}
+	p.wholeRows(s, &pr)
+	p.addRows(s, pr)
+}
+
+// addGroupPart outlines part of group i, model and engine: its header
+// and the tools at p.places.
+func (p *pass) addGroupPart(s *step, i int) {
+	pr := pair{i: i, wantLo: len(s.want), gotLo: len(s.got)}
+	pr.item, pr.hadItem, pr.modelHasOne, pr.partial = s.tl.Items[i], true, true, true
+	pr.version = pr.item.Version
+	s.want = p.model.GroupRows(s.want, i, p.places)
+	s.got = model.MemberRows(s.got, pr.item, p.places)
+	p.addRows(s, pr)
+}
+
+// addRows masks the rows just outlined for pr and adds the pair.
+func (p *pass) addRows(s *step, pr pair) {
 	s.want = append(s.want[:pr.wantLo], p.fields.mask(s.want[pr.wantLo:], p.opts.NoGrouping)...)
 	s.got = append(s.got[:pr.gotLo], p.fields.mask(s.got[pr.gotLo:], p.opts.NoGrouping)...)
 	pr.wantHi, pr.gotHi = len(s.want), len(s.got)

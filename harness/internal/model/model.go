@@ -78,8 +78,9 @@ type item struct {
 }
 
 type slot struct {
-	live []*tool // not yet terminal, oldest first
-	last *tool
+	live   []*tool // not yet terminal, oldest first
+	last   *tool
+	starts int // tool_start events with this id
 }
 
 type runState struct {
@@ -138,6 +139,17 @@ func (m *Model) touch(i int) {
 func (m *Model) touchTool(t *tool) {
 	m.touch(t.root)
 	m.members = append(m.members, member{t.root, t.top.pos})
+}
+
+// Starts counts the tool_start events of each id so far.
+func (m *Model) Starts() map[string]int {
+	out := make(map[string]int, len(m.ids))
+	for id, s := range m.ids {
+		if s.starts > 0 {
+			out[id] = s.starts
+		}
+	}
+	return out
 }
 
 // Tools counts the tools started so far.

@@ -20,6 +20,7 @@ func (m *Model) start(ev *event.Event) {
 	} else if len(s.live) > 0 {
 		m.diag(ev.Seq, timeline.DiagDuplicateStart, ev.ID)
 	}
+	s.starts++
 	t := &tool{id: ev.ID, name: ev.Name, batch: ev.Batch, status: timeline.StatusRunning, n: m.started, startT: ev.T}
 	m.started++
 	m.live++
