@@ -13,10 +13,12 @@ import (
 	"path/filepath"
 	"syscall"
 	"time"
+	"unicode"
 
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/formats"
 	"github.com/toolsim/toolsim/importer"
+	"github.com/toolsim/toolsim/redact"
 )
 
 // stopGrace is how long an agent gets to exit after the interrupt is
@@ -61,15 +63,32 @@ func (c *cli) record(args []string) int {
 	return c.runRecord(fs.Args(), f)
 }
 
-// capture is what a recording collects.
+// capture is what a recording collects. The lines go to capture.raw as
+// they arrive (redacted line by line unless --no-redact), so that the
+// recording holds one line at a time, not the agent's whole output; the
+// arrival stamps (8 bytes a line) stay in memory for the import.
 type capture struct {
-	raw     bytes.Buffer
+	raw     io.Writer        // capture.raw, buffered
+	redact  *redact.Redactor // nil: keep the lines as they came
 	stamps  []int64
 	tooLong []int // numbers of the lines over the line limit, kept as empty lines
+	err     error // the first failure to write capture.raw
+	line    []byte
+}
+
+// keep writes one line (with its newline, if it had one) to capture.raw.
+func (capt *capture) keep(line []byte) {
+	if capt.redact != nil {
+		line = []byte(capt.redact.String(string(line)))
+	}
+	if _, err := capt.raw.Write(line); err != nil && capt.err == nil {
+		capt.err = err
+	}
 }
 
 func (c *cli) runRecord(argv []string, f recordFlags) int {
-	if err := os.MkdirAll(f.dir, 0o755); err != nil {
+	capt, closeRaw, err := newCapture(f)
+	if err != nil {
 		fmt.Fprintf(c.stderr, "toolsim record: %v\n", err)
 		return exitFail
 	}
@@ -79,13 +98,18 @@ func (c *cli) runRecord(argv []string, f recordFlags) int {
 	defer signal.Stop(sigs)
 	a, err := startAgent(argv, c.stdin, c.stderr)
 	if err != nil {
+		closeRaw()
 		fmt.Fprintf(c.stderr, "toolsim record: start %s: %v\n", argv[0], err)
 		return exitFail
 	}
 	pumped := make(chan *capture, 1)
-	go func() { pumped <- c.pump(a.out, f.synthetic) }()
+	go func() { pumped <- c.pump(a.out, f.synthetic, capt) }()
 	interrupted := a.supervise(sigs, c.stderr)
-	capt := a.finish(pumped, c.stderr)
+	capt = a.finish(pumped, c.stderr)
+	if err := errors.Join(capt.err, closeRaw()); err != nil {
+		fmt.Fprintf(c.stderr, "toolsim record: %v\n", err)
+		return exitFail
+	}
 	if err := c.writeCapture(capt, f); err != nil {
 		fmt.Fprintf(c.stderr, "toolsim record: %v\n", err)
 		return exitFail
@@ -103,41 +127,56 @@ func (c *cli) runRecord(argv []string, f recordFlags) int {
 	return exitFail // the capture is incomplete
 }
 
+// newCapture creates the output directory and capture.raw, and returns
+// the capture to fill and what flushes and closes the file.
+func newCapture(f recordFlags) (*capture, func() error, error) {
+	if err := os.MkdirAll(f.dir, 0o755); err != nil {
+		return nil, nil, err
+	}
+	file, err := os.Create(filepath.Join(f.dir, "capture.raw"))
+	if err != nil {
+		return nil, nil, err
+	}
+	bw := bufio.NewWriterSize(file, 64<<10)
+	capt := &capture{raw: bw}
+	if !f.noRedact {
+		capt.redact = redact.New()
+	}
+	return capt, func() error { return errors.Join(bw.Flush(), file.Close()) }, nil
+}
+
 // pump copies the agent's output through as it comes, and keeps each
 // line, stamped on arrival. A line over the line limit is passed through
 // whole, but kept as an empty line (and its number noted) once it passes
 // the limit, so that an endless line cannot fill the memory.
-func (c *cli) pump(out io.Reader, synthetic bool) *capture {
-	capt := &capture{}
+func (c *cli) pump(out io.Reader, synthetic bool, capt *capture) *capture {
 	start := time.Now()
 	br := bufio.NewReaderSize(out, 64<<10)
-	lineStart, size, over := 0, 0, false // the current line's start in capt.raw, its bytes so far, over the limit
+	size, over := 0, false // the current line's bytes so far, over the limit
 	for {
 		chunk, err := br.ReadSlice('\n')
 		c.stdout.Write(chunk)
-		if size == 0 {
-			lineStart, over = capt.raw.Len(), false
-		}
 		size += len(chunk)
 		if !over && size > importer.MaxLine+2 {
 			over = true
-			capt.raw.Truncate(lineStart)
+			capt.line = capt.line[:0]
 			capt.tooLong = append(capt.tooLong, len(capt.stamps)+1)
 		}
 		if !over {
-			capt.raw.Write(chunk)
+			capt.line = append(capt.line, chunk...)
 		}
 		ended := bytes.HasSuffix(chunk, []byte{'\n'}) || err != nil && !errors.Is(err, bufio.ErrBufferFull) && size > 0
 		if ended {
 			if over {
-				capt.raw.WriteByte('\n')
+				capt.line = append(capt.line[:0], '\n')
 			}
+			capt.keep(capt.line)
 			t := time.Since(start).Milliseconds()
 			if synthetic {
 				t = int64(len(capt.stamps))
 			}
 			capt.stamps = append(capt.stamps, t)
-			size = 0
+			size, over, capt.line = 0, false, capt.line[:0]
 		}
 		if err != nil && !errors.Is(err, bufio.ErrBufferFull) {
 			return capt
@@ -145,13 +184,10 @@ func (c *cli) pump(out io.Reader, synthetic bool) *capture {
 	}
 }
 
-// writeCapture writes the raw capture, the stamps and the canonical trace.
+// writeCapture writes the stamps and the canonical trace, imported from
+// capture.raw.
 func (c *cli) writeCapture(capt *capture, f recordFlags) error {
-	rd := c.recordRedact(capt, f.noRedact)
 	raw := filepath.Join(f.dir, "capture.raw")
-	if err := os.WriteFile(raw, capt.raw.Bytes(), 0o644); err != nil {
-		return err
-	}
 	var stamps bytes.Buffer
 	for i, t := range capt.stamps {
 		fmt.Fprintf(&stamps, "{\"line\":%d,\"t\":%d}\n", i+1, t)
@@ -159,12 +195,12 @@ func (c *cli) writeCapture(capt *capture, f recordFlags) error {
 	if err := os.WriteFile(filepath.Join(f.dir, "capture.stamps"), stamps.Bytes(), 0o644); err != nil {
 		return err
 	}
-	res, name, err := importCapture(capt, f.format, raw)
+	res, name, err := importCapture(raw, capt.stamps, f.format)
 	if err != nil {
 		return err
 	}
 	c.reportProblems(raw, res.Problems)
-	rd(res)
+	c.redactResult(capt.redact, res)
 	var trace bytes.Buffer
 	if err := event.WriteAll(&trace, &res.Header, res.Events); err != nil {
 		return err
@@ -174,22 +210,46 @@ func (c *cli) writeCapture(capt *capture, f recordFlags) error {
 	return os.WriteFile(path, trace.Bytes(), 0o644)
 }
 
-// importCapture imports the capture with its arrival stamps. An empty
+// importCapture imports capture.raw with its arrival stamps. An empty
 // capture gives an empty trace with just a header.
-func importCapture(capt *capture, format, name string) (*importer.Result, string, error) {
-	if len(bytes.TrimSpace(capt.raw.Bytes())) == 0 {
-		return &importer.Result{Header: event.Header{Trace: event.Version, Source: "record"}}, "nothing", nil
-	}
-	src, err := formats.Open(bytes.NewReader(capt.raw.Bytes()), format, importer.Options{Name: name, Stamps: capt.stamps})
+func importCapture(raw string, stamps []int64, format string) (*importer.Result, string, error) {
+	f, err := os.Open(raw)
 	if err != nil {
 		return nil, "", err
 	}
-	res, err := (&input{Source: src, display: name}).readWhole()
+	defer f.Close()
+	if empty, err := blank(f); err != nil || empty {
+		return &importer.Result{Header: event.Header{Trace: event.Version, Source: "record"}}, "nothing", err
+	}
+	src, err := formats.Open(f, format, importer.Options{Name: raw, Stamps: stamps})
+	if err != nil {
+		return nil, "", err
+	}
+	res, err := (&input{Source: src, display: raw}).readWhole()
 	if errors.Is(err, formats.ErrNoEvents) {
 		// A capture that maps to nothing is still written, with its header.
 		return &importer.Result{Header: headerOr(src.Header), Problems: src.Problems}, src.Format, nil
 	}
 	return res, src.Format, err
+}
+
+// blank reports whether a file holds only white space, and leaves it at
+// its start.
+func blank(f *os.File) (bool, error) {
+	br := bufio.NewReader(f)
+	for {
+		r, _, err := br.ReadRune()
+		if err == io.EOF {
+			return true, nil
+		}
+		if err != nil {
+			return false, err
+		}
+		if !unicode.IsSpace(r) {
+			_, err := f.Seek(0, io.SeekStart)
+			return false, err
+		}
+	}
 }
 
 // exitStatus maps the agent's exit to ours: its status, or 128+N when a

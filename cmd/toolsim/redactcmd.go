@@ -89,35 +89,18 @@ func redactSummary(r *redact.Redactor) string {
 	return fmt.Sprintf("redacted %d secrets (%s)", total, strings.Join(kinds, ", "))
 }
 
-// redactRaw redacts a raw capture line by line with r, as text: what the
-// importer then reads carries placeholders, and so does capture.raw.
-func redactRaw(r *redact.Redactor, raw *bytes.Buffer) {
-	lines := bytes.SplitAfter(raw.Bytes(), []byte{'\n'})
-	var out bytes.Buffer
-	out.Grow(raw.Len())
-	for _, line := range lines {
-		out.WriteString(r.String(string(line)))
+// redactResult redacts an imported capture with the redactor that
+// redacted its lines (nil: redaction is off), catching secrets the raw text
+// hid behind JSON escapes, and says what it replaced.
+func (c *cli) redactResult(r *redact.Redactor, res *importer.Result) {
+	if r == nil {
+		return
 	}
-	*raw = out
-}
-
-// recordRedact redacts a capture unless off: the raw bytes now (so
-// capture.raw and the import see placeholders), and the imported trace
-// with the same redactor through the returned function (secrets the raw
-// text hid behind JSON escapes).
-func (c *cli) recordRedact(capt *capture, off bool) func(*importer.Result) {
-	if off {
-		return func(*importer.Result) {}
+	r.Header(&res.Header)
+	for i := range res.Events {
+		r.Event(&res.Events[i])
 	}
-	r := redact.New()
-	redactRaw(r, &capt.raw)
-	return func(res *importer.Result) {
-		r.Header(&res.Header)
-		for i := range res.Events {
-			r.Event(&res.Events[i])
-		}
-		if len(r.Found) > 0 {
-			fmt.Fprintf(c.stderr, "toolsim record: %s (--no-redact keeps them)\n", redactSummary(r))
-		}
+	if len(r.Found) > 0 {
+		fmt.Fprintf(c.stderr, "toolsim record: %s (--no-redact keeps them)\n", redactSummary(r))
 	}
 }
