@@ -7,7 +7,7 @@ import (
 
 // cancelIn plays a batch up to the cancel point, then the cancel, the
 // results the plan delivers late, and the turn's end.
-func (g *gen) cancelIn(acts []action, b *Batch, c *CancelPlan) {
+func (g *gen) cancelIn(acts []action, b *batchPlan, c *cancelPlan) {
 	cut := g.cutIndex(acts, c)
 	g.play(acts[:cut])
 	g.tick(10)
@@ -50,7 +50,7 @@ func (g *gen) late(evs []event.Event) {
 // cutIndex is how many of the batch's actions come before the cancel:
 // right after the chosen tool's last progress for BeforeResultOf, else a
 // point At of the way through the batch (at least one event in).
-func (g *gen) cutIndex(acts []action, c *CancelPlan) int {
+func (g *gen) cutIndex(acts []action, c *cancelPlan) int {
 	if c.BeforeResultOf >= 0 {
 		last := -1
 		for i, a := range acts {

@@ -38,12 +38,11 @@ func (o Options) withDefaults() Options {
 	return o
 }
 
-// Scenario is one generated scenario: its plan, the trace it schedules to,
-// and what the harness needs to check it.
+// Scenario is one generated scenario: the trace it schedules to and what
+// the harness needs to check it.
 type Scenario struct {
 	Seed    uint64
 	Options Options
-	Plan    *Plan
 	Events  []event.Event
 	// On lists the faults switched on for this seed (all of Options.Faults
 	// unless Swarm drew a subset).
@@ -61,6 +60,8 @@ type Scenario struct {
 	ReconnectAt int
 	// BatchIDs reports whether every tool call carries a batch id.
 	BatchIDs bool
+
+	plan *scenarioPlan // what Events were scheduled from
 }
 
 // features are the non-fault knobs of a seed: the ones it draws, and the
@@ -116,7 +117,7 @@ func GenerateFrom(src rand.Source, seed uint64, opts Options) *Scenario {
 		g.truncate()
 	}
 	sc := &Scenario{
-		Seed: seed, Options: opts, Plan: plan, Events: g.evs, On: g.on.list(),
+		Seed: seed, Options: opts, plan: plan, Events: g.evs, On: g.on.list(),
 		Injected: g.injected, Shapes: g.shapes, BatchIDs: AllBatched(g.evs),
 	}
 	for _, f := range sc.On {
@@ -195,8 +196,8 @@ func (g *gen) drawSwitches() {
 // chance reports true with probability 1/n.
 func (g *gen) chance(n int) bool { return g.rng.IntN(n) == 0 }
 
-func (g *gen) plan() *Plan {
-	p := &Plan{}
+func (g *gen) plan() *scenarioPlan {
+	p := &scenarioPlan{}
 	for i := range 1 + g.rng.IntN(g.opts.Turns) {
 		p.Turns = append(p.Turns, g.turn(i))
 	}
@@ -205,8 +206,8 @@ func (g *gen) plan() *Plan {
 
 var userTexts = []string{"please look at the failing test", "fix the build", "why is CI red?", "add a flag for verbose output"}
 
-func (g *gen) turn(i int) Turn {
-	t := Turn{User: userTexts[g.rng.IntN(len(userTexts))], Text: []string{"Let me check ", "these files."}}
+func (g *gen) turn(i int) turnPlan {
+	t := turnPlan{User: userTexts[g.rng.IntN(len(userTexts))], Text: []string{"Let me check ", "these files."}}
 	if !g.feat.user {
 		t.User = ""
 	}
@@ -217,7 +218,7 @@ func (g *gen) turn(i int) Turn {
 		t.Thinking = []string{"The failure ", "is in the parser."}
 	}
 	n := 1 + g.rng.IntN(2)
-	t.Batches = make([]Batch, 0, n)
+	t.Batches = make([]batchPlan, 0, n)
 	for b := range n {
 		t.Batches = append(t.Batches, g.batch(i, b))
 	}
@@ -255,13 +256,13 @@ func (g *gen) newID() string {
 	return "call_" + strconv.Itoa(g.ids)
 }
 
-func (g *gen) batch(turn, b int) Batch {
-	bt := Batch{}
+func (g *gen) batch(turn, b int) batchPlan {
+	bt := batchPlan{}
 	if g.feat.batchIDs {
 		bt.ID = "msg_" + strconv.Itoa(turn+1) + "_" + strconv.Itoa(b+1)
 	}
 	n := 1 + g.rng.IntN(g.opts.Tools)
-	bt.Tools = make([]Tool, 0, n)
+	bt.Tools = make([]toolPlan, 0, n)
 	for i := range n {
 		bt.Tools = append(bt.Tools, g.tool(i, 0))
 	}
@@ -271,10 +272,10 @@ func (g *gen) batch(turn, b int) Batch {
 }
 
 // tool plans one call; top says whether it may have children.
-func (g *gen) tool(i, depth int) Tool {
+func (g *gen) tool(i, depth int) toolPlan {
 	top := depth == 0
 	name := g.names[g.rng.IntN(len(g.names))]
-	t := Tool{ID: g.newID(), Name: name, Duration: 50 + 120*int64(i), Progress: g.rng.IntN(3)}
+	t := toolPlan{ID: g.newID(), Name: name, Duration: 50 + 120*int64(i), Progress: g.rng.IntN(3)}
 	if !g.feat.progress {
 		t.Progress = 0
 	}
@@ -283,10 +284,10 @@ func (g *gen) tool(i, depth int) Tool {
 	}
 	t.Args = g.toolArgs()
 	if g.chance(6) {
-		t.Outcome = OutcomeFailed
+		t.Outcome = outcomeFailed
 	}
 	if g.feat.permissions && g.chance(5) {
-		t.Permission = Permission(1 + g.rng.IntN(3))
+		t.Permission = permission(1 + g.rng.IntN(3))
 	}
 	if g.feat.delegation && top && g.chance(8) {
 		t.Delegation, t.Progress = true, 1+g.rng.IntN(3)
@@ -298,7 +299,7 @@ func (g *gen) tool(i, depth int) Tool {
 	}
 	t.Quiet = t.Progress > 0 && g.chance(4)
 	g.toolFaults(&t)
-	if t.Permission == PermissionDenied && !g.shapeOn(ShapeProgressAfterDenial) {
+	if t.Permission == permissionDenied && !g.shapeOn(ShapeProgressAfterDenial) {
 		t.ProgressAfter = false
 	}
 	g.toolShapes(&t, top)
@@ -319,34 +320,34 @@ func (g *gen) toolArgs() json.RawMessage {
 }
 
 // toolFaults switches the per-tool faults on at random.
-func (g *gen) toolFaults(t *Tool) {
+func (g *gen) toolFaults(t *toolPlan) {
 	if g.on[fault.IDIsName] && g.chance(8) {
 		t.ID = t.Name
 		g.injected[fault.IDIsName]++
 	}
 	if g.on[fault.MissingResult] && g.chance(8) {
-		t.Outcome = OutcomeMissing
+		t.Outcome = outcomeMissing
 		g.injected[fault.MissingResult]++
 	}
-	if g.on[fault.DuplicateResult] && t.Outcome != OutcomeMissing && g.chance(6) {
+	if g.on[fault.DuplicateResult] && t.Outcome != outcomeMissing && g.chance(6) {
 		t.DuplicateResult = true
 	}
-	if g.on[fault.ProgressAfterResult] && t.Outcome != OutcomeMissing && g.chance(6) {
+	if g.on[fault.ProgressAfterResult] && t.Outcome != outcomeMissing && g.chance(6) {
 		t.ProgressAfter = true
 	}
 	if g.on[fault.ProgressBurst] && g.chance(8) {
 		t.Burst = 20 + g.rng.IntN(40)
 	}
-	if g.on[fault.LateResult] && t.Permission == PermissionDenied && g.chance(2) {
+	if g.on[fault.LateResult] && t.Permission == permissionDenied && g.chance(2) {
 		t.LateResult = true
 	}
-	if g.on[fault.ResultBeforeStart] && len(t.Children) == 0 && t.Outcome != OutcomeMissing && g.chance(8) {
-		t.ResultFirst, t.Progress, t.Permission, t.Delegation, t.Burst = true, 0, PermissionNone, false, 0
+	if g.on[fault.ResultBeforeStart] && len(t.Children) == 0 && t.Outcome != outcomeMissing && g.chance(8) {
+		t.ResultFirst, t.Progress, t.Permission, t.Delegation, t.Burst = true, 0, permissionNone, false, 0
 	}
 }
 
 // batchFaults applies the faults that concern a whole batch.
-func (g *gen) batchFaults(b *Batch) {
+func (g *gen) batchFaults(b *batchPlan) {
 	if g.on[fault.ReusedIDBatch] && len(b.Tools) > 1 && g.chance(3) {
 		i := 1 + g.rng.IntN(len(b.Tools)-1)
 		b.Tools[i].ID = b.Tools[g.rng.IntN(i)].ID
@@ -361,10 +362,10 @@ func (g *gen) batchFaults(b *Batch) {
 	}
 	if g.on[fault.UnknownID] && g.chance(3) {
 		g.ids++
-		b.Strays = append(b.Strays, Stray{Kind: g.strayKind(), ID: "ghost_" + strconv.Itoa(g.ids), At: g.rng.Float64()})
+		b.Strays = append(b.Strays, strayPlan{Kind: g.strayKind(), ID: "ghost_" + strconv.Itoa(g.ids), At: g.rng.Float64()})
 	}
 	if g.on[fault.EmptyID] && g.chance(4) {
-		b.Strays = append(b.Strays, Stray{Kind: g.strayKind(), At: g.rng.Float64()})
+		b.Strays = append(b.Strays, strayPlan{Kind: g.strayKind(), At: g.rng.Float64()})
 	}
 }
 
@@ -380,17 +381,17 @@ func (g *gen) strayKind() event.Kind {
 }
 
 // cancelPlan decides whether and where the user cancels the turn.
-func (g *gen) cancelPlan(batches []Batch) *CancelPlan {
+func (g *gen) cancelPlan(batches []batchPlan) *cancelPlan {
 	before := g.on[fault.CancelBeforeResult] && g.chance(3)
 	if !before && !(g.on[fault.Cancel] && g.chance(3)) {
 		return nil
 	}
-	c := &CancelPlan{Batch: g.rng.IntN(len(batches)), At: g.rng.Float64(), BeforeResultOf: -1}
+	c := &cancelPlan{Batch: g.rng.IntN(len(batches)), At: g.rng.Float64(), BeforeResultOf: -1}
 	if before {
 		tools := batches[c.Batch].Tools
 		var cands []int
 		for i, t := range tools {
-			if t.Progress > 0 && len(t.Children) == 0 && t.Outcome != OutcomeMissing && !t.ResultFirst && t.Permission != PermissionDenied && t.Permission != PermissionPending {
+			if t.Progress > 0 && len(t.Children) == 0 && t.Outcome != outcomeMissing && !t.ResultFirst && t.Permission != permissionDenied && t.Permission != permissionPending {
 				cands = append(cands, i)
 			}
 		}

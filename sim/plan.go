@@ -6,25 +6,25 @@ import (
 	"github.com/toolsim/toolsim/event"
 )
 
-// Plan is a scenario before scheduling: what the user and the model do,
+// scenarioPlan is a scenario before scheduling: what the user and the model do,
 // turn by turn. The scheduler turns it into events on a virtual clock.
-type Plan struct {
-	Turns []Turn
+type scenarioPlan struct {
+	Turns []turnPlan
 }
 
-// Turn is one user message and the assistant turn answering it.
-type Turn struct {
-	User     string   // the user's message, sent in a user turn first
-	Thinking []string // thinking deltas
-	Text     []string // assistant text deltas before the tools
-	Batches  []Batch  // batches of parallel tool calls, text between them
-	Closing  string   // assistant text after the last batch ("" for none)
-	Cancel   *CancelPlan
+// turnPlan is one user message and the assistant turn answering it.
+type turnPlan struct {
+	User     string      // the user's message, sent in a user turn first
+	Thinking []string    // thinking deltas
+	Text     []string    // assistant text deltas before the tools
+	Batches  []batchPlan // batches of parallel tool calls, text between them
+	Closing  string      // assistant text after the last batch ("" for none)
+	Cancel   *cancelPlan
 	Error    string // a stream-level error after the first batch ("" for none)
 }
 
-// CancelPlan says where the user interrupts a turn.
-type CancelPlan struct {
+// cancelPlan says where the user interrupts a turn.
+type cancelPlan struct {
 	Batch int // index of the batch the cancel lands in
 	// At is where in the batch, as a fraction of its span (0..1].
 	At float64
@@ -42,55 +42,55 @@ type CancelPlan struct {
 	InText bool
 }
 
-// Batch is a set of tool calls the model issues at once.
-type Batch struct {
+// batchPlan is a set of tool calls the model issues at once.
+type batchPlan struct {
 	ID     string // the source's batch id; "" when it has none
-	Tools  []Tool
-	Strays []Stray // events for ids that are not (yet) tools of the batch
+	Tools  []toolPlan
+	Strays []strayPlan // events for ids that are not (yet) tools of the batch
 	// Adjacent drops the text between the previous batch and this one, so
 	// their items are adjacent ([ShapeAdjacentBatches]).
 	Adjacent bool
 }
 
-// Stray is a tool event whose id matches no started tool: an unknown id, or
+// strayPlan is a tool event whose id matches no started tool: an unknown id, or
 // an empty one.
-type Stray struct {
+type strayPlan struct {
 	Kind event.Kind // tool_progress or tool_done
 	ID   string
 	At   float64 // where in the batch, as a fraction of its span
 }
 
-// Outcome is how a tool call ends.
-type Outcome int
+// outcome is how a tool call ends.
+type outcome int
 
 // Outcomes.
 const (
-	OutcomeOK      Outcome = iota // a successful result
-	OutcomeFailed                 // a failed result with an error
-	OutcomeMissing                // no result ever arrives
+	outcomeOK      outcome = iota // a successful result
+	outcomeFailed                 // a failed result with an error
+	outcomeMissing                // no result ever arrives
 )
 
-// Permission is the approval flow a tool goes through.
-type Permission int
+// permission is the approval flow a tool goes through.
+type permission int
 
 // Permissions.
 const (
-	PermissionNone    Permission = iota // no prompt
-	PermissionGranted                   // asked, then granted
-	PermissionDenied                    // asked, then denied: no result follows
-	PermissionPending                   // asked, never answered
+	permissionNone    permission = iota // no prompt
+	permissionGranted                   // asked, then granted
+	permissionDenied                    // asked, then denied: no result follows
+	permissionPending                   // asked, never answered
 )
 
-// Tool is one planned tool call.
-type Tool struct {
+// toolPlan is one planned tool call.
+type toolPlan struct {
 	ID, Name   string
 	Args       json.RawMessage
 	Duration   int64 // ms from start to result
-	Outcome    Outcome
+	Outcome    outcome
 	Progress   int // progress updates before the result
-	Permission Permission
-	Delegation bool   // progress carries seed 003 delegation steps
-	Children   []Tool // sub-agent calls made under this tool
+	Permission permission
+	Delegation bool       // progress carries seed 003 delegation steps
+	Children   []toolPlan // sub-agent calls made under this tool
 	// StartAt is when the tool starts, in ms after its batch's first
 	// instant: 0 for all but spread batches ([ShapeSpreadStarts]).
 	StartAt int64
@@ -121,7 +121,7 @@ type Tool struct {
 
 // size is about how many events the plan schedules to, and how many
 // actions its largest batch has, so both are allocated once.
-func (p *Plan) size() (events, batch int) {
+func (p *scenarioPlan) size() (events, batch int) {
 	for i := range p.Turns {
 		t := &p.Turns[i]
 		events += 8 + len(t.Thinking) + len(t.Text) + 2*len(t.Batches)
@@ -137,7 +137,7 @@ func (p *Plan) size() (events, batch int) {
 	return events, 2 * batch // room for actions held over from the batch before
 }
 
-func toolSize(t *Tool) int {
+func toolSize(t *toolPlan) int {
 	n := 5 + t.Progress + t.Burst
 	for i := range t.Children {
 		n += toolSize(&t.Children[i])

@@ -50,7 +50,7 @@ func byTime(a, b action) int {
 }
 
 // schedule turns the plan into events.
-func (g *gen) schedule(p *Plan) {
+func (g *gen) schedule(p *scenarioPlan) {
 	for _, turn := range p.Turns {
 		g.scheduleTurn(&turn)
 	}
@@ -72,7 +72,7 @@ func (g *gen) texts(kind event.Kind, parts []string) {
 	}
 }
 
-func (g *gen) scheduleTurn(t *Turn) {
+func (g *gen) scheduleTurn(t *turnPlan) {
 	if t.User != "" {
 		g.emit(event.Event{Kind: event.KindTurnStart, Role: event.RoleUser})
 		g.tick(5)
@@ -102,7 +102,7 @@ func (g *gen) scheduleTurn(t *Turn) {
 // scheduleBatches plays the turn's batches with the text and error between
 // them. It returns the actions of long-running calls still held, or
 // cancelled when the turn ended in a cancel.
-func (g *gen) scheduleBatches(t *Turn) (held []action, cancelled bool) {
+func (g *gen) scheduleBatches(t *turnPlan) (held []action, cancelled bool) {
 	sep := true // something shown since the last batch
 	for i := range t.Batches {
 		g.tick(50)
@@ -147,7 +147,7 @@ func (g *gen) play(acts []action) {
 // progress, children and result after it, and the strays anywhere in the
 // span. adjacent says the batch follows the previous one with nothing
 // shown in between.
-func (g *gen) batchActions(b *Batch, adjacent bool) []action {
+func (g *gen) batchActions(b *batchPlan, adjacent bool) []action {
 	t0 := g.now
 	as := &actions{g: g, list: g.actBuf[:0]}
 	for i := range b.Tools {
@@ -216,7 +216,7 @@ func (g *gen) countOrder(acts []action) {
 }
 
 // strayActions places the batch's stray events anywhere in its span.
-func (g *gen) strayActions(b *Batch, t0 int64, as *actions) {
+func (g *gen) strayActions(b *batchPlan, t0 int64, as *actions) {
 	end := t0
 	for _, a := range as.list {
 		end = max(end, a.t)
@@ -240,7 +240,7 @@ func (g *gen) strayActions(b *Batch, t0 int64, as *actions) {
 }
 
 // toolActions adds one tool's events after its start at s.
-func (g *gen) toolActions(tool *Tool, b *Batch, s int64, i int, as *actions) {
+func (g *gen) toolActions(tool *toolPlan, b *batchPlan, s int64, i int, as *actions) {
 	d := max(tool.Duration, 10)
 	if !g.permissionActions(tool, s, d, i, as) {
 		return
@@ -263,7 +263,7 @@ func (g *gen) toolActions(tool *Tool, b *Batch, s int64, i int, as *actions) {
 		// Finished before it started: any progress is late.
 		as.add(s+1+g.rng.Int64N(50), 100, i, fault.ProgressAfterResult, event.Event{Kind: event.KindToolProgress, ID: tool.ID, Output: "late output\n"})
 	}
-	if tool.Outcome == OutcomeMissing || tool.ResultFirst {
+	if tool.Outcome == outcomeMissing || tool.ResultFirst {
 		return
 	}
 	a := as.add(s+d, 100, i, "", doneEvent(tool))
@@ -283,18 +283,18 @@ func (g *gen) toolActions(tool *Tool, b *Batch, s int64, i int, as *actions) {
 
 // permissionActions adds a tool's approval flow and reports whether the
 // tool goes on to run (granted, or never asked).
-func (g *gen) permissionActions(tool *Tool, s, d int64, i int, as *actions) bool {
-	if tool.Permission == PermissionNone {
+func (g *gen) permissionActions(tool *toolPlan, s, d int64, i int, as *actions) bool {
+	if tool.Permission == permissionNone {
 		return true
 	}
 	as.add(s+1, 100, i, "", event.Event{Kind: event.KindPermission, ID: tool.ID, State: event.PermissionAsked})
 	switch tool.Permission {
-	case PermissionGranted:
+	case permissionGranted:
 		as.add(s+2, 100, i, "", event.Event{Kind: event.KindPermission, ID: tool.ID, State: event.PermissionGranted})
 		return true
-	case PermissionPending:
+	case permissionPending:
 		return tool.ResultPending // approved elsewhere: it runs on, still shown pending
-	case PermissionDenied:
+	case permissionDenied:
 		as.add(s+2+d/4, 100, i, "", event.Event{Kind: event.KindPermission, ID: tool.ID, State: event.PermissionDenied})
 		if tool.LateResult {
 			as.add(s+d, 100, i, fault.LateResult, doneEvent(tool))
@@ -309,7 +309,7 @@ func (g *gen) permissionActions(tool *Tool, s, d int64, i int, as *actions) bool
 
 // progressEvent is the k-th progress update of a tool: output text, or a
 // seed 003 delegation step list.
-func (g *gen) progressEvent(t *Tool, k int) event.Event {
+func (g *gen) progressEvent(t *toolPlan, k int) event.Event {
 	ev := event.Event{Kind: event.KindToolProgress, ID: t.ID}
 	if !t.Delegation {
 		if k < len(chunkTexts) {

@@ -86,7 +86,7 @@ func (g *gen) drawShapes() {
 }
 
 // batchShapes draws the shapes that concern a whole batch.
-func (g *gen) batchShapes(b *Batch) {
+func (g *gen) batchShapes(b *batchPlan) {
 	if g.shapeOn(ShapeSpreadStarts) && len(b.Tools) > 1 && g.chance(4) {
 		var at int64
 		for i := 1; i < len(b.Tools); i++ {
@@ -98,7 +98,7 @@ func (g *gen) batchShapes(b *Batch) {
 		// A child started early has an unknown parent only if the parent's
 		// id was never used before (reused ids are faults of their own).
 		t := &b.Tools[i]
-		if t.EarlyChild && (g.planned[t.ID] || slices.ContainsFunc(b.Tools[:i], func(o Tool) bool { return o.ID == t.ID })) {
+		if t.EarlyChild && (g.planned[t.ID] || slices.ContainsFunc(b.Tools[:i], func(o toolPlan) bool { return o.ID == t.ID })) {
 			t.EarlyChild = false
 		}
 	}
@@ -115,7 +115,7 @@ func (g *gen) batchShapes(b *Batch) {
 }
 
 // markPlanned records the ids of a call and its children.
-func markPlanned(seen map[string]bool, t *Tool) {
+func markPlanned(seen map[string]bool, t *toolPlan) {
 	seen[t.ID] = true
 	for i := range t.Children {
 		markPlanned(seen, &t.Children[i])
@@ -123,14 +123,14 @@ func markPlanned(seen map[string]bool, t *Tool) {
 }
 
 // toolShapes draws the shapes of one call; top says it is not a child.
-func (g *gen) toolShapes(t *Tool, top bool) {
-	if t.Permission == PermissionDenied && g.on[fault.ProgressAfterResult] && g.shapeOn(ShapeProgressAfterDenial) && g.chance(2) {
+func (g *gen) toolShapes(t *toolPlan, top bool) {
+	if t.Permission == permissionDenied && g.on[fault.ProgressAfterResult] && g.shapeOn(ShapeProgressAfterDenial) && g.chance(2) {
 		t.ProgressAfter = true
 	}
-	if t.Permission == PermissionPending && t.Outcome != OutcomeMissing && g.shapeOn(ShapeResultWhilePending) && g.chance(2) {
+	if t.Permission == permissionPending && t.Outcome != outcomeMissing && g.shapeOn(ShapeResultWhilePending) && g.chance(2) {
 		t.ResultPending = true
 	}
-	if g.shapeOn(ShapeDurationMismatch) && t.Outcome != OutcomeMissing && g.chance(6) {
+	if g.shapeOn(ShapeDurationMismatch) && t.Outcome != outcomeMissing && g.chance(6) {
 		t.ReportedMS = 2*t.Duration + 7 + g.rng.Int64N(100)
 	}
 	if !top {
@@ -146,7 +146,7 @@ func (g *gen) toolShapes(t *Tool, top bool) {
 }
 
 // turnShapes draws the shapes that concern a whole turn.
-func (g *gen) turnShapes(t *Turn) {
+func (g *gen) turnShapes(t *turnPlan) {
 	if len(t.Batches) < 2 || !g.feat.batchIDs || !g.shapeOn(ShapeAdjacentBatches) || !g.chance(3) {
 		return
 	}
@@ -165,7 +165,7 @@ func (g *gen) turnShapes(t *Turn) {
 // (Outlive: they finish after it, the last one may start after it) or the
 // first one starts early (EarlyChild: before its parent). When the batch
 // has an id, the child's own message gets one too.
-func (g *gen) childActions(parent *Tool, j int, b *Batch, s, d int64, i int, nested bool, as *actions) {
+func (g *gen) childActions(parent *toolPlan, j int, b *batchPlan, s, d int64, i int, nested bool, as *actions) {
 	c := &parent.Children[j]
 	start, cd := s+3+d*int64(j+1)/4, max(d/4, 4)
 	rank := 100
@@ -195,9 +195,9 @@ func (g *gen) childActions(parent *Tool, j int, b *Batch, s, d int64, i int, nes
 	if c.Progress > 0 {
 		as.add(start+cd/2, 100, i, "", event.Event{Kind: event.KindToolProgress, ID: c.ID, Output: "reading...\n"})
 	}
-	if c.Outcome != OutcomeMissing {
+	if c.Outcome != outcomeMissing {
 		a := as.add(start+cd, 100, i, "", doneEvent(c))
-		if start+cd > s+d && parent.Outlive && parent.Outcome != OutcomeMissing {
+		if start+cd > s+d && parent.Outlive && parent.Outcome != outcomeMissing {
 			a.shape = ShapeParentFirst
 		}
 	}
@@ -205,7 +205,7 @@ func (g *gen) childActions(parent *Tool, j int, b *Batch, s, d int64, i int, nes
 
 // hold takes the actions of the batch's long-running calls (all but their
 // start) out of acts, to be merged into what follows the batch.
-func (g *gen) hold(acts []action, b *Batch) (rest, held []action) {
+func (g *gen) hold(acts []action, b *batchPlan) (rest, held []action) {
 	long := func(a *action) bool {
 		return a.tool >= 0 && a.tool < len(b.Tools) && b.Tools[a.tool].Long && a.ev.Kind != event.KindToolStart
 	}
@@ -243,8 +243,8 @@ func (g *gen) merge(acts, held []action) []action {
 }
 
 // doneEvent is a tool's result.
-func doneEvent(t *Tool) event.Event {
-	ev := event.Event{Kind: event.KindToolDone, ID: t.ID, OK: t.Outcome != OutcomeFailed, Output: "3 matches\n"}
+func doneEvent(t *toolPlan) event.Event {
+	ev := event.Event{Kind: event.KindToolDone, ID: t.ID, OK: t.Outcome != outcomeFailed, Output: "3 matches\n"}
 	switch {
 	case !ev.OK:
 		ev.Error, ev.Output = "exit status 1", ""
