@@ -25,20 +25,24 @@ func FuzzCheck(f *testing.F) {
 	})
 }
 
-// FuzzUnquote checks the string decoder against encoding/json.
+// FuzzUnquote checks the string decoder against encoding/json, on UTF-8
+// and on bytes that are not (the scanners that check escapes but not
+// UTF-8 hand those to it; both give U+FFFD for each bad byte).
 func FuzzUnquote(f *testing.F) {
-	for _, s := range []string{`"plain"`, `"a\nb\t\"q\"\\\/"`, `"\u00e9\ud83d\ude00"`, `"\ud800x"`, `"\udc00\ud800"`, `"\ud83d\u0041"`} {
+	for _, s := range []string{`"plain"`, `"a\nb\t\"q\"\\\/"`, `"\u00e9\ud83d\ude00"`, `"\ud800x"`, `"\udc00\ud800"`, `"\ud83d\u0041"`, "\"\xff\"", "\"\xe2\x82\\u0041\xe9\"", `"\uD83D\uDE00\u00C9"`} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, lit []byte) {
 		lit = bytes.TrimSpace(lit) // encoding/json allows white space around a value
 		var want string
-		// The reader rejects invalid UTF-8 before any string is decoded.
-		if !utf8.Valid(lit) || json.Unmarshal(lit, &want) != nil || len(lit) < 2 || lit[0] != '"' {
+		if json.Unmarshal(lit, &want) != nil || len(lit) < 2 || lit[0] != '"' {
 			return
 		}
 		if got := jsonscan.Unquote(lit[1 : len(lit)-1]); got != want {
 			t.Fatalf("unquote(%s) = %q, encoding/json says %q", lit, got, want)
+		}
+		if got, ok := jsonscan.String(lit); !ok || got != want {
+			t.Fatalf("String(%s) = %q, %v, encoding/json says %q", lit, got, ok, want)
 		}
 	})
 }
