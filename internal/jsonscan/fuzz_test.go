@@ -46,3 +46,21 @@ func FuzzUnquote(f *testing.F) {
 		}
 	})
 }
+
+// FuzzCompact checks the compactor against encoding/json.
+func FuzzCompact(f *testing.F) {
+	for _, s := range []string{` { "a" : [ 1 , "x y\\\" z" ] } `, `"\\"`, `[true, null]`, "\"\xff\"", `{}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		got, ok := jsonscan.Compact(data)
+		var want bytes.Buffer
+		err := json.Compact(&want, data)
+		if ok && (err != nil || !bytes.Equal(got, want.Bytes())) {
+			t.Fatalf("Compact(%q) = %q; encoding/json: %q, %v", data, got, want.Bytes(), err)
+		}
+		if !ok && err == nil && utf8.Valid(data) {
+			t.Fatalf("Compact(%q) refused what encoding/json compacts", data)
+		}
+	})
+}

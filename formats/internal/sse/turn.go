@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/internal/jsonscan"
 	"github.com/toolsim/toolsim/importer"
 )
 
@@ -246,6 +247,11 @@ func ObjectArgs(raw []byte) (args json.RawMessage, ok bool) {
 	trimmed := bytes.TrimSpace(raw)
 	if len(trimmed) == 0 {
 		return json.RawMessage(`{}`), true
+	}
+	if trimmed[0] == '{' {
+		if out, ok := jsonscan.Compact(trimmed); ok {
+			return out, true
+		}
 	}
 	if trimmed[0] == '{' && json.Valid(trimmed) {
 		var buf bytes.Buffer

@@ -1,0 +1,57 @@
+package sse
+
+import (
+	"encoding/json"
+	"reflect"
+	"testing"
+)
+
+// The fast decoders must agree with encoding/json wherever they answer.
+
+var fastSeeds = []string{
+	`{"type":"message_start","message":{"id":"msg_1","usage":{"input_tokens":3}}}`,
+	`{"type":"content_block_start","index":1,"content_block":{"type":"tool_use","id":"tu_1","name":"Read","input":{}}}`,
+	`{"type":"content_block_delta","index":1,"delta":{"type":"input_json_delta","partial_json":"{\"p\":\"a\u00e9\\n\"}"}}`,
+	`{"type":"content_block_start","index":2,"content_block":{"type":"web_search_tool_result","tool_use_id":"s1","content":[{"type":"text","text":"x"}],"is_error":null}}`,
+	`{"type":"message_delta","delta":{"stop_reason":"max_tokens"},"usage":null}`,
+	`{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}`,
+	`{"Type":"ping"}`, `{"type":"ping","type":"x"}`, `{"index":1.5}`, `{"index":null,"delta":null}`, `null`, `[1]`,
+	`{"index":"1"}`, `{"message":{"id":1}}`, "{\"type\":\"\xff\"}", `{"typ\u0065":"x"}`, ` {"index": -0 } `,
+}
+
+func FuzzFastDecoders(f *testing.F) {
+	for _, s := range fastSeeds {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		compareFast(t, data, withScratch(fastAnthropic))
+	})
+}
+
+func TestFastDecodersAgree(t *testing.T) {
+	for _, s := range fastSeeds {
+		compareFast(t, []byte(s), withScratch(fastAnthropic))
+	}
+}
+
+// compareFast checks that fast, where it answers, decodes data as
+// json.Unmarshal does.
+func compareFast[T any](t *testing.T, data []byte, fast func([]byte, *T) bool) {
+	t.Helper()
+	var got, want T
+	if !fast(data, &got) {
+		return
+	}
+	if err := json.Unmarshal(data, &want); err != nil {
+		t.Fatalf("fast decoder accepted %q; encoding/json: %v", data, err)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("fast decoder on %q:\n got %+v\nwant %+v", data, got, want)
+	}
+}
+
+// withScratch gives a fast decoder a scratch buffer of its own.
+func withScratch[T any](fast func([]byte, *T, *scratch) bool) func([]byte, *T) bool {
+	var buf scratch
+	return func(data []byte, v *T) bool { return fast(data, v, &buf) }
+}
