@@ -6,8 +6,8 @@ import (
 	"fmt"
 
 	"github.com/toolsim/toolsim/event"
-	"github.com/toolsim/toolsim/internal/jsonscan"
 	"github.com/toolsim/toolsim/importer"
+	"github.com/toolsim/toolsim/internal/jsonscan"
 )
 
 // Turn maps model responses onto canonical events through an
