@@ -1,6 +1,10 @@
 package sse
 
-import "github.com/toolsim/toolsim/internal/jsonscan"
+import (
+	"encoding/json"
+
+	"github.com/toolsim/toolsim/internal/jsonscan"
+)
 
 // fastAnthropic decodes an Anthropic event as json.Unmarshal would, on
 // the fast path of jsonscan; ok is false when it cannot be sure to agree
@@ -176,4 +180,39 @@ func fastContentBlock(val []byte, dst **ContentBlock, buf *scratch) bool {
 		}
 	}
 	return true
+}
+
+// ContentBlocks decodes a list of content blocks as json.Unmarshal into a
+// []ContentBlock does (its error included), reading it with jsonscan where
+// that is sure to agree.
+func ContentBlocks(raw []byte) ([]ContentBlock, error) {
+	if blocks, ok := fastContentBlocks(raw); ok {
+		return blocks, nil
+	}
+	var blocks []ContentBlock
+	err := json.Unmarshal(raw, &blocks)
+	return blocks, err
+}
+
+// fastContentBlocks is ContentBlocks' fast path.
+func fastContentBlocks(raw []byte) ([]ContentBlock, bool) {
+	if i := jsonscan.SkipSpace(raw, 0); i >= len(raw) || raw[i] != '[' {
+		return nil, false
+	}
+	elems, err := jsonscan.Array(raw, nil)
+	if err != nil {
+		return nil, false
+	}
+	blocks := make([]ContentBlock, len(elems))
+	var buf scratch
+	for i, e := range elems {
+		var cb *ContentBlock
+		if !fastContentBlock(e, &cb, &buf) {
+			return nil, false
+		}
+		if cb != nil {
+			blocks[i] = *cb
+		}
+	}
+	return blocks, true
 }

@@ -16,6 +16,7 @@ var fastSeeds = []string{
 	`{"type":"message_delta","delta":{"stop_reason":"max_tokens"},"usage":null}`,
 	`{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}`,
 	`{"Type":"ping"}`, `{"type":"ping","type":"x"}`, `{"index":1.5}`, `{"index":null,"delta":null}`, `null`, `[1]`,
+	`[{"type":"text","text":"a"},null,{"type":"tool_use","id":"t","name":"n","input":{"a":1}}]`, `[]`, `[{"is_error":1}]`,
 	`{"index":"1"}`, `{"message":{"id":1}}`, "{\"type\":\"\xff\"}", `{"typ\u0065":"x"}`, ` {"index": -0 } `,
 }
 
@@ -25,6 +26,10 @@ func FuzzFastDecoders(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		compareFast(t, data, withScratch(fastAnthropic))
+		compareFast(t, data, func(b []byte, v *[]ContentBlock) (ok bool) {
+			*v, ok = fastContentBlocks(b)
+			return ok
+		})
 	})
 }
 
