@@ -145,3 +145,17 @@ func TopObject(b []byte, buf []Member) (members []Member, ok bool) {
 	members, err := Object(b, buf)
 	return members, err == nil
 }
+
+// StringPtrInto stores a checked string value into a new string at *dst;
+// null sets *dst to nil. It returns false for other values.
+func StringPtrInto(val []byte, dst **string) bool {
+	if IsNull(val) {
+		*dst = nil
+		return true
+	}
+	s, ok := String(val)
+	if ok {
+		*dst = &s
+	}
+	return ok
+}
