@@ -121,9 +121,9 @@ func RawInto(val []byte, dst *[]byte) {
 // IsNull reports whether val is the literal null.
 func IsNull(val []byte) bool { return string(val) == "null" }
 
-// ObjectMembers returns the members of a checked value when it is an
-// object, ok is false for other values; null gives no members and
-// null=true.
+// ObjectMembers returns the members of a well-formed value (a member of
+// a checked object, see CheckedMembers) when it is an object; ok is false
+// for other values; null gives no members and null=true.
 func ObjectMembers(val []byte, buf []Member) (members []Member, null, ok bool) {
 	if IsNull(val) {
 		return buf, true, true
@@ -131,8 +131,7 @@ func ObjectMembers(val []byte, buf []Member) (members []Member, null, ok bool) {
 	if len(val) == 0 || val[0] != '{' {
 		return buf, false, false
 	}
-	members, err := Object(val, buf)
-	return members, false, err == nil
+	return CheckedMembers(val, buf), false, true
 }
 
 // TopObject checks b like Object and returns its members when b holds one

@@ -64,3 +64,27 @@ func FuzzCompact(f *testing.F) {
 		}
 	})
 }
+
+// FuzzCheckedMembers checks the splitter of well-formed objects against
+// the checker's own split.
+func FuzzCheckedMembers(f *testing.F) {
+	for _, s := range []string{` { "a" : [ 1 , "x\\\"}" ] , "b":{"c":{}}, "d" : -1.5e3 ,"e":true} `, `{}`, `{"a":"\\"}`, `{"":null}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		data = bytes.TrimSpace(data)
+		want, err := jsonscan.Object(data, nil)
+		if err != nil || len(data) == 0 || data[0] != '{' {
+			return
+		}
+		got := jsonscan.CheckedMembers(data, nil)
+		if len(got) != len(want) {
+			t.Fatalf("CheckedMembers(%q) = %q, want %q", data, got, want)
+		}
+		for i := range want {
+			if !bytes.Equal(got[i].Key, want[i].Key) || !bytes.Equal(got[i].Val, want[i].Val) {
+				t.Fatalf("CheckedMembers(%q) member %d = %q: %q, want %q: %q", data, i, got[i].Key, got[i].Val, want[i].Key, want[i].Val)
+			}
+		}
+	})
+}
