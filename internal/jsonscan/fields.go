@@ -158,3 +158,37 @@ func StringPtrInto(val []byte, dst **string) bool {
 	}
 	return ok
 }
+
+// Int64PtrInto stores an integral number value into a new int64 at *dst;
+// null sets *dst to nil. It returns false for other values.
+func Int64PtrInto(val []byte, dst **int64) bool {
+	if IsNull(val) {
+		*dst = nil
+		return true
+	}
+	n, err := strconv.ParseInt(string(val), 10, 64)
+	if err != nil || len(val) == 0 || val[0] == '+' {
+		return false
+	}
+	*dst = &n
+	return true
+}
+
+// Float64PtrInto stores a number value into a new float64 at *dst, parsed
+// as encoding/json parses it; null sets *dst to nil. It returns false for
+// other values.
+func Float64PtrInto(val []byte, dst **float64) bool {
+	if IsNull(val) {
+		*dst = nil
+		return true
+	}
+	if len(val) == 0 || val[0] != '-' && (val[0] < '0' || val[0] > '9') {
+		return false
+	}
+	f, err := strconv.ParseFloat(string(val), 64)
+	if err != nil {
+		return false
+	}
+	*dst = &f
+	return true
+}
