@@ -99,56 +99,11 @@ func fastToolCalls(val []byte, dst *[]sse.ChatToolCall) bool {
 	}
 	calls := make([]sse.ChatToolCall, len(elems))
 	for i, e := range elems {
-		if !fastToolCall(e, &calls[i]) {
+		ms, null, ok := jsonscan.ObjectMembers(e, nil)
+		if !ok || !null && !sse.FastChatToolCall(ms, &calls[i]) {
 			return false
 		}
 	}
 	*dst = calls
-	return true
-}
-
-// fastToolCall decodes one element of tool_calls.
-func fastToolCall(val []byte, c *sse.ChatToolCall) bool {
-	members, null, ok := jsonscan.ObjectMembers(val, nil)
-	if !ok || null || !jsonscan.Plain(members, "index", "id", "type", "function") {
-		return ok && null
-	}
-	for _, m := range members {
-		name, _ := jsonscan.Key(m.Key)
-		switch string(name) {
-		case "index":
-			ok = jsonscan.IntPtrInto(m.Val, &c.Index)
-		case "id":
-			ok = jsonscan.StringInto(m.Val, &c.ID)
-		case "type":
-			ok = jsonscan.StringInto(m.Val, &c.Type)
-		case "function":
-			ok = fastFunction(m.Val, c)
-		}
-		if !ok {
-			return false
-		}
-	}
-	return true
-}
-
-// fastFunction decodes a tool call's function member.
-func fastFunction(val []byte, c *sse.ChatToolCall) bool {
-	members, null, ok := jsonscan.ObjectMembers(val, nil)
-	if !ok || null || !jsonscan.Plain(members, "name", "arguments") {
-		return ok && null
-	}
-	for _, m := range members {
-		name, _ := jsonscan.Key(m.Key)
-		switch string(name) {
-		case "name":
-			ok = jsonscan.StringInto(m.Val, &c.Function.Name)
-		case "arguments":
-			ok = jsonscan.StringInto(m.Val, &c.Function.Arguments)
-		}
-		if !ok {
-			return false
-		}
-	}
 	return true
 }

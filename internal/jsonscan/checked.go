@@ -48,3 +48,18 @@ func valueEnd(b []byte, i int) int {
 	}
 	return i
 }
+
+// CheckedElements appends the elements of val, a well-formed JSON array,
+// to buf. It must not be given anything else.
+func CheckedElements(val []byte, buf [][]byte) [][]byte {
+	i := SkipSpace(val, 1)
+	for i < len(val) && val[i] != ']' {
+		end := valueEnd(val, i)
+		buf = append(buf, val[i:end])
+		i = SkipSpace(val, end)
+		if i < len(val) && val[i] == ',' {
+			i = SkipSpace(val, i+1)
+		}
+	}
+	return buf
+}

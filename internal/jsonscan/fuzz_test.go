@@ -88,3 +88,27 @@ func FuzzCheckedMembers(f *testing.F) {
 		}
 	})
 }
+
+// FuzzCheckedElements checks the splitter of well-formed arrays against
+// the checker's own split.
+func FuzzCheckedElements(f *testing.F) {
+	for _, s := range []string{` [ 1 , "x\\\"]" , {"a":[]}, [ ], -1.5e3 ,true, null ] `, `[]`, `["\\"]`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		data = bytes.TrimSpace(data)
+		want, err := jsonscan.Array(data, nil)
+		if err != nil || len(data) == 0 || data[0] != '[' {
+			return
+		}
+		got := jsonscan.CheckedElements(data, nil)
+		if len(got) != len(want) {
+			t.Fatalf("CheckedElements(%q) = %q, want %q", data, got, want)
+		}
+		for i := range want {
+			if !bytes.Equal(got[i], want[i]) {
+				t.Fatalf("CheckedElements(%q) element %d = %q, want %q", data, i, got[i], want[i])
+			}
+		}
+	})
+}

@@ -17,6 +17,11 @@ var fastSeeds = []string{
 	`{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}`,
 	`{"Type":"ping"}`, `{"type":"ping","type":"x"}`, `{"index":1.5}`, `{"index":null,"delta":null}`, `null`, `[1]`,
 	`[{"type":"text","text":"a"},null,{"type":"tool_use","id":"t","name":"n","input":{"a":1}}]`, `[]`, `[{"is_error":1}]`,
+	`{"id":"c1","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"role":"assistant","content":"Hi","tool_calls":[{"index":0,"id":"call_1","type":"function","function":{"name":"ls","arguments":"{\"a\""}}]},"finish_reason":null}],"usage":null}`,
+	`{"choices":[null,{"index":1.0}],"error":{"message":"m","code":5}}`, `{"choices":[{"delta":null,"finish_reason":"stop"}]}`, `{"choices":[{"delta":{"tool_calls":[null,{"function":null}]}}]}`,
+	`{"type":"response.output_item.added","output_index":0,"item":{"id":"fc_1","type":"function_call","status":"in_progress","arguments":"","call_id":"call_1","name":"ls"}}`,
+	`{"type":"response.function_call_arguments.delta","item_id":"fc_1","delta":"{\"a\""}`, `{"type":"response.created","response":{"id":"r1","status":"in_progress","error":null,"incomplete_details":null}}`,
+	`{"type":"response.failed","response":{"id":"r1","error":{"code":"x","message":"m"}}}`, `{"type":"error","code":null,"message":"m","item":null,"arguments":"x"}`,
 	`{"index":"1"}`, `{"message":{"id":1}}`, "{\"type\":\"\xff\"}", `{"typ\u0065":"x"}`, ` {"index": -0 } `,
 }
 
@@ -26,6 +31,8 @@ func FuzzFastDecoders(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		compareFast(t, data, withScratch(fastAnthropic))
+		compareFast(t, data, withScratch(fastChatChunk))
+		compareFast(t, data, withScratch(fastResponsesEvent))
 		compareFast(t, data, func(b []byte, v *[]ContentBlock) (ok bool) {
 			*v, ok = fastContentBlocks(b)
 			return ok
@@ -36,6 +43,8 @@ func FuzzFastDecoders(f *testing.F) {
 func TestFastDecodersAgree(t *testing.T) {
 	for _, s := range fastSeeds {
 		compareFast(t, []byte(s), withScratch(fastAnthropic))
+		compareFast(t, []byte(s), withScratch(fastChatChunk))
+		compareFast(t, []byte(s), withScratch(fastResponsesEvent))
 	}
 }
 
