@@ -203,16 +203,39 @@ func ReadAll(rd io.Reader, opts ReaderOptions) (*Header, []Event, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	var evs []Event
+	// Events are gathered in chunks and joined once: appending to one
+	// slice would copy every event several times over as it grows.
+	var chunks [][]Event
+	n := 0
 	for {
 		var ev Event
 		err := r.Next(&ev)
 		if err == io.EOF {
-			return r.header, evs, nil
+			return r.header, joinChunks(chunks, n), nil
 		}
 		if err != nil {
-			return h, evs, err
+			return h, joinChunks(chunks, n), err
 		}
-		evs = append(evs, ev)
+		if last := len(chunks) - 1; last < 0 || len(chunks[last]) == cap(chunks[last]) {
+			chunks = append(chunks, make([]Event, 0, min(max(64, n), 4096)))
+		}
+		chunks[len(chunks)-1] = append(chunks[len(chunks)-1], ev)
+		n++
 	}
+}
+
+// joinChunks joins n events gathered in chunks into one slice (nil for
+// none, a lone chunk as it is).
+func joinChunks(chunks [][]Event, n int) []Event {
+	switch len(chunks) {
+	case 0:
+		return nil
+	case 1:
+		return chunks[0]
+	}
+	evs := make([]Event, 0, n)
+	for _, c := range chunks {
+		evs = append(evs, c...)
+	}
+	return evs
 }

@@ -25,7 +25,16 @@ type Builder struct {
 	line     int  // the source line being mapped, when the importer says
 	realTime bool // some t came from a source timestamp or arrival stamp
 	stepped  bool // some t came from the synthetic clock
+
+	// Events are gathered in chunks and joined into result.Events by
+	// Result: appending to one slice would copy every event several times
+	// over as it grows (by 1.25x once large).
+	pending [][]event.Event
+	count   int // events emitted so far
 }
+
+// maxChunk bounds a chunk of pending events (about 1 MB of events).
+const maxChunk = 4096
 
 // SyntheticStep is how far the synthetic clock moves per event, in ms.
 const SyntheticStep = 1
@@ -67,9 +76,15 @@ func (b *Builder) Emit(t int64, ev event.Event) {
 		t = b.lastT
 	}
 	b.lastT = t
-	ev.Seq = int64(len(b.result.Events) + 1)
+	b.count++
+	ev.Seq = int64(b.count)
 	ev.T = t
-	b.result.Events = append(b.result.Events, ev)
+	last := len(b.pending) - 1
+	if last < 0 || len(b.pending[last]) == cap(b.pending[last]) {
+		b.pending = append(b.pending, make([]event.Event, 0, min(max(64, b.count), maxChunk)))
+		last++
+	}
+	b.pending[last] = append(b.pending[last], ev)
 }
 
 // Now is the trace time of the last event.
@@ -96,13 +111,32 @@ func (b *Builder) SetMeta(meta map[string]any) {
 // NoteClock adds "clock":"synthetic" to the header's meta when every event
 // so far is on the synthetic clock. Importers call it last, after SetMeta.
 func (b *Builder) NoteClock() {
-	if b.stepped && !b.realTime && len(b.result.Events) > 0 {
+	if b.stepped && !b.realTime && b.count > 0 {
 		b.result.Header.Meta = withMember(b.result.Header.Meta, event.MetaClock, event.ClockSynthetic)
 	}
 }
 
 // Result returns the trace built so far.
-func (b *Builder) Result() *Result { return &b.result }
+func (b *Builder) Result() *Result {
+	switch {
+	case len(b.pending) == 0:
+	case len(b.pending) == 1 && b.result.Events == nil:
+		b.result.Events = b.pending[0]
+	default:
+		n := len(b.result.Events)
+		for _, c := range b.pending {
+			n += len(c)
+		}
+		events := make([]event.Event, 0, n)
+		events = append(events, b.result.Events...)
+		for _, c := range b.pending {
+			events = append(events, c...)
+		}
+		b.result.Events = events
+	}
+	b.pending = nil
+	return &b.result
+}
 
 // withMember returns the JSON object meta with key set to value; meta
 // that is not an object is kept unchanged.

@@ -8,6 +8,7 @@ import (
 	acpsdk "github.com/coder/acp-go-sdk"
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/importer"
+	"github.com/toolsim/toolsim/internal/jsonscan"
 )
 
 // envelope is a JSON-RPC message before its params are decoded.
@@ -71,6 +72,8 @@ type state struct {
 	runBroken     bool     // an item was shown since the run's last tool_start
 
 	tools map[string]*tool
+
+	members []jsonscan.Member // scratch space of the fast decoders
 
 	userText  strings.Builder // user_message_chunk text not yet emitted
 	userT     int64

@@ -29,9 +29,12 @@ func (s *state) line(n int, raw []byte) error {
 		return s.err
 	}
 	var env envelope
-	if err := json.Unmarshal(sl.json, &env); err != nil {
-		s.problem("malformed JSON%s: %v", where, err)
-		return s.err
+	if !fastEnvelope(sl.json, &env, &s.members) {
+		env = envelope{}
+		if err := json.Unmarshal(sl.json, &env); err != nil {
+			s.problem("malformed JSON%s: %v", where, err)
+			return s.err
+		}
 	}
 	id := ""
 	if present(env.ID) {

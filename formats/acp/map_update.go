@@ -36,10 +36,13 @@ func (s *state) update(t int64, params json.RawMessage) {
 		s.problem("session/update without params")
 		return
 	}
-	if err := json.Unmarshal(params, &n); err != nil {
-		s.flushUser()
-		s.problem("session/update: bad params: %v", err)
-		return
+	if !fastNotification(params, &n, &s.members) {
+		n = acpsdk.SessionNotification{}
+		if err := json.Unmarshal(params, &n); err != nil {
+			s.flushUser()
+			s.problem("session/update: bad params: %v", err)
+			return
+		}
 	}
 	s.session(string(n.SessionId))
 	u := &n.Update
@@ -77,11 +80,9 @@ func (s *state) userChunkText(t int64, c acpsdk.ContentBlock) {
 // the announcement carries beyond the start. The same id announced again
 // in its turn is a patch.
 func (s *state) toolCall(t int64, params json.RawMessage, c *acpsdk.SessionUpdateToolCall) {
-	var raw rawUpdate
-	_ = json.Unmarshal(params, &raw)
 	f := toolFields{
 		id: string(c.ToolCallId), status: string(c.Status), title: c.Title, kind: string(c.Kind),
-		locations: c.Locations, content: c.Content, raw: raw.Update,
+		locations: c.Locations, content: c.Content, raw: rawToolCallOf(params, "update", &s.members),
 	}
 	f.hasStatus, f.hasTitle, f.hasKind = f.status != "", f.title != "", f.kind != ""
 	if tl := s.tools[f.id]; tl != nil && tl.turn == s.turn && s.turnOpen {
@@ -101,9 +102,7 @@ func (s *state) toolCall(t int64, params json.RawMessage, c *acpsdk.SessionUpdat
 
 // toolCallUpdate maps a tool_call_update: a patch of the members given.
 func (s *state) toolCallUpdate(t int64, params json.RawMessage, c *acpsdk.SessionToolCallUpdate) {
-	var raw rawUpdate
-	_ = json.Unmarshal(params, &raw)
-	f := toolFields{id: string(c.ToolCallId), locations: c.Locations, content: c.Content, raw: raw.Update}
+	f := toolFields{id: string(c.ToolCallId), locations: c.Locations, content: c.Content, raw: rawToolCallOf(params, "update", &s.members)}
 	if c.Status != nil {
 		f.status, f.hasStatus = string(*c.Status), true
 	}

@@ -16,10 +16,7 @@ func (s *state) askPermission(t int64, params json.RawMessage, req *request) {
 		return
 	}
 	s.session(string(p.SessionId))
-	var raw struct {
-		ToolCall rawToolCall `json:"toolCall"`
-	}
-	_ = json.Unmarshal(params, &raw)
+	rawCall := rawToolCallOf(params, "toolCall", &s.members)
 	tc := p.ToolCall
 	id := string(tc.ToolCallId)
 	if req != nil {
@@ -30,7 +27,7 @@ func (s *state) askPermission(t int64, params json.RawMessage, req *request) {
 		}
 	}
 	if tl := s.tools[id]; tl == nil || tl.turn != s.turn || !s.turnOpen {
-		f := toolFields{id: id, locations: tc.Locations, raw: raw.ToolCall}
+		f := toolFields{id: id, locations: tc.Locations, raw: rawCall}
 		if tc.Title != nil {
 			f.title = *tc.Title
 		}

@@ -1,7 +1,7 @@
 // Package anthropicsse imports one Anthropic Messages SSE stream (a
 // response body of POST /v1/messages with "stream": true) as a canonical
 // toolsim trace. Format name: anthropic-sse. The framing and the mapping
-// live in importer/sse, shared with the vcr-cassette importer.
+// live in formats/internal/sse, shared with the vcr-cassette importer.
 //
 // Detection: an SSE stream (first line a field or comment) whose first
 // Anthropic-specific event type is message_start, message_delta,

@@ -87,6 +87,10 @@ type block struct {
 // of the wrong type leaves the rest decoded and is described by partial.
 func decode(raw []byte) (l *line, partial string, err error) {
 	l = &line{}
+	if fastLine(raw, l) {
+		return l, "", nil
+	}
+	*l = line{}
 	err = json.Unmarshal(raw, l)
 	var te *json.UnmarshalTypeError
 	switch {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/importer"
+	"github.com/toolsim/toolsim/internal/jsonscan"
 )
 
 // Importer imports the codex-exec-json format.
@@ -100,6 +101,7 @@ func (Importer) Import(r io.Reader, opts importer.Options) (*importer.Result, er
 
 // state is one import in progress.
 type state struct {
+	members []jsonscan.Member // scratch space of the fast decoders
 	b       *importer.Builder
 	meta    map[string]any
 	ignored map[string]int

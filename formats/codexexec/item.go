@@ -84,7 +84,7 @@ func (s *state) decodeItem(typ string, raw json.RawMessage) (it item, stop bool,
 	if len(raw) == 0 || string(raw) == "null" {
 		return it, true, s.b.Problem(s.n, typ+" without an item")
 	}
-	if err := json.Unmarshal(raw, &it); err != nil {
+	if err := decodeItemJSON(raw, &it, &s.members); err != nil {
 		var te *json.UnmarshalTypeError
 		if !errors.As(err, &te) || te.Field == "" {
 			return it, true, s.b.Problem(s.n, typ+": item is not an object")

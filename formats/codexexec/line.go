@@ -29,7 +29,7 @@ func (s *state) line(n int, raw []byte) error {
 	}
 	s.n = n
 	var l line
-	if err := json.Unmarshal(raw, &l); err != nil {
+	if err := decodeLine(raw, &l, &s.members); err != nil {
 		if stop, err := s.decodeProblem(n, err); stop {
 			return err
 		}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/importer"
+	"github.com/toolsim/toolsim/internal/jsonscan"
 )
 
 // Importer imports the codex-rollout format.
@@ -67,6 +68,7 @@ func (Importer) Import(r io.Reader, opts importer.Options) (*importer.Result, er
 
 // state is one import in progress.
 type state struct {
+	members []jsonscan.Member // scratch space of the fast decoder
 	b       *importer.Builder
 	meta    map[string]any
 	ignored map[string]int

@@ -6,16 +6,14 @@ import (
 	"strings"
 
 	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/internal/jsonscan"
 )
 
 // contentText joins the text of a list of content items
 // ({"type":"input_text"|"output_text","text":…}) and counts the images.
 func contentText(raw json.RawMessage) (string, int) {
-	var parts []struct {
-		Type string  `json:"type"`
-		Text *string `json:"text"`
-	}
-	if len(raw) == 0 || json.Unmarshal(raw, &parts) != nil {
+	var parts []contentPart
+	if len(raw) == 0 || !fastParts(raw, &parts) && json.Unmarshal(raw, &parts) != nil {
 		var s string
 		if json.Unmarshal(raw, &s) == nil {
 			return s, 0
@@ -46,11 +44,11 @@ func parseArguments(raw json.RawMessage) (json.RawMessage, []event.Field) {
 	if raw[0] == '{' {
 		return compact(raw), nil
 	}
-	var s string
-	if raw[0] != '"' || json.Unmarshal(raw, &s) != nil {
+	s, ok := jsonscan.String(raw) // raw is checked JSON: the string encoding/json decodes
+	if !ok {
 		return mustJSON(map[string]string{"input": string(raw)}), []event.Field{field("args_wrapped", true)}
 	}
-	if t := strings.TrimSpace(s); strings.HasPrefix(t, "{") && json.Valid([]byte(t)) {
+	if t := strings.TrimSpace(s); strings.HasPrefix(t, "{") && (jsonscan.Check([]byte(t)) == nil || json.Valid([]byte(t))) {
 		return compact([]byte(t)), nil
 	}
 	return mustJSON(map[string]string{"input": s}), []event.Field{field("args_wrapped", true)}
@@ -58,6 +56,9 @@ func parseArguments(raw json.RawMessage) (json.RawMessage, []event.Field) {
 
 // compact compacts raw JSON; invalid JSON is kept as {"input": "…"}.
 func compact(b []byte) json.RawMessage {
+	if out, ok := jsonscan.Compact(b); ok {
+		return out
+	}
 	var buf bytes.Buffer
 	if json.Compact(&buf, b) != nil {
 		return mustJSON(map[string]string{"input": string(b)})
@@ -89,8 +90,7 @@ func rawString(raw json.RawMessage) string {
 	if len(raw) == 0 || string(raw) == "null" {
 		return ""
 	}
-	var v string
-	if raw[0] == '"' && json.Unmarshal(raw, &v) == nil {
+	if v, ok := jsonscan.String(raw); ok { // raw is checked JSON
 		return v
 	}
 	return string(compact(raw))

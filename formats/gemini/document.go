@@ -16,7 +16,12 @@ func (s *state) lineAt(off int64) int {
 	for o < len(s.data) && strings.IndexByte(" \t\r\n,", s.data[o]) >= 0 {
 		o++
 	}
-	return bytes.Count(s.data[:o], []byte{'\n'}) + 1
+	if o < s.lineOff || s.lineN == 0 {
+		s.lineOff, s.lineN = 0, 1
+	}
+	s.lineN += bytes.Count(s.data[s.lineOff:o], []byte{'\n'})
+	s.lineOff = o
+	return s.lineN
 }
 
 // errStop ends the walk of a document that cannot be read further.
@@ -62,6 +67,9 @@ func (s *state) syntaxProblemAt(dec *json.Decoder, err error) error {
 // messages are mapped one at a time, so that a document torn in the middle
 // still gives its first messages.
 func (s *state) document() error {
+	if !s.noFast && s.fastDocument() {
+		return s.walkChecked()
+	}
 	dec := json.NewDecoder(bytes.NewReader(s.data))
 	tok, err := dec.Token()
 	if err != nil {
@@ -133,23 +141,12 @@ func (s *state) messages(dec *json.Decoder) error {
 	for dec.More() {
 		line := s.lineAt(dec.InputOffset())
 		var m message
-		if err := dec.Decode(&m); err != nil {
-			var te *json.UnmarshalTypeError
-			if !errors.As(err, &te) {
-				return s.syntaxProblem(dec, err)
-			}
-			if te.Field == "" {
-				if err := s.b.Problem(line, "message is not a JSON object: got "+te.Value); err != nil {
-					return err
-				}
-				continue
-			}
-			// One member has an unexpected type: map what decoded.
-			if err := s.b.Problem(line, fmt.Sprintf("message member %q: unexpected JSON %s: left out", te.Field, te.Value)); err != nil {
-				return err
-			}
+		err := dec.Decode(&m)
+		var te *json.UnmarshalTypeError
+		if err != nil && !errors.As(err, &te) {
+			return s.syntaxProblem(dec, err)
 		}
-		if err := s.message(line, &m); err != nil {
+		if err := s.decoded(line, &m, te); err != nil {
 			return err
 		}
 	}
@@ -157,4 +154,19 @@ func (s *state) messages(dec *json.Decoder) error {
 		return s.syntaxProblem(dec, err)
 	}
 	return nil
+}
+
+// decoded maps a message that decoded, or whose decoding hit te (a
+// member, or the message itself, of an unexpected type).
+func (s *state) decoded(line int, m *message, te *json.UnmarshalTypeError) error {
+	if te != nil {
+		if te.Field == "" {
+			return s.b.Problem(line, "message is not a JSON object: got "+te.Value)
+		}
+		// One member has an unexpected type: map what decoded.
+		if err := s.b.Problem(line, fmt.Sprintf("message member %q: unexpected JSON %s: left out", te.Field, te.Value)); err != nil {
+			return err
+		}
+	}
+	return s.message(line, m)
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"github.com/toolsim/toolsim/importer"
+	"github.com/toolsim/toolsim/internal/jsonscan"
 )
 
 // Importer imports the gemini-cli format.
@@ -66,7 +67,15 @@ func (Importer) Import(r io.Reader, opts importer.Options) (*importer.Result, er
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", Source, err)
 	}
+	return importData(data, opts, true)
+}
+
+// importData imports a whole input; fast lets a well-formed document be
+// walked by jsonscan (walkChecked) instead of the streaming decoder, with
+// the same result (FuzzFastWalk).
+func importData(data []byte, opts importer.Options, fast bool) (*importer.Result, error) {
 	s := &state{
+		noFast:  !fast,
 		b:       importer.NewBuilder(Source, opts),
 		data:    data,
 		meta:    map[string]any{"format": "gemini-cli"},
@@ -100,6 +109,12 @@ type state struct {
 	asstOpen  bool
 	cancelled bool // the open turn was cancelled
 	genID     int
+
+	// lineOff, lineN: a byte offset of data and its 1-based line, where
+	// lineAt last counted (offsets only grow as the walk goes on).
+	lineOff, lineN int
+	top            []jsonscan.Member // the checked document's members (fastDocument)
+	noFast         bool              // always walk with the streaming decoder
 }
 
 // ignore counts a record kind that maps to nothing.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 
 	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/internal/jsonscan"
 )
 
 // isObject reports whether raw is a JSON object.
@@ -15,6 +16,9 @@ func isObject(raw json.RawMessage) bool {
 
 // compact compacts raw JSON; invalid JSON is kept as a JSON string.
 func compact(b []byte) json.RawMessage {
+	if out, ok := jsonscan.Compact(b); ok {
+		return out
+	}
 	var buf bytes.Buffer
 	if json.Compact(&buf, b) != nil {
 		return mustJSON(string(b))

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/internal/jsonscan"
 )
 
 // message is one record of messages[].
@@ -112,14 +113,15 @@ func contentText(raw json.RawMessage) string {
 	if len(raw) == 0 || string(raw) == "null" {
 		return ""
 	}
+	if s, ok := jsonscan.String(raw); ok {
+		return s // raw is checked JSON: the string encoding/json decodes
+	}
 	var s string
 	if json.Unmarshal(raw, &s) == nil {
 		return s
 	}
-	var parts []struct {
-		Text *string `json:"text"`
-	}
-	if json.Unmarshal(raw, &parts) == nil {
+	var parts []textPart
+	if fastList(raw, &parts, fastTextPart) || json.Unmarshal(raw, &parts) == nil {
 		var texts []string
 		for _, p := range parts {
 			if p.Text != nil {

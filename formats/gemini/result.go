@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/internal/jsonscan"
 )
 
 // result is what a call's stored result says.
@@ -43,14 +44,12 @@ func readResult(tc *toolCall) result {
 // joined, the first error, and how many other parts (inline data) there
 // are. A result that is not a part list gives nothing.
 func readParts(raw json.RawMessage) (output, errText string, other int) {
-	var parts []struct {
-		FunctionResponse *struct {
-			Response json.RawMessage `json:"response"`
-		} `json:"functionResponse"`
-		Text *string `json:"text"`
-	}
-	if json.Unmarshal(raw, &parts) != nil {
-		return "", "", 0
+	var parts []resultPart
+	if !fastList(raw, &parts, fastResultPart) {
+		parts = nil
+		if json.Unmarshal(raw, &parts) != nil {
+			return "", "", 0
+		}
 	}
 	var outs []string
 	for _, p := range parts {
@@ -70,12 +69,12 @@ func readParts(raw json.RawMessage) (output, errText string, other int) {
 // appended to outs, its error kept in errText unless one is already;
 // a response with neither is appended whole.
 func functionResponse(resp json.RawMessage, outs []string, errText *string) []string {
-	var r struct {
-		Output json.RawMessage `json:"output"`
-		Error  json.RawMessage `json:"error"`
-	}
-	if json.Unmarshal(resp, &r) != nil {
-		return outs
+	var r responseBody
+	if !fastResponse(resp, &r) {
+		r = responseBody{}
+		if json.Unmarshal(resp, &r) != nil {
+			return outs
+		}
 	}
 	if s := textOf(r.Output); s != "" {
 		outs = append(outs, s)
@@ -95,6 +94,9 @@ func textOf(raw json.RawMessage) string {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) == 0 || string(raw) == "null" {
 		return ""
+	}
+	if s, ok := jsonscan.String(raw); ok {
+		return s // raw is checked JSON: the string encoding/json decodes
 	}
 	var s string
 	if json.Unmarshal(raw, &s) == nil {

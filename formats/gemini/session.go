@@ -65,7 +65,7 @@ func (s *state) session() error {
 			return nil
 		}
 		var rec sessionRecord
-		if err := json.Unmarshal(line, &rec); err != nil {
+		if err := decodeRecord(line, &rec); err != nil {
 			return s.b.Problem(n, fmt.Sprintf("malformed JSON: %v: skipped", err))
 		}
 		switch {
@@ -99,7 +99,7 @@ func (s *state) session() error {
 // record of its id, or at the end.
 func (s *state) upsert(n int, line []byte, order *[]*kept, byID map[string]*kept) error {
 	var m message
-	if err := json.Unmarshal(line, &m); err != nil {
+	if err := decodeMessage(line, &m); err != nil {
 		var te *json.UnmarshalTypeError
 		if !errors.As(err, &te) {
 			return s.b.Problem(n, fmt.Sprintf("malformed message: %v: skipped", err))

@@ -1,7 +1,7 @@
 // Package openaichat imports one OpenAI Chat Completions SSE stream
 // (POST /v1/chat/completions with "stream": true) as a canonical toolsim
 // trace. Format name: openai-chat-sse. The framing and the mapping live in
-// importer/sse, shared with the vcr-cassette importer.
+// formats/internal/sse, shared with the vcr-cassette importer.
 //
 // Detection: an SSE stream (first line a field or comment) whose first
 // data object has "object": "chat.completion.chunk" (or, without "object",

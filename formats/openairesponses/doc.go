@@ -1,7 +1,7 @@
 // Package openairesponses imports one OpenAI Responses API SSE stream
 // (POST /v1/responses with "stream": true) as a canonical toolsim trace.
 // Format name: openai-responses-sse. The framing and the mapping live in
-// importer/sse, shared with the vcr-cassette importer.
+// formats/internal/sse, shared with the vcr-cassette importer.
 //
 // Detection: an SSE stream (first line a field or comment) whose first
 // dialect-specific event type (the "event:" field or the data's "type")

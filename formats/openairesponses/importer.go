@@ -3,8 +3,8 @@ package openairesponses
 import (
 	"io"
 
+	"github.com/toolsim/toolsim/formats/internal/sse"
 	"github.com/toolsim/toolsim/importer"
-	"github.com/toolsim/toolsim/importer/sse"
 )
 
 // Name is the format's name.

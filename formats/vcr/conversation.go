@@ -7,7 +7,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"github.com/toolsim/toolsim/importer/sse"
+	"github.com/toolsim/toolsim/formats/internal/sse"
 )
 
 // parsed is one interaction after the first pass: decoded, its request

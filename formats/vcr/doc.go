@@ -12,7 +12,7 @@
 // API ("contents", see below); response
 // bodies an SSE stream of any of the three dialects (detected from the
 // body — or from the request URL when its events do not tell, as with a
-// lone error event — and decoded by importer/sse exactly as the
+// lone error event — and decoded by formats/internal/sse exactly as the
 // anthropic-sse, openai-chat-sse and openai-responses-sse importers do), a
 // whole JSON
 // response (Anthropic message, chat.completion, response), or an HTTP
@@ -29,7 +29,7 @@
 //	    other *_output items
 //	  assistant messages / function_call items the     an assistant turn: text, tool_start (no batch)
 //	    cassette has no response for (history)
-//	response: SSE or JSON model response               as importer/sse: text, thinking, tool_start
+//	response: SSE or JSON model response               as formats/internal/sse: text, thinking, tool_start
 //	                                                     (batch = message/response id); turn_end at
 //	                                                     the end of a response with no tool calls
 //	response: HTTP status >= 400                       error{"HTTP 529: overloaded_error: …"}
@@ -112,7 +112,7 @@
 // # Header meta
 //
 // "interactions" (count), "cassette_version", and "ignored": the SSE
-// events importer/sse counts, system messages, and blocks the trace has
+// events formats/internal/sse counts, system messages, and blocks the trace has
 // no kind for (thinking and image blocks in requests, ...).
 //
 // # Problems and limits
@@ -121,7 +121,7 @@
 // model request (no messages/input/contents, not JSON), a message or input item of
 // an unknown role or type, an empty response body, a body that is neither
 // SSE nor a model response; inside SSE bodies, the stream problems of
-// importer/sse with their cassette line numbers (exact for block scalars,
+// formats/internal/sse with their cassette line numbers (exact for block scalars,
 // the usual `body: |`; the body's first line for quoted ones). Only
 // choice 0 of chat responses is mapped. Bodies stored compressed are not
 // inflated.

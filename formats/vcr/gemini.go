@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/toolsim/toolsim/importer/sse"
+	"github.com/toolsim/toolsim/formats/internal/sse"
 )
 
 // Gemini API (generateContent / streamGenerateContent, Google AI and

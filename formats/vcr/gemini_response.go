@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 	"strings"
 
-	"github.com/toolsim/toolsim/importer/sse"
+	"github.com/toolsim/toolsim/formats/internal/sse"
 )
 
 // geminiChunk is a GenerateContentResponse: a whole response, or one chunk

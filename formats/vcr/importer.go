@@ -15,8 +15,8 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/formats/internal/sse"
 	"github.com/toolsim/toolsim/importer"
-	"github.com/toolsim/toolsim/importer/sse"
 )
 
 // Name is the format's name.

@@ -6,7 +6,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/toolsim/toolsim/importer/sse"
+	"github.com/toolsim/toolsim/formats/internal/sse"
+	"github.com/toolsim/toolsim/internal/jsonscan"
 )
 
 // message is one request message (or Responses input item), reduced to
@@ -56,8 +57,11 @@ func parseRequest(body []byte, url string, t *sse.Turn, report func(reason strin
 		return nil, nil
 	}
 	var rb requestBody
-	if err := json.Unmarshal(body, &rb); err != nil {
-		return nil, fmt.Errorf("body is not JSON: %v", err)
+	if !fastRequestBody(body, &rb) {
+		rb = requestBody{}
+		if err := json.Unmarshal(body, &rb); err != nil {
+			return nil, fmt.Errorf("body is not JSON: %v", err)
+		}
 	}
 	if rb.Messages == nil && len(rb.Input) == 0 {
 		return parseGeminiRequest(body, url, t, report)
@@ -121,8 +125,11 @@ type chatMsg struct {
 // chatMessage reads an Anthropic or OpenAI Chat message.
 func chatMessage(raw json.RawMessage, t *sse.Turn) (*message, error) {
 	var cm chatMsg
-	if err := json.Unmarshal(raw, &cm); err != nil {
-		return nil, fmt.Errorf("a message is not a JSON object: %v", err)
+	if !fastChatMsg(raw, &cm) {
+		cm = chatMsg{}
+		if err := json.Unmarshal(raw, &cm); err != nil {
+			return nil, fmt.Errorf("a message is not a JSON object: %v", err)
+		}
 	}
 	m := &message{}
 	switch cm.Role {
@@ -141,8 +148,7 @@ func chatMessage(raw json.RawMessage, t *sse.Turn) (*message, error) {
 	default:
 		return nil, fmt.Errorf("message role %q not mapped", cm.Role)
 	}
-	var s string
-	if json.Unmarshal(cm.Content, &s) == nil {
+	if s, isString := jsonscan.String(cm.Content); isString || jsonscan.IsNull(cm.Content) {
 		if s != "" {
 			m.texts = append(m.texts, s)
 		}
@@ -150,7 +156,8 @@ func chatMessage(raw json.RawMessage, t *sse.Turn) (*message, error) {
 	}
 	var blocks []sse.ContentBlock
 	if len(cm.Content) > 0 && string(cm.Content) != "null" {
-		if err := json.Unmarshal(cm.Content, &blocks); err != nil {
+		var err error
+		if blocks, err = sse.ContentBlocks(cm.Content); err != nil {
 			return nil, fmt.Errorf("%s message content is neither a string nor a list of blocks: %v", cm.Role, err)
 		}
 	}

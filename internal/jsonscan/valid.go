@@ -1,6 +1,7 @@
 package jsonscan
 
 import (
+	"encoding/binary"
 	"fmt"
 	"unicode/utf8"
 )
@@ -176,12 +177,32 @@ var plain = func() (t [256]bool) {
 	return t
 }()
 
+// plainEnd returns the index of the first byte at or after i that is not
+// plain (see plain), or len(b). It tests eight bytes at a time.
+func plainEnd(b []byte, i int) int {
+	const lo, hi = 0x0101010101010101, 0x8080808080808080
+	for i+8 <= len(b) {
+		w := binary.LittleEndian.Uint64(b[i:])
+		q := w ^ (lo * '"')
+		s := w ^ (lo * '\\')
+		// A high bit set marks a byte of 0x80 or more, below 0x20, a quote
+		// or a backslash (a borrow may mark a later byte too: the byte
+		// loop below settles it).
+		if (w|(w-lo*0x20)&^w|(q-lo)&^q|(s-lo)&^s)&hi != 0 {
+			break
+		}
+		i += 8
+	}
+	for i < len(b) && plain[b[i]] {
+		i++
+	}
+	return i
+}
+
 // str checks a string literal starting at the quote at i.
 func (v *validator) str(i int) int {
 	for i++; i < len(v.b); i++ {
-		for i < len(v.b) && plain[v.b[i]] {
-			i++
-		}
+		i = plainEnd(v.b, i)
 		if i >= len(v.b) {
 			break
 		}

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/toolsim/toolsim/importer/sse"
+	"github.com/toolsim/toolsim/formats/internal/sse"
 )
 
 // endless is an input that never ends and never has a newline (/dev/zero).

@@ -7,6 +7,7 @@ import (
 
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/importer"
+	"github.com/toolsim/toolsim/internal/jsonscan"
 )
 
 // Turn maps model responses onto canonical events through an
@@ -246,6 +247,11 @@ func ObjectArgs(raw []byte) (args json.RawMessage, ok bool) {
 	trimmed := bytes.TrimSpace(raw)
 	if len(trimmed) == 0 {
 		return json.RawMessage(`{}`), true
+	}
+	if trimmed[0] == '{' {
+		if out, ok := jsonscan.Compact(trimmed); ok {
+			return out, true
+		}
 	}
 	if trimmed[0] == '{' && json.Valid(trimmed) {
 		var buf bytes.Buffer

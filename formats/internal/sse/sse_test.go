@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/toolsim/toolsim/formats/internal/sse"
 	"github.com/toolsim/toolsim/importer"
-	"github.com/toolsim/toolsim/importer/sse"
 )
 
 // describe renders the events of a parse compactly for comparison.

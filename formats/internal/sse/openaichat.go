@@ -12,6 +12,7 @@ type chatDecoder struct {
 	badChoice map[int]bool      // choices other than 0 already reported
 	finished  bool              // finish_reason seen
 	reason    string            // the finish_reason seen
+	buf       scratch
 }
 
 // chatCall is a tool call being streamed.
@@ -81,8 +82,11 @@ func (d *chatDecoder) event(ev *Event) error {
 		return nil
 	}
 	var c chatChunk
-	if ok, err := unmarshal(t, ev, &c); !ok {
-		return err
+	if !fastChatChunk(ev.Data, &c, &d.buf) {
+		c = chatChunk{}
+		if ok, err := unmarshal(t, ev, &c); !ok {
+			return err
+		}
 	}
 	if c.Error != nil || ev.Type == "error" {
 		t.Fail(chatErrorMessage(&c))

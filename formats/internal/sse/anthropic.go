@@ -10,6 +10,7 @@ import (
 type anthropicDecoder struct {
 	t      *Turn
 	blocks map[int]*block // open tool blocks by content block index
+	buf    scratch
 }
 
 type block struct {
@@ -62,8 +63,11 @@ var anthropicCutStops = map[string]bool{"max_tokens": true, "model_context_windo
 func (d *anthropicDecoder) event(ev *Event) error {
 	t := d.t
 	var m anthropicEvent
-	if ok, err := unmarshal(t, ev, &m); !ok {
-		return err
+	if !fastAnthropic(ev.Data, &m, &d.buf) {
+		m = anthropicEvent{}
+		if ok, err := unmarshal(t, ev, &m); !ok {
+			return err
+		}
 	}
 	typ, err := eventType(t, ev, m.Type)
 	if err != nil {

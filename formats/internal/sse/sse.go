@@ -73,7 +73,11 @@ type Stats struct {
 // returned.
 func Parse(r io.Reader, fn func(*Event) error, tooLong func(line int) error) (Stats, error) {
 	p := parser{fn: fn}
-	br := bufio.NewReaderSize(r, 32<<10)
+	size := 32 << 10
+	if l, ok := r.(interface{ Len() int }); ok && l.Len() < size {
+		size = l.Len() + 1 // an in-memory body (a cassette's): no 32 KiB buffer per body
+	}
+	br := bufio.NewReaderSize(r, size)
 	var buf []byte
 	for n := 1; ; n++ {
 		line, err := readLine(br, &buf)

@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/formats/internal/sse"
 	"github.com/toolsim/toolsim/importer"
-	"github.com/toolsim/toolsim/importer/sse"
 )
 
 // FuzzDecode feeds arbitrary bytes to every dialect: no panic, and every

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/internal/jsonscan"
 )
 
 // responsesDecoder maps OpenAI Responses streaming events.
@@ -12,6 +13,7 @@ type responsesDecoder struct {
 	t     *Turn
 	items map[string]*item // tool call items by item id
 	order []string         // item ids in the order added
+	buf   scratch
 }
 
 // item is a tool call item being streamed.
@@ -95,8 +97,11 @@ var ServerToolItems = map[string]bool{
 func (d *responsesDecoder) event(ev *Event) error {
 	t := d.t
 	var m responsesEvent
-	if ok, err := unmarshal(t, ev, &m); !ok {
-		return err
+	if !fastResponsesEvent(ev.Data, &m, &d.buf) {
+		m = responsesEvent{}
+		if ok, err := unmarshal(t, ev, &m); !ok {
+			return err
+		}
 	}
 	typ, err := eventType(t, ev, m.Type)
 	if err != nil {
@@ -368,9 +373,6 @@ func (d *responsesDecoder) end(last int) error {
 
 // deltaString is a "delta" member that is a JSON string (else empty).
 func deltaString(raw json.RawMessage) string {
-	var s string
-	if len(raw) > 0 && raw[0] == '"' {
-		_ = json.Unmarshal(raw, &s)
-	}
+	s, _ := jsonscan.String(raw) // raw is checked JSON: the string encoding/json decodes
 	return s
 }

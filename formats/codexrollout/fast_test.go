@@ -1,0 +1,49 @@
+package codexrollout
+
+import (
+	"encoding/json"
+	"reflect"
+	"testing"
+
+	"github.com/toolsim/toolsim/internal/jsonscan"
+)
+
+// The fast decoder must agree with encoding/json wherever it answers.
+
+var fastSeeds = []string{
+	`{"timestamp":"2025-09-01T10:00:00.000Z","type":"response_item","payload":{"type":"function_call","name":"shell","arguments":"{\"command\":[\"ls\"]}","call_id":"call_1"}}`,
+	`{"timestamp":"2025-09-01T10:00:01Z","type":"event_msg","payload":{"type":"exec_command_end","call_id":"c","duration":{"secs":1,"nanos":5},"turn_id":"t"}}`,
+	`{"type":"session_meta","payload":{"id":"s","cwd":"/w","cli_version":"0.1","git":{"branch":"main"},"model":"gpt"}}`,
+	`{"type":"x","payload":null}`, `{"type":1}`, `{"payload":{"type":2}}`, `{"payload":{"call_id":null,"Name":"x"}}`, `{"timestamp":null}`,
+	`{"type":"a","type":"b"}`, `[{"type":"input_text","text":"a"},null,{"type":"input_image","image_url":"x"}]`, `[{"text":null,"Type":"x"}]`, `[1]`, `{"payload":{"content":[{"type":"input_text","text":"hi"}],"role":"user"}}`, `[]`, `null`, "{\"type\":\"\xff\"}",
+}
+
+func FuzzFastDecoder(f *testing.F) {
+	for _, s := range fastSeeds {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) { compareFast(t, data) })
+}
+
+func TestFastDecoderAgrees(t *testing.T) {
+	for _, s := range fastSeeds {
+		compareFast(t, []byte(s))
+	}
+}
+
+func compareFast(t *testing.T, data []byte) {
+	t.Helper()
+	var buf []jsonscan.Member
+	var parts, wantParts []contentPart
+	if fastParts(data, &parts) {
+		if err := json.Unmarshal(data, &wantParts); err != nil || !reflect.DeepEqual(parts, wantParts) {
+			t.Fatalf("fast content decoder on %q: got %+v; encoding/json %+v, %v", data, parts, wantParts, err)
+		}
+	}
+	var env, want envelope
+	if fastEnvelope(data, &env, &buf) {
+		if err := json.Unmarshal(data, &want); err != nil || !reflect.DeepEqual(env, want) {
+			t.Fatalf("fast decoder on %q: got %+v; encoding/json %+v, %v", data, env, want, err)
+		}
+	}
+}
