@@ -227,9 +227,6 @@ func (t *Turn) End() {
 	}
 }
 
-// Awaiting is the number of client tool calls the last response issued.
-func (t *Turn) Awaiting() int { return t.resp.calls }
-
 // Finish is called at the end of a stream's input (last: its last line):
 // a response still active was cut off.
 func (t *Turn) Finish(last int) error {
