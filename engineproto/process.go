@@ -68,7 +68,16 @@ func startProcess(argv []string, errTail io.Writer) (*process, error) {
 		return nil, err
 	}
 	cmd.Stdout, cmd.Stderr = outW, errW
+	p := &process{cmd: cmd, stdin: stdin, stdout: outR, stderr: errR,
+		stderrDone: make(chan struct{}), exited: make(chan struct{})}
+	// Start and register under the lock, so that a KillAll (Ctrl-C) never
+	// falls between the two and misses a group that is already running.
+	groups.Lock()
 	err = cmd.Start()
+	if err == nil {
+		groups.live[p] = struct{}{}
+	}
+	groups.Unlock()
 	outW.Close() // the child holds its own copies
 	errW.Close()
 	if err != nil {
@@ -76,15 +85,10 @@ func startProcess(argv []string, errTail io.Writer) (*process, error) {
 		errR.Close()
 		return nil, err
 	}
-	p := &process{cmd: cmd, stdin: stdin, stdout: outR, stderr: errR,
-		stderrDone: make(chan struct{}), exited: make(chan struct{})}
 	go func() {
 		io.Copy(errTail, errR)
 		close(p.stderrDone)
 	}()
-	groups.Lock()
-	groups.live[p] = struct{}{}
-	groups.Unlock()
 	go func() {
 		p.waitErr = cmd.Wait()
 		close(p.exited)
