@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"time"
 
@@ -80,6 +81,7 @@ type writer struct {
 	orphans  map[string]int        // collapse: results written before any call of their id was open
 	dupNext  []byte                // a retried line to write after the next one
 	stream   bool                  // a LogWriter: w.lines holds only the last line, without events
+	scratch  []byte                // the line being encoded, reused
 }
 
 func newWriter(opts Options, n int) *writer {
@@ -144,8 +146,9 @@ func (w *writer) open(typ string, t int64, events ...int) *pending {
 
 // write appends a record as a line, maybe twice under the Dup fault.
 func (w *writer) write(p *pending) {
-	b, _ := json.Marshal(p.rec)
+	b, _ := appendRecord(w.scratch[:0], &p.rec)
 	b = append(b, '\n')
+	w.scratch = b
 	w.emit(b, p.events)
 	if w.dupNext != nil {
 		w.emit(w.dupNext, nil)
@@ -155,7 +158,7 @@ func (w *writer) write(p *pending) {
 		if w.rng.IntN(2) == 0 {
 			w.emit(b, p.events)
 		} else {
-			w.dupNext = b
+			w.dupNext = slices.Clone(b) // b is the scratch buffer
 		}
 	}
 }
