@@ -82,6 +82,7 @@ type writer struct {
 	dupNext  []byte                // a retried line to write after the next one
 	stream   bool                  // a LogWriter: w.lines holds only the last line, without events
 	scratch  []byte                // the line being encoded, reused
+	day      dayStamp              // the date part of the last stamp
 }
 
 func newWriter(opts Options, n int) *writer {
@@ -125,7 +126,8 @@ func (w *writer) clock(t int64) int64 {
 func (w *writer) stamp(t int64) string {
 	// Whole milliseconds since the epoch: a time.Duration would overflow
 	// past 292 years, and a trace's clock may run to 10^18 ms.
-	return FormatTime(time.UnixMilli(w.opts.T0.UnixMilli() + w.clock(t)))
+	ms := w.opts.T0.UnixMilli() + w.clock(t)
+	return w.day.stamp(ms)
 }
 
 // open reserves a record's place in event order: id, seq and parent.
