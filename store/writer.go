@@ -85,6 +85,13 @@ type writer struct {
 	day      dayStamp              // the date part of the last stamp
 }
 
+// presize and lineGuess size a new writer's buffers: up to presize
+// events' worth of lines of lineGuess bytes.
+const (
+	presize   = 64
+	lineGuess = 192
+)
+
 func newWriter(opts Options, n int) *writer {
 	if opts.T0.IsZero() {
 		opts.T0 = DefaultT0
@@ -96,6 +103,11 @@ func newWriter(opts Options, n int) *writer {
 	for _, f := range opts.Faults {
 		w.has[f] = true
 	}
+	// Room for a short trace's log, about a line per event, so that the
+	// many short traces a campaign persists do not grow it step by step.
+	short := min(n, presize)
+	w.out.Grow(256 + short*lineGuess)
+	w.lines = make([]line, 0, short+1)
 	if w.has[fault.Kill] && n > 0 {
 		w.killAt = 1 + w.rng.IntN(n)
 	}
