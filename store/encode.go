@@ -126,3 +126,26 @@ func plainRaw(raw json.RawMessage) bool {
 	}
 	return json.Valid(raw)
 }
+
+// appendHeader appends h as encoding/json marshals it.
+func appendHeader(dst []byte, h *Header) []byte {
+	dst = append(dst, `{"log":`...)
+	dst = appendString(dst, h.Log)
+	dst = member(dst, "t0", h.T0, false)
+	dst = member(dst, "writer", h.Writer, true)
+	if len(h.Faults) > 0 {
+		dst = append(dst, `,"faults":[`...)
+		for i, f := range h.Faults {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = appendString(dst, f)
+		}
+		dst = append(dst, ']')
+	}
+	if h.Seed != 0 {
+		dst = append(dst, `,"seed":`...)
+		dst = strconv.AppendUint(dst, h.Seed, 10)
+	}
+	return append(dst, '}')
+}

@@ -69,3 +69,26 @@ func TestAppendRecordRandom(t *testing.T) {
 		}
 	}
 }
+
+// TestAppendHeaderMatchesJSON checks the header encoder against
+// encoding/json.
+func TestAppendHeaderMatchesJSON(t *testing.T) {
+	tests := []struct {
+		name string
+		h    Header
+	}{
+		{"empty", Header{}},
+		{"plain", Header{Log: LogVersion, T0: "2025-01-01T00:00:00.000Z", Writer: "toolsim persist"}},
+		{"faults and seed", Header{Log: LogVersion, T0: "x", Faults: []string{"dup", "torn"}, Seed: 1 << 63}},
+		{"one fault", Header{Log: LogVersion, Faults: []string{"<&>\n"}}},
+		{"no faults", Header{Log: "a\"b", Faults: []string{}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			want, _ := json.Marshal(&tt.h)
+			if diff := cmp.Diff(string(want), string(appendHeader(nil, &tt.h))); diff != "" {
+				t.Errorf("(-json.Marshal +appendHeader):\n%s", diff)
+			}
+		})
+	}
+}

@@ -2,7 +2,6 @@ package store
 
 import (
 	"bytes"
-	"encoding/json"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -121,8 +120,8 @@ func (w *writer) writeHeader() {
 		names[i] = string(f)
 	}
 	h := Header{Log: LogVersion, T0: FormatTime(w.opts.T0), Writer: "toolsim persist", Faults: names, Seed: w.opts.Seed}
-	b, _ := json.Marshal(h)
-	w.out.Write(b)
+	w.scratch = appendHeader(w.scratch[:0], &h)
+	w.out.Write(w.scratch)
 	w.out.WriteByte('\n')
 }
 
