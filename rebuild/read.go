@@ -112,8 +112,12 @@ func (b *builder) line(n int, line []byte, complete bool) {
 }
 
 func (b *builder) header(n int, line []byte) {
-	var h store.Header
-	if err := json.Unmarshal(line, &h); err != nil || h.Log != store.LogVersion {
+	h, ok := plainHeader(line)
+	if !ok {
+		h = store.Header{}
+		ok = json.Unmarshal(line, &h) == nil
+	}
+	if !ok || h.Log != store.LogVersion {
 		b.problem(n, CodeBadHeader, "header %q is not %s; the trace clock starts at the first record", bytes.TrimSpace(line), store.LogVersion)
 		return
 	}

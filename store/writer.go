@@ -2,8 +2,8 @@ package store
 
 import (
 	"bytes"
-	"encoding/json"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"time"
 
@@ -80,7 +80,16 @@ type writer struct {
 	orphans  map[string]int        // collapse: results written before any call of their id was open
 	dupNext  []byte                // a retried line to write after the next one
 	stream   bool                  // a LogWriter: w.lines holds only the last line, without events
+	scratch  []byte                // the line being encoded, reused
+	day      dayStamp              // the date part of the last stamp
 }
+
+// presize and lineGuess size a new writer's buffers: up to presize
+// events' worth of lines of lineGuess bytes.
+const (
+	presize   = 64
+	lineGuess = 192
+)
 
 func newWriter(opts Options, n int) *writer {
 	if opts.T0.IsZero() {
@@ -93,6 +102,11 @@ func newWriter(opts Options, n int) *writer {
 	for _, f := range opts.Faults {
 		w.has[f] = true
 	}
+	// Room for a short trace's log, about a line per event, so that the
+	// many short traces a campaign persists do not grow it step by step.
+	short := min(n, presize)
+	w.out.Grow(256 + short*lineGuess)
+	w.lines = make([]line, 0, short+1)
 	if w.has[fault.Kill] && n > 0 {
 		w.killAt = 1 + w.rng.IntN(n)
 	}
@@ -106,8 +120,8 @@ func (w *writer) writeHeader() {
 		names[i] = string(f)
 	}
 	h := Header{Log: LogVersion, T0: FormatTime(w.opts.T0), Writer: "toolsim persist", Faults: names, Seed: w.opts.Seed}
-	b, _ := json.Marshal(h)
-	w.out.Write(b)
+	w.scratch = appendHeader(w.scratch[:0], &h)
+	w.out.Write(w.scratch)
 	w.out.WriteByte('\n')
 }
 
@@ -123,7 +137,8 @@ func (w *writer) clock(t int64) int64 {
 func (w *writer) stamp(t int64) string {
 	// Whole milliseconds since the epoch: a time.Duration would overflow
 	// past 292 years, and a trace's clock may run to 10^18 ms.
-	return FormatTime(time.UnixMilli(w.opts.T0.UnixMilli() + w.clock(t)))
+	ms := w.opts.T0.UnixMilli() + w.clock(t)
+	return w.day.stamp(ms)
 }
 
 // open reserves a record's place in event order: id, seq and parent.
@@ -144,8 +159,9 @@ func (w *writer) open(typ string, t int64, events ...int) *pending {
 
 // write appends a record as a line, maybe twice under the Dup fault.
 func (w *writer) write(p *pending) {
-	b, _ := json.Marshal(p.rec)
+	b, _ := appendRecord(w.scratch[:0], &p.rec)
 	b = append(b, '\n')
+	w.scratch = b
 	w.emit(b, p.events)
 	if w.dupNext != nil {
 		w.emit(w.dupNext, nil)
@@ -155,7 +171,7 @@ func (w *writer) write(p *pending) {
 		if w.rng.IntN(2) == 0 {
 			w.emit(b, p.events)
 		} else {
-			w.dupNext = b
+			w.dupNext = slices.Clone(b) // b is the scratch buffer
 		}
 	}
 }
