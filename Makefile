@@ -14,8 +14,10 @@ build: ## build bin/toolsim (with its VCS revision for toolsim version)
 	$(GO) build -buildvcs=auto -o bin/toolsim ./cmd/toolsim
 
 # HEAVY are the tests that skip themselves under -race (package
-# internal/race): single-goroutine work that the detector slows tenfold.
-HEAVY := ^(TestEndlessInput|TestExhaustiveTraces|TestPythonBugsShrinkAtEveryOffset)$$
+# internal/race): heavy work that the detector slows tenfold, whose
+# concurrency other tests cover under it (TestScenarios: TestCatalog runs
+# the same scripts in-process).
+HEAVY := ^(TestEndlessInput|TestExhaustiveTraces|TestPythonBugsShrinkAtEveryOffset|TestScenarios)$$
 
 test: lint ## lint, then every test (unit, property, golden, testscript, examples, API contract) with the race detector; the heavy single-goroutine ones without it
 	$(GO) test -race -count=1 ./...

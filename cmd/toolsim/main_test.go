@@ -12,6 +12,7 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/toolsim/toolsim/internal/procgroup"
+	"github.com/toolsim/toolsim/internal/race"
 )
 
 func TestMain(m *testing.M) {
@@ -39,7 +40,14 @@ func setGolden(t *testing.T) func(*testscript.Env) error {
 }
 
 // TestScenarios runs the catalog scripts of scenarios/ with the real binary.
+//
+// Each script runs the toolsim binary as a process. Under -race it skips:
+// TestCatalog runs the same scripts in-process under the detector, and
+// make test's second step runs this one without it.
 func TestScenarios(t *testing.T) {
+	if race.Enabled {
+		t.Skip("the scenarios run in-process under -race (TestCatalog); make test runs them as processes in its second step, without -race")
+	}
 	testscript.Run(t, testscript.Params{Dir: "../../scenarios", Setup: setGolden(t), RequireExplicitExec: true})
 }
 
