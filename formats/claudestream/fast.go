@@ -111,38 +111,28 @@ func fastMessage(val []byte, dst **message) bool {
 }
 
 func fastDenials(val []byte, dst *[]denial) bool {
-	if jsonscan.IsNull(val) {
-		*dst = nil
-		return true
-	}
-	if len(val) == 0 || val[0] != '[' {
+	return jsonscan.List(val, dst, fastDenial)
+}
+
+// fastDenial decodes one element of permission_denials.
+func fastDenial(e []byte, d *denial) bool {
+	members, _, ok := jsonscan.ObjectMembers(e, nil)
+	if !ok || !jsonscan.Plain(members, "tool_name", "tool_use_id", "tool_input") {
 		return false
 	}
-	elems, err := jsonscan.Array(val, nil)
-	if err != nil {
-		return false
-	}
-	out := make([]denial, len(elems))
-	for i, e := range elems {
-		members, null, ok := jsonscan.ObjectMembers(e, nil)
-		if !ok || !null && !jsonscan.Plain(members, "tool_name", "tool_use_id", "tool_input") {
+	for _, mb := range members {
+		name, _ := jsonscan.Key(mb.Key)
+		switch string(name) {
+		case "tool_name":
+			ok = jsonscan.StringInto(mb.Val, &d.ToolName)
+		case "tool_use_id":
+			ok = jsonscan.StringInto(mb.Val, &d.ToolUseID)
+		case "tool_input":
+			jsonscan.RawInto(mb.Val, (*[]byte)(&d.ToolInput))
+		}
+		if !ok {
 			return false
 		}
-		for _, mb := range members {
-			name, _ := jsonscan.Key(mb.Key)
-			switch string(name) {
-			case "tool_name":
-				ok = jsonscan.StringInto(mb.Val, &out[i].ToolName)
-			case "tool_use_id":
-				ok = jsonscan.StringInto(mb.Val, &out[i].ToolUseID)
-			case "tool_input":
-				jsonscan.RawInto(mb.Val, (*[]byte)(&out[i].ToolInput))
-			}
-			if !ok {
-				return false
-			}
-		}
 	}
-	*dst = out
 	return true
 }

@@ -38,9 +38,9 @@ func fastMessage(raw []byte, m *message) bool {
 		case "content":
 			jsonscan.RawInto(mb.Val, (*[]byte)(&m.Content))
 		case "toolCalls":
-			ok = fastList(mb.Val, &m.ToolCalls, fastToolCall)
+			ok = jsonscan.List(mb.Val, &m.ToolCalls, fastToolCall)
 		case "thoughts":
-			ok = fastList(mb.Val, &m.Thoughts, fastThought)
+			ok = jsonscan.List(mb.Val, &m.Thoughts, fastThought)
 		case "model":
 			ok = jsonscan.StringInto(mb.Val, &m.Model)
 		case "tokens":
@@ -50,30 +50,6 @@ func fastMessage(raw []byte, m *message) bool {
 			return false
 		}
 	}
-	return true
-}
-
-// fastList decodes an array value into a slice as json.Unmarshal does:
-// null gives nil, a null element the zero value.
-func fastList[T any](val []byte, dst *[]T, elem func([]byte, *T) bool) bool {
-	if jsonscan.IsNull(val) {
-		*dst = nil
-		return true
-	}
-	if len(val) == 0 || val[0] != '[' {
-		return false
-	}
-	elems, err := jsonscan.Array(val, nil)
-	if err != nil {
-		return false
-	}
-	out := make([]T, len(elems))
-	for i, e := range elems {
-		if !jsonscan.IsNull(e) && !elem(e, &out[i]) {
-			return false
-		}
-	}
-	*dst = out
 	return true
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/rogpeppe/go-internal/txtar"
 
 	"github.com/toolsim/toolsim/importer"
+	"github.com/toolsim/toolsim/internal/jsonscan"
 )
 
 // The fast decoders and the jsonscan walk must agree with encoding/json
@@ -83,9 +84,9 @@ func compareFast(t *testing.T, data []byte) {
 	var r, wantR sessionRecord
 	check("record", fastRecord(data, &r), &r, &wantR, func() error { return json.Unmarshal(data, &wantR) })
 	var parts, wantParts []resultPart
-	check("result parts", fastList(data, &parts, fastResultPart), &parts, &wantParts, func() error { return json.Unmarshal(data, &wantParts) })
+	check("result parts", jsonscan.List(data, &parts, fastResultPart), &parts, &wantParts, func() error { return json.Unmarshal(data, &wantParts) })
 	var texts, wantTexts []textPart
-	check("text parts", fastList(data, &texts, fastTextPart), &texts, &wantTexts, func() error { return json.Unmarshal(data, &wantTexts) })
+	check("text parts", jsonscan.List(data, &texts, fastTextPart), &texts, &wantTexts, func() error { return json.Unmarshal(data, &wantTexts) })
 	var resp, wantResp responseBody
 	check("response", fastResponse(data, &resp), &resp, &wantResp, func() error { return json.Unmarshal(data, &wantResp) })
 	for _, strict := range []bool{false, true} {

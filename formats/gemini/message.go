@@ -121,7 +121,7 @@ func contentText(raw json.RawMessage) string {
 		return s
 	}
 	var parts []textPart
-	if fastList(raw, &parts, fastTextPart) || json.Unmarshal(raw, &parts) == nil {
+	if jsonscan.List(raw, &parts, fastTextPart) || json.Unmarshal(raw, &parts) == nil {
 		var texts []string
 		for _, p := range parts {
 			if p.Text != nil {

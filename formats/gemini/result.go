@@ -45,7 +45,7 @@ func readResult(tc *toolCall) result {
 // are. A result that is not a part list gives nothing.
 func readParts(raw json.RawMessage) (output, errText string, other int) {
 	var parts []resultPart
-	if !fastList(raw, &parts, fastResultPart) {
+	if !jsonscan.List(raw, &parts, fastResultPart) {
 		parts = nil
 		if json.Unmarshal(raw, &parts) != nil {
 			return "", "", 0

@@ -86,24 +86,8 @@ func fastChatMsg(raw []byte, cm *chatMsg) bool {
 
 // fastToolCalls decodes a chat message's tool_calls list.
 func fastToolCalls(val []byte, dst *[]sse.ChatToolCall) bool {
-	if jsonscan.IsNull(val) {
-		*dst = nil
-		return true
-	}
-	if len(val) == 0 || val[0] != '[' {
-		return false
-	}
-	elems, err := jsonscan.Array(val, nil)
-	if err != nil {
-		return false
-	}
-	calls := make([]sse.ChatToolCall, len(elems))
-	for i, e := range elems {
+	return jsonscan.List(val, dst, func(e []byte, call *sse.ChatToolCall) bool {
 		ms, null, ok := jsonscan.ObjectMembers(e, nil)
-		if !ok || !null && !sse.FastChatToolCall(ms, &calls[i]) {
-			return false
-		}
-	}
-	*dst = calls
-	return true
+		return ok && (null || sse.FastChatToolCall(ms, call))
+	})
 }

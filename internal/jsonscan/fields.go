@@ -192,3 +192,28 @@ func Float64PtrInto(val []byte, dst **float64) bool {
 	*dst = &f
 	return true
 }
+
+// List decodes an array value into a slice as json.Unmarshal does: null
+// gives nil, a null element the zero value, and elem decodes every other
+// element (false: give up, as every helper here does).
+func List[T any](val []byte, dst *[]T, elem func([]byte, *T) bool) bool {
+	if IsNull(val) {
+		*dst = nil
+		return true
+	}
+	if len(val) == 0 || val[0] != '[' {
+		return false
+	}
+	elems, err := Array(val, nil)
+	if err != nil {
+		return false
+	}
+	out := make([]T, len(elems))
+	for i, e := range elems {
+		if !IsNull(e) && !elem(e, &out[i]) {
+			return false
+		}
+	}
+	*dst = out
+	return true
+}
