@@ -18,10 +18,14 @@ build: ## build bin/toolsim (with its VCS revision for toolsim version)
 # concurrency other tests cover under it (TestScenarios: TestCatalog runs
 # the same scripts in-process).
 HEAVY := ^(TestEndlessInput|TestExhaustiveTraces|TestPythonBugsShrinkAtEveryOffset|TestScenarios)$$
+# INTERPRETED are the CLI scripts bound by a Python or Node engine: they
+# skip under -race ([race] in testdata/script) and run after it.
+INTERPRETED := header-only|node-engine|partial-engine|python-engine
 
 test: lint ## lint, then every test (unit, property, golden, testscript, examples, API contract) with the race detector; the heavy single-goroutine ones without it
 	$(GO) test -race -count=1 ./...
 	$(GO) test -count=1 -run '$(HEAVY)' ./cmd/toolsim ./sim ./harness
+	$(GO) test -count=1 -run '^TestScripts$$/^($(INTERPRETED))$$' ./cmd/toolsim
 	cd examples/go-engine && $(GO) test -count=1 ./...
 
 lint: ## fail if gofmt, go vet or go mod tidy would change anything
