@@ -55,9 +55,18 @@ func bufferSize(r io.Reader) int {
 	return size
 }
 
+// lineReader reads r's lines: a *bytes.Buffer in place (it is drained, as
+// reading it would), anything else through a buffer.
+func lineReader(r io.Reader) *lines.Reader {
+	if buf, ok := r.(*bytes.Buffer); ok {
+		return lines.NewBytesReader(buf.Next(buf.Len()), maxLine)
+	}
+	return lines.NewReader(r, bufferSize(r), maxLine)
+}
+
 // read parses the log line by line.
 func (b *builder) read(r io.Reader) error {
-	lr := lines.NewReader(r, bufferSize(r), maxLine)
+	lr := lineReader(r)
 	for n := 1; ; n++ {
 		line, complete, err := lr.Next()
 		switch {

@@ -85,6 +85,7 @@ func (r *Result) Timeline() *timeline.Timeline { return r.Engine.Timeline() }
 
 // Rebuild reads a log and rebuilds its timeline. It returns an error only
 // when reading fails; every problem in the content is in Result.Problems.
+// A *bytes.Buffer is read in place, without a copy into a read buffer.
 func Rebuild(r io.Reader, opts Options) (*Result, error) {
 	b := newBuilder(opts)
 	if err := b.read(r); err != nil {

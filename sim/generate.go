@@ -3,6 +3,7 @@ package sim
 import (
 	"encoding/json"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 
 	"github.com/toolsim/toolsim/event"
@@ -107,15 +108,22 @@ func GenerateFrom(src rand.Source, seed uint64, opts Options) *Scenario {
 	g.drawShapes()
 	plan := g.plan()
 	size, batch := plan.size()
-	g.evs = make([]event.Event, 0, size)
-	g.actBuf = make([]action, 0, batch)
+	g.evs = takeEvents(size)
+	g.actBuf = takeActions(batch)
 	g.schedule(plan)
+	putActions(g.actBuf)
+	g.actBuf = nil
 	// A stream cut short is a missing result for every call still live:
 	// only with that fault on, so that a fault list without it never ends
 	// a trace mid-turn.
 	if g.shapeOn(ShapeTruncated) && g.on[fault.MissingResult] && g.chance(3) {
 		g.truncate()
 	}
+	// The plan's size is an upper bound, about twice the events made: the
+	// scenario gets an exact copy and the scratch goes back to the pool.
+	scratch := g.evs
+	g.evs = slices.Clone(scratch)
+	putEvents(scratch)
 	sc := &Scenario{
 		Seed: seed, Options: opts, plan: plan, Events: g.evs, On: g.on.list(),
 		Injected: g.injected, Shapes: g.shapes, BatchIDs: AllBatched(g.evs),

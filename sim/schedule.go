@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"slices"
 	"strconv"
+	"sync"
 
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/fault"
@@ -26,6 +27,42 @@ type action struct {
 // heldTool offsets the tool index of actions held over from an earlier
 // batch, so that they never match a tool of the batch they are merged into.
 const heldTool = 1000
+
+// actionPool holds the action buffers of finished scenarios: a buffer is
+// scratch space, never part of a scenario, so generators on parallel
+// workers reuse them instead of allocating one per scenario.
+var actionPool sync.Pool
+
+// takeActions returns an empty action buffer with room for n actions.
+func takeActions(n int) []action {
+	if p, ok := actionPool.Get().(*[]action); ok && cap(*p) >= n {
+		return (*p)[:0]
+	}
+	return make([]action, 0, n)
+}
+
+// putActions gives a buffer back for another scenario.
+func putActions(b []action) {
+	clear(b[:cap(b)]) // drop the events' strings: a pooled buffer keeps nothing alive
+	actionPool.Put(&b)
+}
+
+// eventPool holds the event buffers a scenario is generated into.
+var eventPool sync.Pool
+
+// takeEvents returns an empty event buffer with room for n events.
+func takeEvents(n int) []event.Event {
+	if p, ok := eventPool.Get().(*[]event.Event); ok && cap(*p) >= n {
+		return (*p)[:0]
+	}
+	return make([]event.Event, 0, n)
+}
+
+// putEvents gives an event buffer back for another scenario.
+func putEvents(b []event.Event) {
+	clear(b[:cap(b)])
+	eventPool.Put(&b)
+}
 
 // actions collects a batch's actions.
 type actions struct {

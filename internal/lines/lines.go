@@ -29,6 +29,35 @@ type Reader struct {
 	max  int
 	buf  []byte
 	skip bool // the rest of a line over the limit is still to be skipped
+
+	mem   []byte // the input not yet read, for a reader over bytes
+	inMem bool
+}
+
+// NewBytesReader reads the lines of b in place, with no buffer of its own:
+// the lines Next returns are slices of b. Limits and results are those of
+// [NewReader].
+func NewBytesReader(b []byte, max int) *Reader {
+	return &Reader{max: max, mem: b, inMem: true}
+}
+
+// nextInMem is Next for a reader over bytes.
+func (r *Reader) nextInMem() (line []byte, complete bool, err error) {
+	if len(r.mem) == 0 {
+		return nil, false, io.EOF
+	}
+	i := bytes.IndexByte(r.mem, '\n')
+	end := i + 1
+	if i < 0 {
+		end = len(r.mem)
+	}
+	line, r.mem = r.mem[:end], r.mem[end:]
+	if len(line) > r.max+2 {
+		return nil, true, ErrTooLong // the rest of it is already behind
+	}
+	complete = i >= 0
+	line = bytes.TrimSuffix(line, []byte{'\n'})
+	return bytes.TrimSuffix(line, []byte{'\r'}), complete, nil
 }
 
 // NewReader reads r through a buffer of size bytes, accepting lines of at
@@ -44,6 +73,9 @@ func NewReader(r io.Reader, size, max int) *Reader {
 // the limit is passed: the rest of it is skipped by the next call), and
 // read errors as they are.
 func (r *Reader) Next() (line []byte, complete bool, err error) {
+	if r.inMem {
+		return r.nextInMem()
+	}
 	if r.skip {
 		r.skip = false
 		if err := r.skipLine(); err != nil {

@@ -12,10 +12,23 @@ import (
 	"github.com/toolsim/toolsim/internal/lines"
 )
 
+// TestNext reads the same input through a buffered reader and in place:
+// both give the same lines.
 func TestNext(t *testing.T) {
 	long := strings.Repeat("x", 50)
 	input := "a\r\n\n" + strings.Repeat("y", 30) + "\n" + long + "\nlast"
-	r := lines.NewReader(strings.NewReader(input), 16, 40)
+	for _, tc := range []struct {
+		name string
+		r    *lines.Reader
+	}{
+		{"buffered", lines.NewReader(strings.NewReader(input), 16, 40)},
+		{"in place", lines.NewBytesReader([]byte(input), 40)},
+	} {
+		t.Run(tc.name, func(t *testing.T) { testNext(t, tc.r) })
+	}
+}
+
+func testNext(t *testing.T, r *lines.Reader) {
 	var got []string
 	for {
 		line, complete, err := r.Next()

@@ -3,7 +3,6 @@ package selfcheck
 import (
 	"bytes"
 	"fmt"
-	"io"
 	"slices"
 
 	"github.com/google/go-cmp/cmp"
@@ -116,7 +115,7 @@ func Rebuild(evs []event.Event, opts store.Options) (*Report, error) {
 // they match.
 func RebuildLazy(evs []event.Event, opts store.Options) (*Report, *timeline.Timeline, error) {
 	p := store.Persist(evs, opts)
-	res, err := rebuild.Rebuild(bytes.NewReader(p.Log), rebuild.Options{})
+	res, err := rebuild.Rebuild(bytes.NewBuffer(p.Log), rebuild.Options{})
 	if err != nil {
 		return nil, nil, fmt.Errorf("rebuild: %w", err)
 	}
@@ -133,7 +132,7 @@ func RebuildLazy(evs []event.Event, opts store.Options) (*Report, *timeline.Time
 // with a pure live run. It returns a (-live +reconnected) diff.
 func Reconnect(evs []event.Event, k int, opts store.Options) (string, error) {
 	p := store.Persist(evs[:k], opts)
-	res, err := rebuild.Rebuild(bytes.NewReader(p.Log), rebuild.Options{Open: true})
+	res, err := rebuild.Rebuild(bytes.NewBuffer(p.Log), rebuild.Options{Open: true})
 	if err != nil {
 		return "", fmt.Errorf("rebuild: %w", err)
 	}
@@ -148,7 +147,7 @@ func Reconnect(evs []event.Event, k int, opts store.Options) (string, error) {
 // same timeline as the log itself. first is the log's first rebuild (as in
 // Report.Rebuilt). It returns a diff or "".
 func Twice(first *timeline.Timeline, log []byte) (string, error) {
-	again, err := rebuild.Rebuild(bytes.NewReader(log), rebuild.Options{})
+	again, err := rebuild.Rebuild(bytes.NewBuffer(log), rebuild.Options{})
 	if err != nil {
 		return "", err
 	}
@@ -166,23 +165,14 @@ func Twice(first *timeline.Timeline, log []byte) (string, error) {
 	return "", nil
 }
 
-// doubleRecords reads a log with every complete record line once more
-// after it: the header, the records, then the records again. A torn last
-// line is left out of both copies (it would tear the copy).
-func doubleRecords(log []byte) io.Reader {
+// doubleRecords is a log with every complete record line once more after
+// it: the header, the records, then the records again. A torn last line is
+// left out of both copies (it would tear the copy).
+func doubleRecords(log []byte) *bytes.Buffer {
 	whole := log[:bytes.LastIndexByte(log, '\n')+1]
 	records := whole[bytes.IndexByte(whole, '\n')+1:]
-	return sized{io.MultiReader(bytes.NewReader(whole), bytes.NewReader(records)), len(whole) + len(records)}
+	return bytes.NewBuffer(slices.Concat(whole, records))
 }
-
-// sized is a reader that says how much it holds, so that rebuild sizes
-// its buffer to the log rather than to its default.
-type sized struct {
-	io.Reader
-	n int
-}
-
-func (s sized) Len() int { return s.n }
 
 // Recoverable reports whether a fault set leaves a log everything needed
 // to rebuild the live transcript: sequence numbers, or parent links that
