@@ -34,7 +34,7 @@ type Engine struct {
 	touched, spare []*timeline.Item
 
 	textOpen  int  // 1 + the index of the assistant or thinking item still growing; 0 when none
-	run       *run // the current run of consecutive tool_start events
+	run       run  // the current run of consecutive tool_start events
 	cancelled bool // the current turn was cancelled
 	turnRole  string
 
@@ -43,8 +43,9 @@ type Engine struct {
 
 // slot holds every tool that used one id.
 type slot struct {
-	live []*toolRef // not yet terminal, oldest first: results pair FIFO
-	last *toolRef   // the most recently started
+	live []*toolRef  // not yet terminal, oldest first: results pair FIFO
+	last *toolRef    // the most recently started
+	one  [1]*toolRef // live's first array: most ids name one tool
 }
 
 // toolRef locates a tool in the timeline by position: the item's index in
@@ -58,6 +59,12 @@ type toolRef struct {
 	pos    int32          // the tool's index in the item: 0 for Item.Tool, else in Item.Tools
 }
 
+// madeTool is a new tool and its ref, made in one allocation.
+type madeTool struct {
+	tool timeline.Tool
+	ref  toolRef
+}
+
 // root returns the index of the top-level item holding r's tool.
 func (r *toolRef) root() int {
 	for r.parent != nil {
@@ -67,7 +74,9 @@ func (r *toolRef) root() int {
 }
 
 // run is an open grouping run: the item that the next tool_start may join.
+// The zero run is none.
 type run struct {
+	open   bool
 	parent *toolRef // whose children hold the item; nil at top level
 	item   int32    // the item's index there
 }
@@ -95,7 +104,7 @@ func (e *Engine) Apply(ev *event.Event) {
 	e.tl.Now = ev.T
 	e.lastSeq = ev.Seq
 	if ev.Kind != event.KindToolStart && ev.Kind != event.KindToolUpdate && ev.Kind.Known() {
-		e.run = nil // unknown kinds only move the clock, and an update only amends a call: they do not end a run
+		e.run = run{} // unknown kinds only move the clock, and an update only amends a call: they do not end a run
 	}
 	switch ev.Kind {
 	case event.KindTurnStart:
@@ -137,7 +146,7 @@ func (e *Engine) Finish() {
 	e.flushEarly()
 	e.interruptLive(e.tl.Now, timeline.DiagUnfinishedAtEnd, e.lastSeq)
 	e.closeText()
-	e.run = nil
+	e.run = run{}
 }
 
 // Live returns the ids of the tools not yet in a terminal status, in start

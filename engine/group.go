@@ -8,8 +8,9 @@ import (
 // place puts a new tool in the timeline: under its parent if it has one,
 // into the open group when grouping rules allow, else as a new item. It
 // returns where the tool went.
-func (e *Engine) place(t *timeline.Tool, ev *event.Event) *toolRef {
-	ref := &toolRef{tool: t}
+func (e *Engine) place(made *madeTool, ev *event.Event) *toolRef {
+	t, ref := &made.tool, &made.ref
+	ref.tool = t
 	if ev.Parent != "" {
 		if p := e.parentRef(ev.Parent); p != nil {
 			ref.parent = p
@@ -40,7 +41,7 @@ func (e *Engine) place(t *timeline.Tool, ev *event.Event) *toolRef {
 	}
 	e.bump(it)
 	e.bumpRoot(ref)
-	e.run = &run{parent: ref.parent, item: ref.item}
+	e.run = run{open: true, parent: ref.parent, item: ref.item}
 	return ref
 }
 
@@ -67,7 +68,7 @@ func (e *Engine) parentRef(id string) *toolRef {
 func (e *Engine) joinable(parent *toolRef, t *timeline.Tool) int {
 	items := e.items(parent)
 	if t.Batch == "" {
-		if r := e.run; r != nil && r.parent == parent && items[r.item].Batch == "" {
+		if r := e.run; r.open && r.parent == parent && items[r.item].Batch == "" {
 			return int(r.item)
 		}
 		return -1

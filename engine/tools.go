@@ -18,16 +18,17 @@ func (e *Engine) toolStart(ev *event.Event) {
 	s := e.writableSlot(ev.ID)
 	if s == nil {
 		s = &slot{}
+		s.live = s.one[:0]
 		e.own.addSlot(s)
 		e.ids[ev.ID] = s
 	} else if len(s.live) > 0 {
 		e.diag(ev.Seq, timeline.DiagDuplicateStart, ev.ID)
 	}
-	t := &timeline.Tool{
+	made := &madeTool{tool: timeline.Tool{
 		ID: ev.ID, Name: ev.Name, Summary: SummaryOf(ev.Name, ev.Args), Status: timeline.StatusRunning,
 		Batch: ev.Batch, Parent: ev.Parent, Meta: e.meta[ev.Name], StartT: ev.T,
-	}
-	ref := e.place(t, ev)
+	}}
+	ref := e.place(made, ev)
 	s.live = append(s.live, ref)
 	s.last = ref
 	e.live = append(e.live, ref)

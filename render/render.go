@@ -88,6 +88,7 @@ type renderer struct {
 	now  int64
 	b    strings.Builder
 	row  []byte // scratch for building one line
+	join []byte // scratch for lineOf
 }
 
 // line writes one line, cut to the width, without trailing spaces.
@@ -96,9 +97,21 @@ func (r *renderer) line(s string) {
 	r.b.WriteByte('\n')
 }
 
+// lineOf writes the concatenation of parts as one line, as line does,
+// without making the concatenated string when it fits.
+func (r *renderer) lineOf(parts ...string) {
+	r.join = r.join[:0]
+	for _, p := range parts {
+		r.join = append(r.join, p...)
+	}
+	r.bytesLine(r.join)
+}
+
 // rowLine writes r.row as a line, without converting it when it fits.
-func (r *renderer) rowLine() {
-	row := r.row
+func (r *renderer) rowLine() { r.bytesLine(r.row) }
+
+// bytesLine writes row as a line, as line does.
+func (r *renderer) bytesLine(row []byte) {
 	for len(row) > 0 && row[len(row)-1] == ' ' {
 		row = row[:len(row)-1]
 	}

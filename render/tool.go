@@ -72,18 +72,19 @@ func (r *renderer) single(t *timeline.Tool, indent string) {
 	head := prefix + fit(inline(t.Name), max(r.w-width(prefix)-width(tail), 4))
 	sum := label(t)
 	if sum != "" {
-		avail := r.w - width(head) - 2 - width(tail)
-		if avail >= 2 {
-			head += "  " + fit(sum, avail)
+		if avail := r.w - width(head) - 2 - width(tail); avail >= 2 {
+			r.lineOf(head, "  ", fit(sum, avail), tail)
+			r.details(t, indent)
+			return
 		}
 	}
-	r.line(head + tail)
+	r.lineOf(head, tail)
 	r.details(t, indent)
 }
 
 // group renders a tool group: a header, then one aligned row per member.
 func (r *renderer) group(it *timeline.Item, indent string) {
-	r.line(indent + "  ⫘ " + r.groupHeader(it.Tools))
+	r.lineOf(indent, "  ⫘ ", r.groupHeader(it.Tools))
 	names := make([]string, len(it.Tools))
 	labels := make([]string, len(it.Tools))
 	nameW, sumW := 0, 0
@@ -154,11 +155,11 @@ func (r *renderer) groupHeader(tools []*timeline.Tool) string {
 func (r *renderer) details(t *timeline.Tool, indent string) {
 	sub := indent + "  "
 	if t.Status == timeline.StatusFailed && t.Error != "" {
-		r.line(sub + firstLine(Sanitize(t.Error)))
+		r.lineOf(sub, firstLine(Sanitize(t.Error)))
 	}
 	if r.opts.Output && t.Output != "" {
 		for _, l := range Snippet(t.Output) {
-			r.line(sub + "│ " + l)
+			r.lineOf(sub, "│ ", l)
 		}
 	}
 	if t.Delegation != nil {

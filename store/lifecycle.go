@@ -86,4 +86,5 @@ func (w *writer) reserveEnd(p *pending, t int64) {
 	end := w.open(TypeToolResult, t)
 	p.rec.EndTS, p.rec.EndSeq, p.rec.EndParent = end.rec.TS, end.rec.Seq, end.rec.Parent
 	w.lastID = p.rec.ID + "#end"
+	w.recycle(end) // only its place was wanted
 }

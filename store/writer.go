@@ -83,6 +83,7 @@ type writer struct {
 	dupNext  []byte                // a retried line to write after the next one
 	stream   bool                  // a LogWriter: w.lines holds only the last line, without events
 	scratch  []byte                // the line being encoded, reused
+	free     []*pending            // written records, for open to reuse
 	day      dayStamp              // the date part of the last stamp
 }
 
@@ -146,7 +147,8 @@ func (w *writer) stamp(t int64) string {
 // open reserves a record's place in event order: id, seq and parent.
 func (w *writer) open(typ string, t int64, events ...int) *pending {
 	w.nextID++
-	p := &pending{rec: Record{V: RecordVersion, ID: "r" + strconv.Itoa(w.nextID), TS: w.stamp(t), Type: typ}, events: events}
+	p := w.newPending()
+	*p = pending{rec: Record{V: RecordVersion, ID: "r" + strconv.Itoa(w.nextID), TS: w.stamp(t), Type: typ}, events: events}
 	if !w.has[fault.NoSeq] {
 		w.seq++
 		s := w.seq
@@ -159,7 +161,22 @@ func (w *writer) open(typ string, t int64, events ...int) *pending {
 	return p
 }
 
-// write appends a record as a line, maybe twice under the Dup fault.
+// newPending returns a pending record to fill: one written before, or a
+// new one.
+func (w *writer) newPending() *pending {
+	if n := len(w.free); n > 0 {
+		p := w.free[n-1]
+		w.free = w.free[:n-1]
+		return p
+	}
+	return new(pending)
+}
+
+// recycle takes back a pending record nothing refers to any more.
+func (w *writer) recycle(p *pending) { w.free = append(w.free, p) }
+
+// write appends a record as a line, maybe twice under the Dup fault. The
+// pending record is recycled: its caller lets go of it.
 func (w *writer) write(p *pending) {
 	b, _ := appendRecord(w.scratch[:0], &p.rec)
 	b = append(b, '\n')
@@ -176,6 +193,7 @@ func (w *writer) write(p *pending) {
 			w.dupNext = slices.Clone(b) // b is the scratch buffer
 		}
 	}
+	w.recycle(p)
 }
 
 func (w *writer) emit(b []byte, events []int) {
