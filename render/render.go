@@ -189,6 +189,11 @@ func inline(s string) string {
 	return strings.ReplaceAll(s, "\n", " ")
 }
 
+// firstLine returns the first of s's lines, as splitLines cuts them.
 func firstLine(s string) string {
-	return splitLines(s)[0]
+	line, _, found := strings.Cut(s, "\n")
+	if found {
+		line = strings.TrimSuffix(line, "\r")
+	}
+	return line
 }

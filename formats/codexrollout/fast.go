@@ -11,16 +11,18 @@ import (
 // fields.go); otherwise the line is decoded with encoding/json as before,
 // so every problem text stays the same.
 
-// decodeEnvelope decodes a rollout line as json.Unmarshal does.
-func decodeEnvelope(line []byte, env *envelope, buf *[]jsonscan.Member) error {
-	if fastEnvelope(line, env, buf) {
+// decodeEnvelope decodes a rollout line as json.Unmarshal does. The fast
+// path decodes the payload into scratch, which holds it until the next
+// line: nothing keeps a payload past its line.
+func decodeEnvelope(line []byte, env *envelope, buf *[]jsonscan.Member, scratch *payload) error {
+	if fastEnvelope(line, env, buf, scratch) {
 		return nil
 	}
 	*env = envelope{}
 	return json.Unmarshal(line, env)
 }
 
-func fastEnvelope(line []byte, env *envelope, buf *[]jsonscan.Member) bool {
+func fastEnvelope(line []byte, env *envelope, buf *[]jsonscan.Member, scratch *payload) bool {
 	members, ok := jsonscan.TopObject(line, (*buf)[:0])
 	*buf = members
 	if !ok || !jsonscan.Plain(members, "timestamp", "type", "payload") {
@@ -34,7 +36,7 @@ func fastEnvelope(line []byte, env *envelope, buf *[]jsonscan.Member) bool {
 		case "type":
 			ok = jsonscan.StringInto(m.Val, &env.Type)
 		case "payload":
-			ok = fastPayload(m.Val, env, members[len(members):])
+			ok = fastPayload(m.Val, env, members[len(members):], scratch)
 		}
 		if !ok {
 			return false
@@ -50,7 +52,7 @@ var payloadFields = []string{
 	"originator", "model_provider", "source", "git", "model",
 }
 
-func fastPayload(val []byte, env *envelope, buf []jsonscan.Member) bool {
+func fastPayload(val []byte, env *envelope, buf []jsonscan.Member, scratch *payload) bool {
 	members, null, ok := jsonscan.ObjectMembers(val, buf)
 	if !ok || null {
 		if null {
@@ -61,7 +63,8 @@ func fastPayload(val []byte, env *envelope, buf []jsonscan.Member) bool {
 	if !jsonscan.Plain(members, payloadFields...) {
 		return false
 	}
-	p := &payload{}
+	p := scratch
+	*p = payload{}
 	env.Payload = p
 	for _, m := range members {
 		name, _ := jsonscan.Key(m.Key)

@@ -69,6 +69,7 @@ func (Importer) Import(r io.Reader, opts importer.Options) (*importer.Result, er
 // state is one import in progress.
 type state struct {
 	members []jsonscan.Member // scratch space of the fast decoder
+	payload payload           // the fast decoder's payload of the line being mapped
 	b       *importer.Builder
 	meta    map[string]any
 	ignored map[string]int

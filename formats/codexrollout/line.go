@@ -62,7 +62,7 @@ func (s *state) line(n int, line []byte) error {
 	s.n = n
 	line = dropEncrypted(line)
 	var env envelope
-	if err := decodeEnvelope(line, &env, &s.members); err != nil {
+	if err := decodeEnvelope(line, &env, &s.members, &s.payload); err != nil {
 		if stop, err := s.decodeProblem(n, err); stop {
 			return err
 		}
