@@ -29,6 +29,25 @@ func BenchmarkCampaign(b *testing.B) {
 	b.ReportMetric(float64(total)/b.Elapsed().Seconds(), "scenarios/s")
 }
 
+// BenchmarkCampaignWorkers: the same campaign on one worker and on two
+// (issue 19's scaling figure): compare the scenarios/s of the two.
+func BenchmarkCampaignWorkers(b *testing.B) {
+	for _, w := range []int{1, 2} {
+		b.Run(fmt.Sprintf("workers=%d", w), func(b *testing.B) {
+			total := 0
+			for b.Loop() {
+				camp := harness.Campaign{Seeds: 2000, Workers: w, Sim: sim.Options{Faults: fault.All(), Swarm: true}, Check: harness.Options{SelfCheck: true}}
+				rep, err := camp.Run(reference)
+				if err != nil || rep.Failure != nil {
+					b.Fatalf("campaign failed: %v %v", err, rep.Failure)
+				}
+				total += rep.Scenarios
+			}
+			b.ReportMetric(float64(total)/b.Elapsed().Seconds(), "scenarios/s")
+		})
+	}
+}
+
 // BenchmarkExhaustive4: every ordering of a 4-tool batch with one progress
 // each and every cancel point, every oracle.
 func BenchmarkExhaustive4(b *testing.B) {

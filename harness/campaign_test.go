@@ -1,6 +1,8 @@
 package harness_test
 
 import (
+	"maps"
+	"runtime/debug"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -77,5 +79,36 @@ func TestExhaustiveSmall(t *testing.T) {
 	rep, _ = harness.RunExhaustive(lastItemPairing, opts, harness.Campaign{Workers: 2})
 	if rep.Failure == nil || rep.Failure.Shrunk == nil || len(rep.Failure.Shrunk.Events) > 12 {
 		t.Fatalf("last-item pairing not caught and shrunk: %+v", rep.Failure)
+	}
+}
+
+// TestCampaignRelaxesGC: a campaign raises the collector's target while it
+// runs and puts the old one back after; a target already higher is kept.
+func TestCampaignRelaxesGC(t *testing.T) {
+	t.Setenv("GOGC", "") // as if unset
+	gcPercent := func() int { p := debug.SetGCPercent(100); debug.SetGCPercent(p); return p }
+	for _, tc := range []struct {
+		name             string
+		before, whileRun int
+	}{
+		{"default", 100, 800},
+		{"lower", 50, 800},
+		{"higher", 2000, 2000},
+		{"off", -1, -1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			defer debug.SetGCPercent(debug.SetGCPercent(tc.before))
+			seen := map[int]bool{}
+			camp := harness.Campaign{Seeds: 3, Progress: func(int, int, int) { seen[gcPercent()] = true }}
+			if _, err := camp.Run(reference); err != nil {
+				t.Fatal(err)
+			}
+			if want := map[int]bool{tc.whileRun: true}; !maps.Equal(seen, want) {
+				t.Errorf("GOGC while running = %v, want %v", seen, want)
+			}
+			if got := gcPercent(); got != tc.before {
+				t.Errorf("GOGC after = %d, want %d back", got, tc.before)
+			}
+		})
 	}
 }

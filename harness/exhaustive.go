@@ -12,15 +12,17 @@ import (
 // causal ordering of one batch, every cancel point) with the per-event
 // oracles, order independence and live == rebuilt (the log persisted
 // without faults); the replay-twice oracle, which does not depend on event
-// order, is left to seeded campaigns. It uses camp's Workers, Check, NoShrink, Progress and Stop; the
-// failure reported is the first in enumeration order, its Seed the trace's
-// index.
+// order, is left to seeded campaigns. It uses camp's Workers, Check,
+// NoShrink, Progress and Stop, and sets the collector as [Campaign.Run]
+// does; the failure reported is the first in enumeration order, its Seed
+// the trace's index.
 func RunExhaustive(newEngine func() Engine, opts sim.ExhaustiveOptions, camp Campaign) (*Report, error) {
 	total, err := sim.ExhaustiveCount(opts)
 	if err != nil {
 		return nil, err
 	}
 	camp.Check.First = true
+	defer relaxGC()()
 	r := &run{c: &camp, newEngine: newEngine, n: total, lowest: -1}
 	jobs := make(chan exJob, 64)
 	workers := max(camp.Workers, 1)

@@ -7,7 +7,6 @@ import (
 	"math"
 	"os"
 	"os/signal"
-	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
@@ -159,7 +158,6 @@ func (c *cli) runCampaign(camp harness.Campaign, f *fuzzFlags) int {
 	camp.Stop = stop
 	prog := newProgress(c.stderr)
 	camp.Progress = prog.update
-	defer campaignGC()()
 	start := time.Now()
 	var rep *harness.Report
 	var err error
@@ -229,19 +227,4 @@ func (p *progress) update(done, total, failures int) {
 		p.last = tenth
 		fmt.Fprintf(p.w, "progress: %d/%d scenarios, %d failing\n", done, total, failures)
 	}
-}
-
-// campaignGC makes the collector run less often for the length of a
-// campaign, and returns what restores it. A campaign keeps a few megabytes
-// live and allocates about half a megabyte a scenario, so at the default
-// GOGC=100 it collected every few scenarios, with the write barrier on for
-// much of the run, and a second worker's core went to the collector.
-// GOGC=800 cuts the campaign's CPU time by about a third for a heap of
-// tens of megabytes. A GOGC set in the environment wins.
-func campaignGC() func() {
-	if os.Getenv("GOGC") != "" {
-		return func() {}
-	}
-	old := debug.SetGCPercent(800)
-	return func() { debug.SetGCPercent(old) }
 }
