@@ -19,8 +19,9 @@ build: ## build bin/toolsim (with its VCS revision for toolsim version)
 # the same scripts in-process).
 HEAVY := ^(TestEndlessInput|TestExhaustiveTraces|TestPythonBugsShrinkAtEveryOffset|TestScenarios)$$
 # INTERPRETED are the CLI scripts bound by a Python or Node engine: they
-# skip under -race ([race] in testdata/script) and run after it.
-INTERPRETED := header-only|node-engine|partial-engine|python-engine
+# skip under -race ([race] in testdata/script) and run after it; engine's
+# campaign through the protocol runs shorter under -race, whole after it.
+INTERPRETED := engine|header-only|node-engine|partial-engine|python-engine
 
 test: lint ## lint, then every test (unit, property, golden, testscript, examples, API contract) with the race detector; the heavy single-goroutine ones without it
 	$(GO) test -race -count=1 ./...
