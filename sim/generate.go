@@ -108,10 +108,10 @@ func GenerateFrom(src rand.Source, seed uint64, opts Options) *Scenario {
 	g.drawShapes()
 	plan := g.plan()
 	size, batch := plan.size()
-	g.evs = takeEvents(size)
-	g.actBuf = takeActions(batch)
+	g.evs = eventScratch.take(size)
+	g.actBuf = actionScratch.take(batch)
 	g.schedule(plan)
-	putActions(g.actBuf)
+	actionScratch.put(g.actBuf)
 	g.actBuf = nil
 	// A stream cut short is a missing result for every call still live:
 	// only with that fault on, so that a fault list without it never ends
@@ -121,9 +121,9 @@ func GenerateFrom(src rand.Source, seed uint64, opts Options) *Scenario {
 	}
 	// The plan's size is an upper bound, about twice the events made: the
 	// scenario gets an exact copy and the scratch goes back to the pool.
-	scratch := g.evs
-	g.evs = slices.Clone(scratch)
-	putEvents(scratch)
+	buf := g.evs
+	g.evs = slices.Clone(buf)
+	eventScratch.put(buf)
 	sc := &Scenario{
 		Seed: seed, Options: opts, plan: plan, Events: g.evs, On: g.on.list(),
 		Injected: g.injected, Shapes: g.shapes, BatchIDs: AllBatched(g.evs),

@@ -28,40 +28,29 @@ type action struct {
 // batch, so that they never match a tool of the batch they are merged into.
 const heldTool = 1000
 
-// actionPool holds the action buffers of finished scenarios: a buffer is
-// scratch space, never part of a scenario, so generators on parallel
-// workers reuse them instead of allocating one per scenario.
-var actionPool sync.Pool
+// scratch pools the buffers a scenario is generated in and never keeps
+// (its actions, and the events before their exact copy), so that
+// generators on parallel workers reuse them instead of allocating them
+// per scenario.
+type scratch[T any] struct{ pool sync.Pool }
 
-// takeActions returns an empty action buffer with room for n actions.
-func takeActions(n int) []action {
-	if p, ok := actionPool.Get().(*[]action); ok && cap(*p) >= n {
+var (
+	actionScratch scratch[action]
+	eventScratch  scratch[event.Event]
+)
+
+// take returns an empty buffer with room for n values.
+func (s *scratch[T]) take(n int) []T {
+	if p, ok := s.pool.Get().(*[]T); ok && cap(*p) >= n {
 		return (*p)[:0]
 	}
-	return make([]action, 0, n)
+	return make([]T, 0, n)
 }
 
-// putActions gives a buffer back for another scenario.
-func putActions(b []action) {
-	clear(b[:cap(b)]) // drop the events' strings: a pooled buffer keeps nothing alive
-	actionPool.Put(&b)
-}
-
-// eventPool holds the event buffers a scenario is generated into.
-var eventPool sync.Pool
-
-// takeEvents returns an empty event buffer with room for n events.
-func takeEvents(n int) []event.Event {
-	if p, ok := eventPool.Get().(*[]event.Event); ok && cap(*p) >= n {
-		return (*p)[:0]
-	}
-	return make([]event.Event, 0, n)
-}
-
-// putEvents gives an event buffer back for another scenario.
-func putEvents(b []event.Event) {
+// put gives a buffer back, cleared so that it keeps nothing alive.
+func (s *scratch[T]) put(b []T) {
 	clear(b[:cap(b)])
-	eventPool.Put(&b)
+	s.pool.Put(&b)
 }
 
 // actions collects a batch's actions.
