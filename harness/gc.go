@@ -3,6 +3,7 @@ package harness
 import (
 	"os"
 	"runtime/debug"
+	"runtime/metrics"
 	"sync"
 )
 
@@ -23,6 +24,16 @@ var collector struct {
 	raised  bool
 }
 
+// gcPercent reads the collector's target without changing it (-1: off).
+func gcPercent() int {
+	s := []metrics.Sample{{Name: "/gc/gogc:percent"}}
+	metrics.Read(s)
+	if s[0].Value.Kind() != metrics.KindUint64 {
+		return 100 // the runtime's default; every Go since 1.21 has the metric
+	}
+	return int(int64(s[0].Value.Uint64())) // off reads as -1
+}
+
 // relaxGC raises the collector's target to campaignGOGC for the length of
 // a campaign and returns what restores it. A GOGC in the environment, or a
 // target already higher (or off), is left as it is.
@@ -33,10 +44,10 @@ func relaxGC() (restore func()) {
 	collector.mu.Lock()
 	defer collector.mu.Unlock()
 	if collector.running == 0 {
-		collector.old = debug.SetGCPercent(campaignGOGC)
-		collector.raised = collector.old >= 0 && collector.old < campaignGOGC
-		if !collector.raised {
-			debug.SetGCPercent(collector.old)
+		old := gcPercent()
+		collector.raised = old >= 0 && old < campaignGOGC
+		if collector.raised {
+			collector.old = debug.SetGCPercent(campaignGOGC)
 		}
 	}
 	collector.running++

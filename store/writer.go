@@ -30,7 +30,8 @@ type Persisted struct {
 	// order, with t as the log stamps it. A live UI that saw exactly these
 	// events (then the stream ended) shows what a correct rebuild shows.
 	// When every event reached the log unchanged it is the slice given to
-	// Persist itself, not a copy.
+	// Persist itself (clipped to its length), not a copy: read it, do not
+	// change it.
 	Expected []event.Event
 }
 
@@ -254,7 +255,7 @@ func (w *writer) expected(evs []event.Event) []event.Event {
 		return nil
 	}
 	if n == len(evs) && !w.has[fault.Ties] {
-		return evs // every event whole, t unchanged: the trace itself
+		return slices.Clip(evs) // every event whole, t unchanged: the trace itself (clipped: an append copies)
 	}
 	out := make([]event.Event, 0, n)
 	for i, ok := range covered {

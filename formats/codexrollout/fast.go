@@ -64,6 +64,9 @@ func fastPayload(val []byte, env *envelope, buf []jsonscan.Member, scratch *payl
 		return false
 	}
 	p := scratch
+	// The reset is what makes reuse safe: jsonscan.RawInto writes into a
+	// field's backing array, and the raw values of earlier lines are kept
+	// (in meta, in events' args).
 	*p = payload{}
 	env.Payload = p
 	for _, m := range members {

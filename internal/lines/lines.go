@@ -36,7 +36,8 @@ type Reader struct {
 
 // NewBytesReader reads the lines of b in place, with no buffer of its own:
 // the lines Next returns are slices of b. Limits and results are those of
-// [NewReader].
+// [NewReader], except that a line over the limit is skipped whole at once
+// (it is already in memory), so ErrEndless never comes.
 func NewBytesReader(b []byte, max int) *Reader {
 	return &Reader{max: max, mem: b, inMem: true}
 }
