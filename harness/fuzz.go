@@ -50,7 +50,9 @@ func WithOptions(o Options) FuzzOption { return func(c *Campaign) { c.Check = o 
 // (ready to keep in a ReplayDir directory), and prints the one command
 // that reruns just that seed. A campaign that leaves a fault class untested
 // fails too. The flags -toolsim.seed, -toolsim.seeds and -toolsim.faults
-// override the options for one run.
+// override the options for one run. Like [Campaign.Run] it raises the
+// process's collector target while it runs (unless GOGC is set), which
+// tests running in parallel with it share.
 //
 //	func TestMyEngine(t *testing.T) {
 //		harness.Fuzz(t, func() harness.Engine { return myengine.New() }, harness.Seeds(1000))
