@@ -10,6 +10,7 @@ import (
 
 	"github.com/toolsim/toolsim/engine"
 	"github.com/toolsim/toolsim/internal/browsertest"
+	"github.com/toolsim/toolsim/internal/race"
 	"github.com/toolsim/toolsim/render"
 )
 
@@ -19,6 +20,9 @@ import (
 func TestLargePageInBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and loads a 100,000-event page")
+	}
+	if race.Enabled {
+		t.Skip("builds a 100,000-event page on one goroutine, ten times slower under -race (the other browser tests cover chromedp under it): make test runs it after, without the detector")
 	}
 	b := browsertest.New(t, 1400, 1000)
 	evs := longTrace(100_000)

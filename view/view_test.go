@@ -13,6 +13,7 @@ import (
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/harness"
+	"github.com/toolsim/toolsim/internal/race"
 	"github.com/toolsim/toolsim/render"
 	"github.com/toolsim/toolsim/sim"
 )
@@ -281,6 +282,9 @@ func longTrace(n int) []event.Event {
 func TestLargeTrace(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a 100,000-event page")
+	}
+	if race.Enabled {
+		t.Skip("single-goroutine page building, ten times slower under -race: make test runs it after, without the detector")
 	}
 	evs := longTrace(100_000)
 	var buf bytes.Buffer
