@@ -85,8 +85,9 @@ func (r *renderer) single(t *timeline.Tool, indent string) {
 // group renders a tool group: a header, then one aligned row per member.
 func (r *renderer) group(it *timeline.Item, indent string) {
 	r.lineOf(indent, "  ⫘ ", r.groupHeader(it.Tools))
-	names := make([]string, len(it.Tools))
-	labels := make([]string, len(it.Tools))
+	n := len(it.Tools)
+	cols := make([]string, 3*n) // names, labels and durations, in one allocation
+	names, labels, durs := cols[:n:n], cols[n:2*n:2*n], cols[2*n:]
 	nameW, sumW := 0, 0
 	for i, t := range it.Tools {
 		names[i], labels[i] = inline(t.Name), label(t)
@@ -94,7 +95,6 @@ func (r *renderer) group(it *timeline.Item, indent string) {
 		sumW = max(sumW, width(labels[i]))
 	}
 
-	durs := make([]string, len(it.Tools))
 	durW := 5
 	for i, t := range it.Tools {
 		durs[i] = r.toolDuration(t)
@@ -153,17 +153,16 @@ func (r *renderer) groupHeader(tools []*timeline.Tool) string {
 // details renders what goes under a tool row: the error, the output
 // snippet, delegation steps, and child tools.
 func (r *renderer) details(t *timeline.Tool, indent string) {
-	sub := indent + "  "
 	if t.Status == timeline.StatusFailed && t.Error != "" {
-		r.lineOf(sub, firstLine(Sanitize(t.Error)))
+		r.lineOf(indent, "  ", firstLine(Sanitize(t.Error)))
 	}
 	if r.opts.Output && t.Output != "" {
 		for _, l := range Snippet(t.Output) {
-			r.lineOf(sub, "│ ", l)
+			r.lineOf(indent, "  ", "│ ", l)
 		}
 	}
 	if t.Delegation != nil {
-		r.delegation(t.Delegation, sub)
+		r.delegation(t.Delegation, indent+"  ")
 	}
 	childIndent := indent
 	if len(indent) > MaxIndent {
