@@ -1,15 +1,9 @@
 package engine_test
 
 import (
-	"bytes"
-	"io"
-	"os"
-	"path/filepath"
 	"testing"
 
-	"github.com/rogpeppe/go-internal/txtar"
 	"github.com/toolsim/toolsim/engine"
-	"github.com/toolsim/toolsim/event"
 )
 
 // FuzzClone replays whatever events arbitrary bytes decode to, cloning the
@@ -17,29 +11,11 @@ import (
 // cloned all along ends as a fresh engine fed the same events, and so does
 // a clone taken midway and fed the rest.
 func FuzzClone(f *testing.F) {
-	scripts, _ := filepath.Glob("../scenarios/*.txtar")
-	for _, s := range scripts {
-		data, err := os.ReadFile(s)
-		if err != nil {
-			f.Fatal(err)
-		}
-		for _, file := range txtar.Parse(data).Files {
-			f.Add(file.Data, uint8(2))
-		}
+	for _, data := range scenarioFiles(f) {
+		f.Add(data, uint8(2))
 	}
 	f.Fuzz(func(t *testing.T, data []byte, every uint8) {
-		r := event.NewReader(bytes.NewReader(data), event.ReaderOptions{MaxLine: 1 << 16})
-		var evs []event.Event
-		for len(evs) < 2000 {
-			var ev event.Event
-			err := r.Next(&ev)
-			if err == io.EOF {
-				break
-			}
-			if err == nil {
-				evs = append(evs, ev)
-			}
-		}
+		evs := looseEvents(data, 2000)
 		step := int(every%8) + 1
 		e, fresh := engine.New(engine.Options{}), engine.New(engine.Options{})
 		type snap struct {

@@ -1,16 +1,10 @@
 package engine_test
 
 import (
-	"bytes"
 	"encoding/json"
-	"io"
-	"os"
-	"path/filepath"
 	"testing"
 
-	"github.com/rogpeppe/go-internal/txtar"
 	"github.com/toolsim/toolsim/engine"
-	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/render"
 )
 
@@ -18,33 +12,17 @@ import (
 // arbitrary bytes decode to (bad lines are skipped): no input may make
 // either panic or hang, and the timeline must always encode.
 func FuzzEngine(f *testing.F) {
-	scripts, _ := filepath.Glob("../scenarios/*.txtar")
-	for _, s := range scripts {
-		data, err := os.ReadFile(s)
-		if err != nil {
-			f.Fatal(err)
-		}
-		for _, file := range txtar.Parse(data).Files {
-			f.Add(file.Data)
-		}
+	for _, data := range scenarioFiles(f) {
+		f.Add(data)
 	}
 	f.Add([]byte(`{"seq":1,"t":0,"kind":"tool_done","id":"a","ok":true}` + "\n" + `{"seq":2,"t":1,"kind":"tool_start","id":"a","name":"x","parent":"a"}`))
 	f.Add([]byte(`{"seq":1,"t":0,"kind":"tool_start","id":"a","name":"Terminal","args":{}}` + "\n" +
 		`{"seq":2,"t":1,"kind":"tool_update","id":"a","name":"bash","args":{"command":"ls"}}` + "\n" +
 		`{"seq":3,"t":2,"kind":"compact","text":"Summary:\n1. x"}` + "\n" + `{"seq":4,"t":3,"kind":"tool_update","id":"z"}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		r := event.NewReader(bytes.NewReader(data), event.ReaderOptions{MaxLine: 1 << 16})
 		e := engine.New(engine.Options{})
 		inc := render.NewIncremental(render.Options{Width: 40, Output: true})
-		for range 5000 {
-			var ev event.Event
-			err := r.Next(&ev)
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				continue
-			}
+		for _, ev := range looseEvents(data, 5000) {
 			e.Apply(&ev)
 			inc.Render(e.Timeline())
 		}

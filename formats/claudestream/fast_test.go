@@ -1,9 +1,9 @@
 package claudestream
 
 import (
-	"encoding/json"
-	"reflect"
 	"testing"
+
+	"github.com/toolsim/toolsim/internal/jsonscan/jsonscantest"
 )
 
 // The fast decoder must agree with encoding/json wherever it answers.
@@ -20,21 +20,11 @@ func FuzzFastDecoder(f *testing.F) {
 	for _, s := range fastSeeds {
 		f.Add([]byte(s))
 	}
-	f.Fuzz(func(t *testing.T, data []byte) { compareFast(t, data) })
+	f.Fuzz(func(t *testing.T, data []byte) { jsonscantest.Agree(t, data, fastLine) })
 }
 
 func TestFastDecoderAgrees(t *testing.T) {
 	for _, s := range fastSeeds {
-		compareFast(t, []byte(s))
-	}
-}
-
-func compareFast(t *testing.T, data []byte) {
-	t.Helper()
-	var l, want line
-	if fastLine(data, &l) {
-		if err := json.Unmarshal(data, &want); err != nil || !reflect.DeepEqual(l, want) {
-			t.Fatalf("fast decoder on %q: got %+v; encoding/json %+v, %v", data, l, want, err)
-		}
+		jsonscantest.Agree(t, []byte(s), fastLine)
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/toolsim/toolsim/formats/internal/sse"
 )
 
 // line is one stream-json message as decoded by encoding/json.
@@ -39,18 +41,6 @@ type message struct {
 	Model      string          `json:"model"`
 	StopReason string          `json:"stop_reason"`
 	Content    json.RawMessage `json:"content"`
-}
-
-type rawBlock struct {
-	Type      string          `json:"type"`
-	Text      string          `json:"text"`
-	Thinking  string          `json:"thinking"`
-	ID        string          `json:"id"`
-	Name      string          `json:"name"`
-	Input     json.RawMessage `json:"input"`
-	ToolUseID string          `json:"tool_use_id"`
-	Content   json.RawMessage `json:"content"`
-	IsError   bool            `json:"is_error"`
 }
 
 type denial struct {
@@ -144,8 +134,8 @@ func content(raw json.RawMessage) ([]block, []string) {
 		}
 		return []block{{typ: "text", text: s}}, nil
 	}
-	var raws []rawBlock
-	if err := json.Unmarshal(raw, &raws); err != nil {
+	raws, err := sse.ContentBlocks(raw) // the Messages API's content blocks
+	if err != nil {
 		return nil, []string{"message.content: " + err.Error()}
 	}
 	out := make([]block, 0, len(raws))

@@ -1,11 +1,10 @@
 package codexexec
 
 import (
-	"encoding/json"
-	"reflect"
 	"testing"
 
 	"github.com/toolsim/toolsim/internal/jsonscan"
+	"github.com/toolsim/toolsim/internal/jsonscan/jsonscantest"
 )
 
 // The fast decoders must agree with encoding/json wherever they answer.
@@ -33,16 +32,6 @@ func TestFastDecodersAgree(t *testing.T) {
 func compareFast(t *testing.T, data []byte) {
 	t.Helper()
 	var buf []jsonscan.Member
-	var l, wantL line
-	if fastLine(data, &l, &buf) {
-		if err := json.Unmarshal(data, &wantL); err != nil || !reflect.DeepEqual(l, wantL) {
-			t.Fatalf("fast line decoder on %q: got %+v; encoding/json %+v, %v", data, l, wantL, err)
-		}
-	}
-	var it, wantIt item
-	if fastItem(data, &it, &buf) {
-		if err := json.Unmarshal(data, &wantIt); err != nil || !reflect.DeepEqual(it, wantIt) {
-			t.Fatalf("fast item decoder on %q: got %+v; encoding/json %+v, %v", data, it, wantIt, err)
-		}
-	}
+	jsonscantest.Agree(t, data, func(b []byte, l *line) bool { return fastLine(b, l, &buf) })
+	jsonscantest.Agree(t, data, func(b []byte, it *item) bool { return fastItem(b, it, &buf) })
 }

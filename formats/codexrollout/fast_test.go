@@ -1,11 +1,10 @@
 package codexrollout
 
 import (
-	"encoding/json"
-	"reflect"
 	"testing"
 
 	"github.com/toolsim/toolsim/internal/jsonscan"
+	"github.com/toolsim/toolsim/internal/jsonscan/jsonscantest"
 )
 
 // The fast decoder must agree with encoding/json wherever it answers.
@@ -34,17 +33,9 @@ func TestFastDecoderAgrees(t *testing.T) {
 func compareFast(t *testing.T, data []byte) {
 	t.Helper()
 	var buf []jsonscan.Member
-	var parts, wantParts []contentPart
-	if fastParts(data, &parts) {
-		if err := json.Unmarshal(data, &wantParts); err != nil || !reflect.DeepEqual(parts, wantParts) {
-			t.Fatalf("fast content decoder on %q: got %+v; encoding/json %+v, %v", data, parts, wantParts, err)
-		}
-	}
-	var env, want envelope
-	scratch := payload{Type: "left", Name: "from the line before"} // a reused scratch is reset
-	if fastEnvelope(data, &env, &buf, &scratch) {
-		if err := json.Unmarshal(data, &want); err != nil || !reflect.DeepEqual(env, want) {
-			t.Fatalf("fast decoder on %q: got %+v; encoding/json %+v, %v", data, env, want, err)
-		}
-	}
+	jsonscantest.Agree(t, data, fastParts)
+	jsonscantest.Agree(t, data, func(b []byte, env *envelope) bool {
+		scratch := payload{Type: "left", Name: "from the line before"} // a reused scratch is reset
+		return fastEnvelope(b, env, &buf, &scratch)
+	})
 }

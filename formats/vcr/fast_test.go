@@ -1,9 +1,9 @@
 package vcr
 
 import (
-	"encoding/json"
-	"reflect"
 	"testing"
+
+	"github.com/toolsim/toolsim/internal/jsonscan/jsonscantest"
 )
 
 // The fast decoders must agree with encoding/json wherever they answer.
@@ -21,30 +21,14 @@ func FuzzFastDecoders(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		compareFast(t, data, fastRequestBody)
-		compareFast(t, data, fastChatMsg)
+		jsonscantest.Agree(t, data, fastRequestBody)
+		jsonscantest.Agree(t, data, fastChatMsg)
 	})
 }
 
 func TestFastDecodersAgree(t *testing.T) {
 	for _, s := range fastSeeds {
-		compareFast(t, []byte(s), fastRequestBody)
-		compareFast(t, []byte(s), fastChatMsg)
-	}
-}
-
-// compareFast checks that fast, where it answers, decodes data as
-// json.Unmarshal does.
-func compareFast[T any](t *testing.T, data []byte, fast func([]byte, *T) bool) {
-	t.Helper()
-	var got, want T
-	if !fast(data, &got) {
-		return
-	}
-	if err := json.Unmarshal(data, &want); err != nil {
-		t.Fatalf("fast decoder accepted %q; encoding/json: %v", data, err)
-	}
-	if !reflect.DeepEqual(got, want) {
-		t.Fatalf("fast decoder on %q:\n got %+v\nwant %+v", data, got, want)
+		jsonscantest.Agree(t, []byte(s), fastRequestBody)
+		jsonscantest.Agree(t, []byte(s), fastChatMsg)
 	}
 }

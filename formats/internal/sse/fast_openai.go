@@ -202,17 +202,7 @@ func fastResponse(val []byte, e *responsesEvent) bool {
 		}
 		return ok
 	}
-	e.Response = &struct {
-		ID     string `json:"id"`
-		Status string `json:"status"`
-		Error  *struct {
-			Code    string `json:"code"`
-			Message string `json:"message"`
-		} `json:"error"`
-		IncompleteDetails *struct {
-			Reason string `json:"reason"`
-		} `json:"incomplete_details"`
-	}{}
+	e.Response = &responsesResponse{}
 	for _, m := range ms {
 		switch name, _ := jsonscan.Key(m.Key); string(name) {
 		case "id":

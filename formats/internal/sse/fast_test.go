@@ -1,9 +1,9 @@
 package sse
 
 import (
-	"encoding/json"
-	"reflect"
 	"testing"
+
+	"github.com/toolsim/toolsim/internal/jsonscan/jsonscantest"
 )
 
 // The fast decoders must agree with encoding/json wherever they answer.
@@ -30,10 +30,10 @@ func FuzzFastDecoders(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		compareFast(t, data, withScratch(fastAnthropic))
-		compareFast(t, data, withScratch(fastChatChunk))
-		compareFast(t, data, withScratch(fastResponsesEvent))
-		compareFast(t, data, func(b []byte, v *[]ContentBlock) (ok bool) {
+		jsonscantest.Agree(t, data, withScratch(fastAnthropic))
+		jsonscantest.Agree(t, data, withScratch(fastChatChunk))
+		jsonscantest.Agree(t, data, withScratch(fastResponsesEvent))
+		jsonscantest.Agree(t, data, func(b []byte, v *[]ContentBlock) (ok bool) {
 			*v, ok = fastContentBlocks(b)
 			return ok
 		})
@@ -42,25 +42,9 @@ func FuzzFastDecoders(f *testing.F) {
 
 func TestFastDecodersAgree(t *testing.T) {
 	for _, s := range fastSeeds {
-		compareFast(t, []byte(s), withScratch(fastAnthropic))
-		compareFast(t, []byte(s), withScratch(fastChatChunk))
-		compareFast(t, []byte(s), withScratch(fastResponsesEvent))
-	}
-}
-
-// compareFast checks that fast, where it answers, decodes data as
-// json.Unmarshal does.
-func compareFast[T any](t *testing.T, data []byte, fast func([]byte, *T) bool) {
-	t.Helper()
-	var got, want T
-	if !fast(data, &got) {
-		return
-	}
-	if err := json.Unmarshal(data, &want); err != nil {
-		t.Fatalf("fast decoder accepted %q; encoding/json: %v", data, err)
-	}
-	if !reflect.DeepEqual(got, want) {
-		t.Fatalf("fast decoder on %q:\n got %+v\nwant %+v", data, got, want)
+		jsonscantest.Agree(t, []byte(s), withScratch(fastAnthropic))
+		jsonscantest.Agree(t, []byte(s), withScratch(fastChatChunk))
+		jsonscantest.Agree(t, []byte(s), withScratch(fastResponsesEvent))
 	}
 }
 

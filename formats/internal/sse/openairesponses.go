@@ -43,28 +43,32 @@ type ResponsesItem struct {
 	Error     json.RawMessage `json:"error"`
 }
 
+// responsesResponse is the response object of response.* events: its id,
+// its status and why it failed or stopped short.
+type responsesResponse struct {
+	ID     string `json:"id"`
+	Status string `json:"status"`
+	Error  *struct {
+		Code    string `json:"code"`
+		Message string `json:"message"`
+	} `json:"error"`
+	IncompleteDetails *struct {
+		Reason string `json:"reason"`
+	} `json:"incomplete_details"`
+}
+
 // responsesEvent is one Responses stream event: the members of every
 // event type.
 type responsesEvent struct {
-	Type     string `json:"type"`
-	Response *struct {
-		ID     string `json:"id"`
-		Status string `json:"status"`
-		Error  *struct {
-			Code    string `json:"code"`
-			Message string `json:"message"`
-		} `json:"error"`
-		IncompleteDetails *struct {
-			Reason string `json:"reason"`
-		} `json:"incomplete_details"`
-	} `json:"response"`
-	Item      *ResponsesItem  `json:"item"`
-	ItemID    string          `json:"item_id"`
-	Delta     json.RawMessage `json:"delta"`
-	Arguments *string         `json:"arguments"`
-	Input     *string         `json:"input"`
-	Code      *string         `json:"code"`
-	Message   string          `json:"message"`
+	Type      string             `json:"type"`
+	Response  *responsesResponse `json:"response"`
+	Item      *ResponsesItem     `json:"item"`
+	ItemID    string             `json:"item_id"`
+	Delta     json.RawMessage    `json:"delta"`
+	Arguments *string            `json:"arguments"`
+	Input     *string            `json:"input"`
+	Code      *string            `json:"code"`
+	Message   string             `json:"message"`
 }
 
 // responsesIgnored are event types that carry nothing the trace needs (the
