@@ -3,10 +3,12 @@ package harness
 import (
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/toolsim/toolsim/engineproto"
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/internal/selfcheck"
+	"github.com/toolsim/toolsim/oracle"
 	"github.com/toolsim/toolsim/timeline"
 )
 
@@ -26,38 +28,33 @@ type Engine = engineproto.Engine
 
 // Oracle names, after SPEC §5.
 const (
-	OraclePairing     = "pairing"     // §5.1: an event for id X changes only tool X
-	OracleStatus      = "status"      // §5.2: terminal states never change; only allowed moves
-	OracleGroups      = "groups"      // §5.3: groups are exactly the batches; a group holds 2+ tools
-	OracleOnce        = "once"        // §5.4: every started tool appears exactly once
-	OracleNoLive      = "no-live"     // §5.5: after turn_end or cancel, no tool is live
-	OracleOrder       = "order"       // §5.6: the final timeline does not depend on result order
-	OracleDeterminism = "determinism" // §5.8: the same trace gives the same timeline
-	OracleIncremental = "incremental" // §5.9: incremental render equals a fresh render
-	OracleModel       = "model"       // the right tool is in the wrong state (status, output, progress, error, times)
-	OracleDiagnostics = "diagnostics" // the anomalies reported are not the ones the trace holds
-	OraclePanic       = "panic"       // §5.10: the engine panicked
-	OracleEngine      = "engine"      // §5.10: an external engine crashed, hung or broke the protocol
-	OracleReference   = "reference"   // --diff: the engine differs from the reference engine
-	OracleReload      = "reload"      // the engine's own reconstruction differs from what it showed live
+	OraclePairing     = oracle.Pairing     // §5.1: an event for id X changes only tool X
+	OracleStatus      = oracle.Status      // §5.2: terminal states never change; only allowed moves
+	OracleGroups      = oracle.Groups      // §5.3: groups are exactly the batches; a group holds 2+ tools
+	OracleOnce        = oracle.Once        // §5.4: every started tool appears exactly once
+	OracleNoLive      = oracle.NoLive      // §5.5: after turn_end or cancel, no tool is live
+	OracleOrder       = oracle.Order       // §5.6: the final timeline does not depend on result order
+	OracleDeterminism = oracle.Determinism // §5.8: the same trace gives the same timeline
+	OracleIncremental = oracle.Incremental // §5.9: incremental render equals a fresh render
+	OracleModel       = oracle.Model       // the right tool is in the wrong state (status, output, progress, error, times)
+	OracleDiagnostics = oracle.Diagnostics // the anomalies reported are not the ones the trace holds
+	OraclePanic       = oracle.Panic       // §5.10: the engine panicked
+	OracleEngine      = oracle.Engine      // §5.10: an external engine crashed, hung or broke the protocol
+	OracleReference   = oracle.Reference   // --diff: the engine differs from the reference engine
+	OracleReload      = oracle.Reload      // the engine's own reconstruction differs from what it showed live
 
-	OracleNondeterminism = "nondeterminism" // §5.8: a campaign's seed gave different bytes twice
+	OracleNondeterminism = oracle.Nondeterminism // §5.8: a campaign's seed gave different bytes twice
 
 	// toolsim's own reconstruction checks (SPEC §4, §5.7), run with
 	// Options.SelfCheck.
-	OracleRebuild   = "live==rebuilt"  // (a) the rebuilt transcript equals the live one
-	OracleReconnect = "reconnect"      // (b) rebuild a prefix, go on live: same as pure live
-	OracleIdempot   = "replay-twice"   // (c) replaying a log twice changes nothing
-	OracleReported  = "reported-fault" // an unrecoverable log must report a problem
+	OracleRebuild   = oracle.Rebuild   // (a) the rebuilt transcript equals the live one
+	OracleReconnect = oracle.Reconnect // (b) rebuild a prefix, go on live: same as pure live
+	OracleIdempot   = oracle.Idempot   // (c) replaying a log twice changes nothing
+	OracleReported  = oracle.Reported  // an unrecoverable log must report a problem
 )
 
 // Oracles lists every oracle name a violation can carry.
-var Oracles = []string{
-	OraclePairing, OracleStatus, OracleGroups, OracleOnce, OracleNoLive, OracleOrder,
-	OracleDeterminism, OracleIncremental, OracleModel, OracleDiagnostics, OraclePanic,
-	OracleEngine, OracleReference, OracleReload, OracleRebuild, OracleReconnect, OracleIdempot,
-	OracleReported, OracleNondeterminism,
-}
+var Oracles = slices.Clone(oracle.Names)
 
 // Violation is one failed oracle: the event after which it failed, which
 // oracle, what was seen, and where it applies a (-want +got) diff of the

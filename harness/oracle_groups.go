@@ -1,5 +1,7 @@
 package harness
 
+import "github.com/toolsim/toolsim/oracle"
+
 // groupsOracle checks §5.3's shape rule on every compared item: a group
 // holds two or more tools. (Which tools a group holds is the model
 // oracle's comparison.)
@@ -8,8 +10,11 @@ type groupsOracle struct{}
 func (groupsOracle) observe(p *pass, s *step) {
 	for k := range s.pairs {
 		for _, r := range s.gotRows(&s.pairs[k]) {
-			if r.Kind == "group" && r.Members < 2 {
-				p.failf(s.ev.Seq, OracleGroups, "a tool_group holds %d tools", r.Members)
+			if r.Kind != "group" {
+				continue
+			}
+			if bad := oracle.SmallGroup(r.Members); bad != "" {
+				p.fail(Violation{Seq: s.ev.Seq, Oracle: OracleGroups, Detail: bad})
 			}
 		}
 	}

@@ -4,7 +4,7 @@ import (
 	"maps"
 	"slices"
 
-	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/oracle"
 	"github.com/toolsim/toolsim/timeline"
 )
 
@@ -52,7 +52,7 @@ func (o *noLiveOracle) observe(p *pass, s *step) {
 		}
 	}
 	k := s.ev.Kind
-	if !s.last || o.total == 0 || (k != event.KindTurnEnd && k != event.KindCancel && k != endOfStream) {
+	if !s.last || o.total == 0 || (!oracle.EndsTurn(k) && k != endOfStream) {
 		return
 	}
 	for _, i := range slices.Sorted(maps.Keys(o.live)) {
@@ -60,7 +60,7 @@ func (o *noLiveOracle) observe(p *pass, s *step) {
 		eachShown(s.tl.Items[i], func(t *timeline.Tool) {
 			if !t.Status.Terminal() {
 				n++
-				p.failf(s.ev.Seq, OracleNoLive, "tool %s is still %s after %s", t.ID, t.Status, k)
+				p.fail(Violation{Seq: s.ev.Seq, Oracle: OracleNoLive, Detail: oracle.StillLive(t.ID, t.Status, string(k))})
 			}
 		})
 		o.set(i, n)

@@ -1,19 +1,17 @@
 package harness
 
-import "github.com/toolsim/toolsim/timeline"
+import (
+	"github.com/toolsim/toolsim/oracle"
+	"github.com/toolsim/toolsim/timeline"
+)
 
 // statusOracle checks §5.2: a terminal status never changes, and a live
 // tool moves only as docs/timeline.md allows. Tools are known by their
 // place in start order, which the model supplies for each compared item
-// whose shape matches it.
+// whose shape matches it. The rule itself is oracle.Move, which the
+// player applies too.
 type statusOracle struct {
 	prev []timeline.Status // by start order
-}
-
-// allowed lists the non-terminal status moves of docs/timeline.md.
-var allowed = map[[2]timeline.Status]bool{
-	{timeline.StatusRunning, timeline.StatusPending}: true,
-	{timeline.StatusPending, timeline.StatusRunning}: true,
 }
 
 func (o *statusOracle) observe(p *pass, s *step) {
@@ -37,11 +35,7 @@ func (o *statusOracle) move(p *pass, seq int64, key int, id string, after timeli
 	}
 	before := o.prev[key]
 	o.prev[key] = after
-	switch {
-	case before == "" || before == after:
-	case before.Terminal():
-		p.failf(seq, OracleStatus, "tool %s went from terminal %s to %s", id, before, after)
-	case !after.Terminal() && !allowed[[2]timeline.Status{before, after}]:
-		p.failf(seq, OracleStatus, "tool %s moved %s → %s", id, before, after)
+	if bad := oracle.Move(id, before, after); bad != "" {
+		p.fail(Violation{Seq: seq, Oracle: OracleStatus, Detail: bad})
 	}
 }

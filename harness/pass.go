@@ -45,7 +45,7 @@ type pass struct {
 	d       *driver
 	eng     Engine // the engine under test, asked which items changed
 	ref     Engine
-	oracles []oracle
+	oracles []stepOracle
 	found   []Violation
 	cache   []seen                 // what was last compared of each engine item
 	index   map[*timeline.Item]int // engine item → its top-level index
@@ -98,8 +98,8 @@ type pair struct {
 func (s *step) wantRows(p *pair) []model.Row { return s.want[p.wantLo:p.wantHi] }
 func (s *step) gotRows(p *pair) []model.Row  { return s.got[p.gotLo:p.gotHi] }
 
-// oracle is one check that looks at each step.
-type oracle interface {
+// stepOracle is one check that looks at each step.
+type stepOracle interface {
 	observe(p *pass, s *step)
 }
 
@@ -109,7 +109,7 @@ func newPass(opts Options) *pass {
 		model: model.New(model.Config{MetaTools: opts.metaTools(), NoGrouping: opts.NoGrouping}),
 		index: map[*timeline.Item]int{},
 	}
-	p.oracles = []oracle{&modelOracle{}, &statusOracle{}, &groupsOracle{}, &noLiveOracle{}, &diagOracle{}}
+	p.oracles = []stepOracle{&modelOracle{}, &statusOracle{}, &groupsOracle{}, &noLiveOracle{}, &diagOracle{}}
 	if !opts.NoRender {
 		p.oracles = append(p.oracles, newRenderOracle())
 	}

@@ -5,15 +5,14 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"strings"
 
 	"github.com/toolsim/toolsim/event"
-	"github.com/toolsim/toolsim/harness"
+	"github.com/toolsim/toolsim/oracle"
 	"github.com/toolsim/toolsim/timeline"
 )
 
 // Violation is a step-local oracle that failed at one event: the oracle's
-// name (harness.OracleStatus, ...) and what was seen.
+// name (oracle.Status, ...) and what was seen.
 type Violation struct {
 	Oracle string
 	Detail string
@@ -22,6 +21,12 @@ type Violation struct {
 // oracles follows one engine's timeline item by item, so that checking a
 // step costs a glance at each item's version plus the work on the items
 // the event changed — never a walk of every tool.
+//
+// The rules are the harness's (package oracle: the same names and
+// words); what differs is how a step's changes are found. The harness
+// pairs items with its model's outline; the player has no model, since it
+// seeks from checkpoints, so it diffs each changed item with what it held
+// before the event.
 type oracles struct {
 	items []itemState // aligned with the timeline's top-level items
 	live  int         // tools not yet terminal, in all items
@@ -29,11 +34,11 @@ type oracles struct {
 
 // itemState is what the oracles last saw of a top-level item.
 type itemState struct {
-	it       *timeline.Item
-	version  uint64
-	tools    []toolState // every tool in the item, children included, in display order
-	live     int
-	badGroup bool // a tool_group holding fewer than two tools
+	it      *timeline.Item
+	version uint64
+	tools   []toolState // every tool in the item, children included, in display order
+	live    int
+	small   string // what is wrong with a tool_group's size ("" when nothing)
 }
 
 type toolState struct {
@@ -65,7 +70,10 @@ func (o *oracles) sync(tl *timeline.Timeline) {
 
 // seeItem records an item, appending its tools to tools.
 func seeItem(it *timeline.Item, tools []toolState) itemState {
-	st := itemState{it: it, version: it.Version, badGroup: it.Kind == timeline.ItemToolGroup && len(it.Tools) < 2, tools: tools}
+	st := itemState{it: it, version: it.Version, tools: tools}
+	if it.Kind == timeline.ItemToolGroup {
+		st.small = oracle.SmallGroup(len(it.Tools))
+	}
 	it.EachTool(func(t *timeline.Tool) bool {
 		st.tools = append(st.tools, toolState{t.ID, t.Status})
 		if !t.Status.Terminal() {
@@ -102,48 +110,38 @@ func (o *oracles) step(ev *event.Event, tl *timeline.Timeline) []Violation {
 	o.items = o.items[:len(tl.Items)]
 	o.live += d.live
 	out := append(d.found, d.once(ev)...)
-	if (ev.Kind == event.KindTurnEnd || ev.Kind == event.KindCancel) && o.live > 0 {
-		out = append(out, Violation{harness.OracleNoLive, fmt.Sprintf("still live after %s: %s", ev.Kind, o.liveList())})
-	}
-	if d.badGroups > 0 {
-		out = append(out, Violation{harness.OracleGroups, "a tool_group holds fewer than 2 tools"})
+	if oracle.EndsTurn(ev.Kind) && o.live > 0 {
+		out = o.stillLive(out, string(ev.Kind))
 	}
 	return out
 }
 
-// liveList names the tools still live.
-func (o *oracles) liveList() string {
-	var live []string
+// stillLive appends a violation for each tool still live after the event
+// named after.
+func (o *oracles) stillLive(out []Violation, after string) []Violation {
 	for _, st := range o.items {
 		for _, t := range st.tools {
 			if !t.status.Terminal() {
-				live = append(live, t.id+" ("+string(t.status)+")")
+				out = append(out, Violation{oracle.NoLive, oracle.StillLive(t.id, t.status, after)})
 			}
 		}
 	}
-	return strings.Join(live, ", ")
+	return out
 }
 
 // stepDiff accumulates what changed in the items one event touched.
 type stepDiff struct {
-	found     []Violation
-	delta     map[string]int // tools shown per id: after minus before
-	live      int
-	badGroups int
-}
-
-// allowedMoves lists the non-terminal status moves of docs/timeline.md.
-var allowedMoves = map[[2]timeline.Status]bool{
-	{timeline.StatusRunning, timeline.StatusPending}: true,
-	{timeline.StatusPending, timeline.StatusRunning}: true,
+	found []Violation
+	delta map[string]int // tools shown per id: after minus before
+	live  int
 }
 
 // compare checks one item's tools before and after, pairing them by id and
 // occurrence.
 func (d *stepDiff) compare(before, after itemState) {
 	d.live += after.live - before.live
-	if after.badGroup && !before.badGroup {
-		d.badGroups++
+	if after.small != "" && before.small == "" {
+		d.found = append(d.found, Violation{oracle.Groups, after.small})
 	}
 	// Tools are appended, never reordered: the common prefix pairs by
 	// position, and only what follows it needs pairing by id.
@@ -180,11 +178,8 @@ func (d *stepDiff) compare(before, after itemState) {
 
 // statusMove reports a status move that is not allowed.
 func statusMove(id string, b, a timeline.Status) []Violation {
-	switch {
-	case b.Terminal():
-		return []Violation{{harness.OracleStatus, fmt.Sprintf("tool %s went from terminal %s to %s", id, b, a)}}
-	case !a.Terminal() && !allowedMoves[[2]timeline.Status{b, a}]:
-		return []Violation{{harness.OracleStatus, fmt.Sprintf("tool %s moved %s → %s", id, b, a)}}
+	if bad := oracle.Move(id, b, a); bad != "" {
+		return []Violation{{oracle.Status, bad}}
 	}
 	return nil
 }
@@ -198,7 +193,7 @@ func (d *stepDiff) once(ev *event.Event) []Violation {
 	var out []Violation
 	for _, id := range slices.SortedFunc(maps.Keys(d.delta), cmp.Compare) {
 		if n := d.delta[id]; n != 0 {
-			out = append(out, Violation{harness.OracleOnce, fmt.Sprintf("tool %s: %+d rows more than the event accounts for", id, n)})
+			out = append(out, Violation{oracle.Once, fmt.Sprintf("tool %s: %+d rows more than the event accounts for", id, n)})
 		}
 	}
 	return out

@@ -1,0 +1,37 @@
+package oracle
+
+// Oracle names, after SPEC §5. The harness exports each under its own name
+// (harness.OracleStatus is Status, ...).
+const (
+	Pairing     = "pairing"     // §5.1: an event for id X changes only tool X
+	Status      = "status"      // §5.2: terminal states never change; only allowed moves
+	Groups      = "groups"      // §5.3: groups are exactly the batches; a group holds 2+ tools
+	Once        = "once"        // §5.4: every started tool appears exactly once
+	NoLive      = "no-live"     // §5.5: after turn_end or cancel, no tool is live
+	Order       = "order"       // §5.6: the final timeline does not depend on result order
+	Determinism = "determinism" // §5.8: the same trace gives the same timeline
+	Incremental = "incremental" // §5.9: incremental render equals a fresh render
+	Model       = "model"       // the right tool is in the wrong state (status, output, progress, error, times)
+	Diagnostics = "diagnostics" // the anomalies reported are not the ones the trace holds
+	Panic       = "panic"       // §5.10: the engine panicked
+	Engine      = "engine"      // §5.10: an external engine crashed, hung or broke the protocol
+	Reference   = "reference"   // --diff: the engine differs from the reference engine
+	Reload      = "reload"      // the engine's own reconstruction differs from what it showed live
+
+	Nondeterminism = "nondeterminism" // §5.8: a campaign's seed gave different bytes twice
+
+	// toolsim's own reconstruction checks (SPEC §4, §5.7).
+	Rebuild   = "live==rebuilt"  // (a) the rebuilt transcript equals the live one
+	Reconnect = "reconnect"      // (b) rebuild a prefix, go on live: same as pure live
+	Idempot   = "replay-twice"   // (c) replaying a log twice changes nothing
+	Reported  = "reported-fault" // an unrecoverable log must report a problem
+)
+
+// Names lists every oracle name a violation can carry, in the order the
+// coverage table shows them.
+var Names = []string{
+	Pairing, Status, Groups, Once, NoLive, Order,
+	Determinism, Incremental, Model, Diagnostics, Panic,
+	Engine, Reference, Reload, Rebuild, Reconnect, Idempot,
+	Reported, Nondeterminism,
+}
