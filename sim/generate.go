@@ -61,8 +61,6 @@ type Scenario struct {
 	ReconnectAt int
 	// BatchIDs reports whether every tool call carries a batch id.
 	BatchIDs bool
-
-	plan *scenarioPlan // what Events were scheduled from
 }
 
 // features are the non-fault knobs of a seed: the ones it draws, and the
@@ -125,7 +123,7 @@ func GenerateFrom(src rand.Source, seed uint64, opts Options) *Scenario {
 	g.evs = slices.Clone(buf)
 	eventScratch.put(buf)
 	sc := &Scenario{
-		Seed: seed, Options: opts, plan: plan, Events: g.evs, On: g.on.list(),
+		Seed: seed, Options: opts, Events: g.evs, On: g.on.list(),
 		Injected: g.injected, Shapes: g.shapes, BatchIDs: AllBatched(g.evs),
 	}
 	for _, f := range sc.On {
