@@ -116,15 +116,24 @@ func (o *oracles) step(ev *event.Event, tl *timeline.Timeline) []Violation {
 	return out
 }
 
+// maxStillLive bounds the tools a frame names as still live; the rest are
+// counted in one more violation.
+const maxStillLive = 16
+
 // stillLive appends a violation for each tool still live after the event
-// named after.
+// named after, up to maxStillLive.
 func (o *oracles) stillLive(out []Violation, after string) []Violation {
+	named := 0
 	for _, st := range o.items {
 		for _, t := range st.tools {
-			if !t.status.Terminal() {
+			if !t.status.Terminal() && named < maxStillLive {
 				out = append(out, Violation{oracle.NoLive, oracle.StillLive(t.id, t.status, after)})
+				named++
 			}
 		}
+	}
+	if rest := o.live - named; rest > 0 {
+		out = append(out, Violation{oracle.NoLive, fmt.Sprintf("%d more tools are still live after %s", rest, after)})
 	}
 	return out
 }

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -67,6 +68,25 @@ func TestOraclesStep(t *testing.T) {
 				t.Errorf("step (-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestOraclesStillLiveBounded: a frame names at most maxStillLive live
+// tools and counts the rest.
+func TestOraclesStillLiveBounded(t *testing.T) {
+	var ids []string
+	for i := range maxStillLive + 5 {
+		ids = append(ids, fmt.Sprintf("t%d:running", i))
+	}
+	var o oracles
+	all := tl(ids...)
+	o.sync(all)
+	got := o.step(&event.Event{Kind: event.KindCancel}, all)
+	if len(got) != maxStillLive+1 {
+		t.Fatalf("%d violations, want %d: %v", len(got), maxStillLive+1, got)
+	}
+	if want := (Violation{oracle.NoLive, "5 more tools are still live after cancel"}); got[maxStillLive] != want {
+		t.Errorf("last violation %v, want %v", got[maxStillLive], want)
 	}
 }
 
