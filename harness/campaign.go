@@ -65,6 +65,9 @@ type Report struct {
 	// LeftOut lists the faults asked for that cannot land with the
 	// engine's features (Options.Features): not generated, not expected.
 	LeftOut fault.List
+	// Skipped lists the oracles the campaign did not run, and why
+	// (Options.Skipped, and what exhaustive mode leaves to campaigns).
+	Skipped []Skip
 
 	scratch map[string]int // one scenario's states, while it is checked
 }
@@ -132,6 +135,7 @@ func (c Campaign) Run(newEngine func() Engine) (*Report, error) {
 		}
 	}
 	rep.LeftOut = leftOut
+	rep.Skipped = c.Check.Skipped()
 	return rep, nil
 }
 

@@ -47,7 +47,27 @@ func RunExhaustive(newEngine func() Engine, opts sim.ExhaustiveOptions, camp Cam
 	if rep.Failure = r.failure; rep.Failure != nil && !camp.NoShrink {
 		r.shrink(rep.Failure)
 	}
+	rep.Skipped = exhaustiveSkips(camp.Check)
 	return rep, err
+}
+
+// whyExhaustive is why exhaustive mode leaves some of toolsim's own log
+// oracles to seeded campaigns.
+const whyExhaustive = "exhaustive mode persists each ordering once, without log faults; seeded campaigns run it"
+
+// exhaustiveSkips is opts.Skipped with the log oracles exhaustive mode
+// does not run, in the order of Oracles.
+func exhaustiveSkips(opts Options) []Skip {
+	out := opts.Skipped()
+	if opts.SelfCheck {
+		for _, n := range []string{OracleReconnect, OracleIdempot, OracleReported} {
+			out = append(out, Skip{n, whyExhaustive})
+		}
+		slices.SortStableFunc(out, func(a, b Skip) int {
+			return slices.Index(Oracles, a.Oracle) - slices.Index(Oracles, b.Oracle)
+		})
+	}
+	return out
 }
 
 // recountExhaustive counts traces, events and states over exactly the

@@ -95,3 +95,39 @@ func (o Options) metaTools() []string {
 	}
 	return o.MetaTools
 }
+
+// Skip is an oracle a check leaves out, and why.
+type Skip struct {
+	Oracle string
+	Why    string
+}
+
+// Reasons an oracle is left out, as Skipped gives them.
+const (
+	whyNoRender  = "the engine does not render with toolsim's incremental renderer (over the protocol it sends timelines)"
+	whyNoRef     = "no second engine to compare with (--engine CMD --diff)"
+	whyNoReload  = "the engine declares no reconstruct of its own"
+	whyNoRebuild = "toolsim's own log round trip, checked on toolsim's reference engine"
+)
+
+// Skipped lists the oracles o leaves out, in the order of Oracles, each
+// with why. The per-event oracles, order and determinism always run; the
+// nondeterminism sample is a campaign's (Campaign.Recheck).
+func (o Options) Skipped() []Skip {
+	var out []Skip
+	if o.NoRender {
+		out = append(out, Skip{OracleIncremental, whyNoRender})
+	}
+	if o.Reference == nil {
+		out = append(out, Skip{OracleReference, whyNoRef})
+	}
+	if !o.Reload {
+		out = append(out, Skip{OracleReload, whyNoReload})
+	}
+	if !o.SelfCheck {
+		for _, n := range []string{OracleRebuild, OracleReconnect, OracleIdempot, OracleReported} {
+			out = append(out, Skip{n, whyNoRebuild})
+		}
+	}
+	return out
+}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"path/filepath"
 	"strings"
 	"time"
@@ -33,6 +34,7 @@ func (c *cli) printReport(rep *harness.Report, camp harness.Campaign, took time.
 	for _, s := range harness.States {
 		fmt.Fprintf(w, "  %-43s %7d\n", s, rep.States[s])
 	}
+	printSkipped(w, rep.Skipped)
 	secs := max(took.Seconds(), 1e-9)
 	fmt.Fprintf(w, "%d scenarios, %d events in %.2fs: %.0f scenarios/s, %.0f events/s\n",
 		rep.Scenarios, rep.Events, took.Seconds(), float64(rep.Scenarios)/secs, float64(rep.Events)/secs)
@@ -133,4 +135,22 @@ func failureHeader(fl *harness.Failure, camp harness.Campaign, cs *harness.Case,
 func firstLine(s string) string {
 	line, _, _ := strings.Cut(s, "\n")
 	return line
+}
+
+// printSkipped lists the oracles a campaign left out, those left out for
+// the same reason on one line.
+func printSkipped(w io.Writer, skips []harness.Skip) {
+	if len(skips) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "oracles not run:")
+	for i := 0; i < len(skips); {
+		j := i + 1
+		names := []string{skips[i].Oracle}
+		for ; j < len(skips) && skips[j].Why == skips[i].Why; j++ {
+			names = append(names, skips[j].Oracle)
+		}
+		fmt.Fprintf(w, "  %s: %s\n", strings.Join(names, ", "), skips[i].Why)
+		i = j
+	}
 }

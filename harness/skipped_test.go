@@ -1,0 +1,71 @@
+package harness_test
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/toolsim/toolsim/engineproto"
+	"github.com/toolsim/toolsim/harness"
+	"github.com/toolsim/toolsim/sim"
+)
+
+// oraclesOf lists the oracle names of skips.
+func oraclesOf(skips []harness.Skip) []string {
+	var out []string
+	for _, s := range skips {
+		if s.Why == "" {
+			out = append(out, s.Oracle+" (no reason)")
+			continue
+		}
+		out = append(out, s.Oracle)
+	}
+	return out
+}
+
+func TestSkipped(t *testing.T) {
+	self := []string{harness.OracleRebuild, harness.OracleReconnect, harness.OracleIdempot, harness.OracleReported}
+	tests := []struct {
+		name string
+		opts harness.Options
+		want []string
+	}{
+		{"the reference engine in toolsim's campaigns", harness.Options{SelfCheck: true},
+			[]string{harness.OracleReference, harness.OracleReload}},
+		{"a Go engine with defaults", harness.Options{},
+			append([]string{harness.OracleReference, harness.OracleReload}, self...)},
+		{"an engine over the protocol", harness.Declared(harness.Options{}, engineproto.Info{}),
+			append([]string{harness.OracleIncremental, harness.OracleReference, harness.OracleReload}, self...)},
+		{"one that reconstructs, with --diff", harness.Declared(harness.Options{Reference: reference},
+			engineproto.Info{Capabilities: []string{engineproto.CapReconstruct}}),
+			append([]string{harness.OracleIncremental}, self...)},
+		{"everything on", harness.Options{SelfCheck: true, Reload: true, Reference: reference}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if diff := cmp.Diff(tt.want, oraclesOf(tt.opts.Skipped())); diff != "" {
+				t.Errorf("Skipped (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestReportSkipped: a campaign's report says which oracles it left out;
+// exhaustive mode adds the log oracles it leaves to seeded campaigns.
+func TestReportSkipped(t *testing.T) {
+	opts := harness.Options{SelfCheck: true}
+	rep, err := harness.Campaign{Seeds: 3, Check: opts}.Run(reference)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{harness.OracleReference, harness.OracleReload}, oraclesOf(rep.Skipped)); diff != "" {
+		t.Errorf("campaign Skipped (-want +got):\n%s", diff)
+	}
+	rep, err = harness.RunExhaustive(reference, sim.ExhaustiveOptions{Tools: 2}, harness.Campaign{Check: opts})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{harness.OracleReference, harness.OracleReload, harness.OracleReconnect, harness.OracleIdempot, harness.OracleReported}
+	if diff := cmp.Diff(want, oraclesOf(rep.Skipped)); diff != "" {
+		t.Errorf("exhaustive Skipped (-want +got):\n%s", diff)
+	}
+}
