@@ -1,6 +1,7 @@
 package harness
 
 import (
+	"runtime"
 	"slices"
 	"sync"
 
@@ -23,9 +24,9 @@ func RunExhaustive(newEngine func() Engine, opts sim.ExhaustiveOptions, camp Cam
 	}
 	camp.Check.First = true
 	defer relaxGC()()
-	r := &run{c: &camp, newEngine: newEngine, n: total, lowest: -1}
-	jobs := make(chan exJob, 64)
 	workers := max(camp.Workers, 1)
+	r := &run{c: &camp, newEngine: newEngine, n: total, lowest: -1, busy: workers >= runtime.GOMAXPROCS(0)}
+	jobs := make(chan exJob, 64)
 	parts := make([]*Report, workers)
 	var wg sync.WaitGroup
 	for w := range workers {
@@ -33,6 +34,7 @@ func RunExhaustive(newEngine func() Engine, opts sim.ExhaustiveOptions, camp Cam
 		wg.Go(func() {
 			for j := range jobs {
 				r.checkTrace(j.i, j.evs, parts[w])
+				r.yield()
 			}
 		})
 	}

@@ -11,8 +11,9 @@ import (
 // keeps a few megabytes live and allocates about a third of a megabyte a
 // scenario, so at the default GOGC=100 it collects every few scenarios:
 // on two cores, two workers then ran no faster than one
-// (BenchmarkCampaignWorkers: 1,159 and 1,170 scenarios/s). At 800 they run
-// 1.6× one, and each is faster too, for a heap of tens of megabytes.
+// (BenchmarkCampaignWorkers: 1,159 and 1,170 scenarios/s). At 800 they ran
+// 1.6× one (1.8–1.9× once workers yield, see run.yield), and each is
+// faster too, for a heap of tens of megabytes.
 const campaignGOGC = 800
 
 // collector counts the campaigns running, so that the first to start
