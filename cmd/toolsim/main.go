@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"time"
 
 	"github.com/toolsim/toolsim/harness"
 )
@@ -34,6 +35,17 @@ type cli struct {
 	selfCheckAll bool
 	// engineArgs are the --engine flags to repeat in reproduce commands.
 	engineArgs string
+	// now reads the wall clock for record's arrival stamps; nil means
+	// time.Now (the tests set a fake one).
+	now func() time.Time
+}
+
+// clock returns the cli's wall clock.
+func (c *cli) clock() func() time.Time {
+	if c.now != nil {
+		return c.now
+	}
+	return time.Now
 }
 
 // engine returns the engine constructor the checking commands use.

@@ -18,7 +18,11 @@ import (
 
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
-		"toolsim": func() { os.Exit(osCLI().run(os.Args[1:])) },
+		"toolsim": func() {
+			c := osCLI()
+			c.now = testClock(os.Getenv("TOOLSIM_TEST_CLOCK"))
+			os.Exit(c.run(os.Args[1:]))
+		},
 	})
 }
 

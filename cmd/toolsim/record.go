@@ -150,7 +150,8 @@ func newCapture(f recordFlags) (*capture, func() error, error) {
 // whole, but kept as an empty line (and its number noted) once it passes
 // the limit, so that an endless line cannot fill the memory.
 func (c *cli) pump(out io.Reader, synthetic bool, capt *capture) *capture {
-	start := time.Now()
+	now := c.clock()
+	start := now()
 	br := bufio.NewReaderSize(out, 64<<10)
 	size, over := 0, false // the current line's bytes so far, over the limit
 	for {
@@ -171,7 +172,7 @@ func (c *cli) pump(out io.Reader, synthetic bool, capt *capture) *capture {
 				capt.line = append(capt.line[:0], '\n')
 			}
 			capt.keep(capt.line)
-			t := time.Since(start).Milliseconds()
+			t := now().Sub(start).Milliseconds()
 			if synthetic {
 				t = int64(len(capt.stamps))
 			}
