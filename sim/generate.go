@@ -313,16 +313,25 @@ func (g *gen) tool(i, depth int) toolPlan {
 }
 
 // toolArgs returns {"path":"src/file_N.go","pattern":"TODO"} for the
-// latest id N, carved from one shared buffer (no json.Marshal per call).
+// latest id N.
 func (g *gen) toolArgs() json.RawMessage {
-	if cap(g.args)-len(g.args) < 64 {
-		g.args = make([]byte, 0, 2048)
+	var args json.RawMessage
+	g.args, args = fileArgs(g.args, g.ids)
+	return args
+}
+
+// fileArgs returns {"path":"src/file_N.go","pattern":"TODO"}, the bytes
+// json.Marshal gives for that map, carved from buf (one allocation every
+// few dozen calls, not one json.Marshal a call), and buf for the next.
+func fileArgs(buf []byte, n int) ([]byte, json.RawMessage) {
+	if cap(buf)-len(buf) < 64 {
+		buf = make([]byte, 0, 2048)
 	}
-	start := len(g.args)
-	g.args = append(g.args, `{"path":"src/file_`...)
-	g.args = strconv.AppendInt(g.args, int64(g.ids), 10)
-	g.args = append(g.args, `.go","pattern":"TODO"}`...)
-	return g.args[start:len(g.args):len(g.args)]
+	start := len(buf)
+	buf = append(buf, `{"path":"src/file_`...)
+	buf = strconv.AppendInt(buf, int64(n), 10)
+	buf = append(buf, `.go","pattern":"TODO"}`...)
+	return buf, json.RawMessage(buf[start:len(buf):len(buf)])
 }
 
 // toolFaults switches the per-tool faults on at random.

@@ -42,6 +42,7 @@ type synth struct {
 	evs  []event.Event
 	now  int64
 	ids  int
+	args []byte // backing store of the calls' args
 }
 
 // Synthetic returns a well-formed trace of whole assistant turns: text,
@@ -103,7 +104,8 @@ func (g *synth) batch(cancel bool) bool {
 		g.ids++
 		ids[i] = fmt.Sprintf("call_%d", g.ids)
 		name := synthNames[g.rng.IntN(len(synthNames))]
-		args, _ := json.Marshal(map[string]string{"path": fmt.Sprintf("src/file_%d.go", g.ids), "pattern": "TODO"})
+		var args json.RawMessage
+		g.args, args = fileArgs(g.args, g.ids)
 		g.emit(event.Event{Kind: event.KindToolStart, ID: ids[i], Name: name, Args: args, Batch: batch})
 		pending[i] = 1 + g.rng.IntN(g.opts.Progress+1)
 	}
