@@ -68,6 +68,9 @@ func WriteJUnit(w io.Writer, s *Suite) error {
 			{Name: "tool", Value: s.Name},
 		}},
 	}
+	if len(s.NotRun) > 0 {
+		js.Properties.Properties = append(js.Properties.Properties, junitProperty{Name: "oracles-not-run", Value: visible(strings.Join(s.NotRun, "; "))})
+	}
 	class := strings.ReplaceAll(s.Name, " ", ".")
 	for _, r := range s.Results {
 		js.Tests++

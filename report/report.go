@@ -43,10 +43,14 @@ type Suite struct {
 	Hostname  string    // where it ran ("localhost" when empty)
 	Results   []Result
 	Time      time.Duration // how long it took
+	// NotRun lists the oracles the command did not run, each as
+	// "ORACLE: why" (a campaign's Report.Skipped).
+	NotRun []string
 }
 
 // WriteJSON writes one JSON object per result, one per line (JSON Lines),
-// each with the suite's name under "suite".
+// each with the suite's name under "suite" and, when some oracles were
+// not run, their list under "not_run".
 func WriteJSON(w io.Writer, s *Suite) error {
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
@@ -54,8 +58,9 @@ func WriteJSON(w io.Writer, s *Suite) error {
 		line := struct {
 			Suite string `json:"suite"`
 			Result
-			Seconds float64 `json:"seconds"`
-		}{s.Name, r, r.Time.Seconds()}
+			Seconds float64  `json:"seconds"`
+			NotRun  []string `json:"not_run,omitempty"`
+		}{s.Name, r, r.Time.Seconds(), s.NotRun}
 		if err := enc.Encode(line); err != nil {
 			return fmt.Errorf("report: result %d (%s): %w", i+1, r.Name, err)
 		}

@@ -93,6 +93,39 @@ func TestJUnitValidates(t *testing.T) {
 	}
 }
 
+// TestNotRun: the oracles a campaign did not run travel in both reports:
+// on every JSON line, and as a JUnit suite property that still validates.
+func TestNotRun(t *testing.T) {
+	s := sample()
+	s.NotRun = []string{"incremental: over the protocol", "reference: no --diff"}
+	var js bytes.Buffer
+	if err := WriteJSON(&js, s); err != nil {
+		t.Fatal(err)
+	}
+	for i, line := range strings.Split(strings.TrimSuffix(js.String(), "\n"), "\n") {
+		var got struct {
+			NotRun []string `json:"not_run"`
+		}
+		if err := json.Unmarshal([]byte(line), &got); err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(s.NotRun, got.NotRun); diff != "" {
+			t.Errorf("line %d not_run (-want +got):\n%s", i+1, diff)
+		}
+	}
+	var x bytes.Buffer
+	if err := WriteJUnit(&x, s); err != nil {
+		t.Fatal(err)
+	}
+	if err := ValidateJUnit(x.Bytes()); err != nil {
+		t.Fatalf("%v\n%s", err, x.String())
+	}
+	xmllint(t, x.Bytes())
+	if want := `<property name="oracles-not-run" value="incremental: over the protocol; reference: no --diff"></property>`; !strings.Contains(x.String(), want) {
+		t.Errorf("JUnit has no %s:\n%s", want, x.String())
+	}
+}
+
 // TestValidateRejects: each structural mistake a CI parser trips on is
 // caught, naming what is wrong.
 func TestValidateRejects(t *testing.T) {

@@ -59,6 +59,38 @@ func TestCheckReports(t *testing.T) {
 	}
 }
 
+// TestFuzzReportsNotRun: a campaign's reports name the oracles it did not
+// run, as its coverage table does.
+func TestFuzzReportsNotRun(t *testing.T) {
+	dir := t.TempDir()
+	junit, jsonl := filepath.Join(dir, "fuzz.xml"), filepath.Join(dir, "fuzz.jsonl")
+	c, out, errOut := testCLI(nil)
+	if code := c.run([]string{"fuzz", "--seeds", "20", "--faults", "none", "--junit", junit, "--json", jsonl}); code != exitOK {
+		t.Fatalf("exit %d\n%s%s", code, out, errOut)
+	}
+	data, err := os.ReadFile(jsonl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var line struct {
+		Status string   `json:"status"`
+		NotRun []string `json:"not_run"`
+	}
+	if err := json.Unmarshal(data, &line); err != nil {
+		t.Fatalf("%v\n%s", err, data)
+	}
+	if line.Status != report.Pass || len(line.NotRun) != 2 || !strings.HasPrefix(line.NotRun[0], "reference: ") || !strings.HasPrefix(line.NotRun[1], "reload: ") {
+		t.Errorf("summary %+v, want a pass naming reference and reload as not run", line)
+	}
+	xml, err := os.ReadFile(junit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(xml), `<property name="oracles-not-run" value="reference: `) {
+		t.Errorf("JUnit report has no oracles-not-run property:\n%s", xml)
+	}
+}
+
 // TestReportUnwritable: a report that cannot be written fails the command.
 func TestReportUnwritable(t *testing.T) {
 	dir := t.TempDir()
