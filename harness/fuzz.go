@@ -76,6 +76,10 @@ func Fuzz(t testing.TB, newEngine func() Engine, opts ...FuzzOption) {
 	if len(rep.Missing) > 0 && *flagSeed < 0 {
 		t.Fatalf("harness.Fuzz: %d scenarios never injected %s: raise Seeds or narrow Faults", rep.Scenarios, rep.Missing.String())
 	}
+	t.Logf("harness.Fuzz: %d scenarios, every oracle held", rep.Scenarios)
+	for _, line := range NotRun(rep.Skipped) {
+		t.Logf("harness.Fuzz: not run: %s", line)
+	}
 }
 
 // applyFlags applies the -toolsim.* flags to a campaign.

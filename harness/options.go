@@ -104,10 +104,10 @@ type Skip struct {
 
 // Reasons an oracle is left out, as Skipped gives them.
 const (
-	whyNoRender  = "the engine does not render with toolsim's incremental renderer (over the protocol it sends timelines)"
-	whyNoRef     = "no second engine to compare with (--engine CMD --diff)"
-	whyNoReload  = "the engine declares no reconstruct of its own"
-	whyNoRebuild = "toolsim's own log round trip, checked on toolsim's reference engine"
+	whyNoRender  = "the engine does not render with toolsim's incremental renderer (Options.NoRender: over the protocol it sends timelines)"
+	whyNoRef     = "no second engine to compare with (Options.Reference; toolsim fuzz --engine CMD --diff)"
+	whyNoReload  = "the engine declares no reconstruct of its own (Options.Reload)"
+	whyNoRebuild = "toolsim's own log round trip, checked on toolsim's reference engine (Options.SelfCheck)"
 )
 
 // Skipped lists the oracles o leaves out, in the order of Oracles, each
@@ -128,6 +128,22 @@ func (o Options) Skipped() []Skip {
 		for _, n := range []string{OracleRebuild, OracleReconnect, OracleIdempot, OracleReported} {
 			out = append(out, Skip{n, whyNoRebuild})
 		}
+	}
+	return out
+}
+
+// NotRun describes skips a line per reason: "ORACLE, ...: why", the
+// oracles left out for the same reason together, in the order given.
+func NotRun(skips []Skip) []string {
+	var out []string
+	for i := 0; i < len(skips); {
+		j := i + 1
+		names := skips[i].Oracle
+		for ; j < len(skips) && skips[j].Why == skips[i].Why; j++ {
+			names += ", " + skips[j].Oracle
+		}
+		out = append(out, names+": "+skips[i].Why)
+		i = j
 	}
 	return out
 }

@@ -69,3 +69,23 @@ func TestReportSkipped(t *testing.T) {
 		t.Errorf("exhaustive Skipped (-want +got):\n%s", diff)
 	}
 }
+
+func TestNotRun(t *testing.T) {
+	tests := []struct {
+		name  string
+		skips []harness.Skip
+		want  []string
+	}{
+		{"none", nil, nil},
+		{"one", []harness.Skip{{"reload", "why a"}}, []string{"reload: why a"}},
+		{"same reason together", []harness.Skip{{"incremental", "why a"}, {"live==rebuilt", "why b"}, {"reconnect", "why b"}, {"reload", "why a"}},
+			[]string{"incremental: why a", "live==rebuilt, reconnect: why b", "reload: why a"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if diff := cmp.Diff(tt.want, harness.NotRun(tt.skips)); diff != "" {
+				t.Errorf("NotRun (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

@@ -144,13 +144,7 @@ func printSkipped(w io.Writer, skips []harness.Skip) {
 		return
 	}
 	fmt.Fprintln(w, "oracles not run:")
-	for i := 0; i < len(skips); {
-		j := i + 1
-		names := []string{skips[i].Oracle}
-		for ; j < len(skips) && skips[j].Why == skips[i].Why; j++ {
-			names = append(names, skips[j].Oracle)
-		}
-		fmt.Fprintf(w, "  %s: %s\n", strings.Join(names, ", "), skips[i].Why)
-		i = j
+	for _, line := range harness.NotRun(skips) {
+		fmt.Fprintln(w, "  "+line)
 	}
 }

@@ -67,9 +67,7 @@ func (rec *recorder) check(c *cli, name string, cs *harness.Case, events int, fo
 // fuzz records a campaign: one result per failing seed (or ordering), a
 // failure for fault classes never reached, or one passing summary.
 func (rec *recorder) fuzz(c *cli, rep *harness.Report, f *fuzzFlags) {
-	for _, s := range rep.Skipped {
-		rec.suite.NotRun = append(rec.suite.NotRun, s.Oracle+": "+s.Why)
-	}
+	rec.suite.NotRun = harness.NotRun(rep.Skipped)
 	if fl := rep.Failure; fl != nil {
 		what, prefix := "seed", "seed-"
 		if f.exhaustive {
