@@ -137,6 +137,9 @@ func (c Campaign) Run(newEngine func() Engine) (*Report, error) {
 	}
 	rep.LeftOut = leftOut
 	rep.Skipped = c.Check.Skipped()
+	if c.Recheck < 0 {
+		rep.Skipped = append(rep.Skipped, Skip{OracleNondeterminism, whyNoRecheck})
+	}
 	return rep, nil
 }
 

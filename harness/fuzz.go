@@ -49,7 +49,9 @@ func WithOptions(o Options) FuzzOption { return func(c *Campaign) { c.Check = o 
 // shrunk regression trace, writes both under testdata/toolsim/TESTNAME/
 // (ready to keep in a ReplayDir directory), and prints the one command
 // that reruns just that seed. A campaign that leaves a fault class untested
-// fails too. The flags -toolsim.seed, -toolsim.seeds and -toolsim.faults
+// fails too. A clean campaign logs its scenario count and the oracles it
+// did not run (NotRun), shown with go test -v. The flags -toolsim.seed,
+// -toolsim.seeds and -toolsim.faults
 // override the options for one run. Like [Campaign.Run] it raises the
 // process's collector target while it runs (unless GOGC is set), which
 // tests running in parallel with it share.
@@ -76,7 +78,7 @@ func Fuzz(t testing.TB, newEngine func() Engine, opts ...FuzzOption) {
 	if len(rep.Missing) > 0 && *flagSeed < 0 {
 		t.Fatalf("harness.Fuzz: %d scenarios never injected %s: raise Seeds or narrow Faults", rep.Scenarios, rep.Missing.String())
 	}
-	t.Logf("harness.Fuzz: %d scenarios, every oracle held", rep.Scenarios)
+	t.Logf("harness.Fuzz: %d scenarios, every oracle run held", rep.Scenarios)
 	for _, line := range NotRun(rep.Skipped) {
 		t.Logf("harness.Fuzz: not run: %s", line)
 	}

@@ -104,15 +104,16 @@ type Skip struct {
 
 // Reasons an oracle is left out, as Skipped gives them.
 const (
-	whyNoRender  = "the engine does not render with toolsim's incremental renderer (Options.NoRender: over the protocol it sends timelines)"
-	whyNoRef     = "no second engine to compare with (Options.Reference; toolsim fuzz --engine CMD --diff)"
+	whyNoRender  = "the engine does not render with toolsim's incremental renderer (Options.NoRender, set for engines over the protocol, whose timelines are decoded)"
+	whyNoRef     = "no second engine to compare with (Options.Reference, or toolsim fuzz --engine CMD --diff)"
 	whyNoReload  = "the engine declares no reconstruct of its own (Options.Reload)"
 	whyNoRebuild = "toolsim's own log round trip, checked on toolsim's reference engine (Options.SelfCheck)"
 )
 
 // Skipped lists the oracles o leaves out, in the order of Oracles, each
 // with why. The per-event oracles, order and determinism always run; the
-// nondeterminism sample is a campaign's (Campaign.Recheck).
+// nondeterminism sample is a campaign's (Campaign.Recheck), and
+// Report.Skipped says when a campaign left it out.
 func (o Options) Skipped() []Skip {
 	var out []Skip
 	if o.NoRender {

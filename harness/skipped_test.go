@@ -64,9 +64,17 @@ func TestReportSkipped(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{harness.OracleReference, harness.OracleReload, harness.OracleReconnect, harness.OracleIdempot, harness.OracleReported}
+	want := []string{harness.OracleReference, harness.OracleReload, harness.OracleReconnect, harness.OracleIdempot, harness.OracleReported, harness.OracleNondeterminism}
 	if diff := cmp.Diff(want, oraclesOf(rep.Skipped)); diff != "" {
 		t.Errorf("exhaustive Skipped (-want +got):\n%s", diff)
+	}
+	rep, err = harness.Campaign{Seeds: 3, Recheck: -1, Check: opts}.Run(reference)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want = []string{harness.OracleReference, harness.OracleReload, harness.OracleNondeterminism}
+	if diff := cmp.Diff(want, oraclesOf(rep.Skipped)); diff != "" {
+		t.Errorf("campaign without rechecks Skipped (-want +got):\n%s", diff)
 	}
 }
 

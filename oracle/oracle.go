@@ -27,8 +27,8 @@ const (
 	Reported  = "reported-fault" // an unrecoverable log must report a problem
 )
 
-// Names lists every oracle name a violation can carry, in the order the
-// coverage table shows them.
+// Names lists every oracle name a violation can carry, in the order
+// reports list them (harness.Report.Skipped, shrink's --oracle).
 var Names = []string{
 	Pairing, Status, Groups, Once, NoLive, Order,
 	Determinism, Incremental, Model, Diagnostics, Panic,

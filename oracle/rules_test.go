@@ -45,23 +45,43 @@ func TestMoveUnknownStatus(t *testing.T) {
 }
 
 func TestSmallGroup(t *testing.T) {
-	for n, want := range map[int]string{0: "a tool_group holds 0 tools", 1: "a tool_group holds 1 tools", 2: "", 9: ""} {
-		if got := SmallGroup(n); got != want {
-			t.Errorf("SmallGroup(%d) = %q, want %q", n, got, want)
-		}
+	tests := []struct {
+		name    string
+		members int
+		want    string
+	}{
+		{"empty", 0, "a tool_group holds 0 tools"},
+		{"one tool", 1, "a tool_group holds 1 tools"},
+		{"two tools", 2, ""},
+		{"many tools", 9, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := SmallGroup(tt.members); got != tt.want {
+				t.Errorf("SmallGroup(%d) = %q, want %q", tt.members, got, tt.want)
+			}
+		})
 	}
 }
 
 func TestEndsTurn(t *testing.T) {
-	for _, k := range []event.Kind{event.KindTurnEnd, event.KindCancel} {
-		if !EndsTurn(k) {
-			t.Errorf("EndsTurn(%s) = false", k)
-		}
+	tests := []struct {
+		kind event.Kind
+		want bool
+	}{
+		{event.KindTurnEnd, true},
+		{event.KindCancel, true},
+		{event.KindToolStart, false},
+		{event.KindToolDone, false},
+		{event.KindTurnStart, false},
+		{event.KindError, false},
 	}
-	for _, k := range []event.Kind{event.KindToolStart, event.KindToolDone, event.KindTurnStart} {
-		if EndsTurn(k) {
-			t.Errorf("EndsTurn(%s) = true", k)
-		}
+	for _, tt := range tests {
+		t.Run(string(tt.kind), func(t *testing.T) {
+			if got := EndsTurn(tt.kind); got != tt.want {
+				t.Errorf("EndsTurn(%s) = %v, want %v", tt.kind, got, tt.want)
+			}
+		})
 	}
 }
 

@@ -62,14 +62,9 @@ func WriteJUnit(w io.Writer, s *Suite) error {
 	}
 	js := junitSuite{
 		Name: s.Name, Package: "toolsim", ID: 0, Hostname: host,
-		Timestamp: s.Timestamp.UTC().Format("2006-01-02T15:04:05"),
-		Time:      seconds(s.Time.Seconds()),
-		Properties: junitProperties{Properties: []junitProperty{
-			{Name: "tool", Value: s.Name},
-		}},
-	}
-	if len(s.NotRun) > 0 {
-		js.Properties.Properties = append(js.Properties.Properties, junitProperty{Name: "oracles-not-run", Value: visible(strings.Join(s.NotRun, "; "))})
+		Timestamp:  s.Timestamp.UTC().Format("2006-01-02T15:04:05"),
+		Time:       seconds(s.Time.Seconds()),
+		Properties: junitProperties{Properties: properties(s)},
 	}
 	class := strings.ReplaceAll(s.Name, " ", ".")
 	for _, r := range s.Results {
@@ -95,6 +90,17 @@ func WriteJUnit(w io.Writer, s *Suite) error {
 	}
 	_, err := io.WriteString(w, "\n")
 	return err
+}
+
+// properties are the suite's: the tool, then one "oracles-not-run.N" per
+// entry of NotRun (numbered from 1, so that no separator has to be
+// chosen inside the values).
+func properties(s *Suite) []junitProperty {
+	ps := []junitProperty{{Name: "tool", Value: s.Name}}
+	for i, line := range s.NotRun {
+		ps = append(ps, junitProperty{Name: fmt.Sprintf("oracles-not-run.%d", i+1), Value: visible(line)})
+	}
+	return ps
 }
 
 func problem(r *Result, typ string) *junitProblem {

@@ -11,8 +11,8 @@
 // The [Model] shows three panes: the timeline as it looked after the
 // current event, the trace with that event highlighted (its JSON on
 // demand), and what went wrong at that step: the engine's diagnostics and
-// the step-local oracles (the harness's rules and words, from
-// oracle, applied to what the event changed). Frames are
+// the step-local oracles (the harness's rules, from package oracle,
+// applied to what the event changed). Frames are
 // computed on demand by a [Store] from checkpoints, so a trace of a
 // million events opens at once.
 //

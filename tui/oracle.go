@@ -20,10 +20,12 @@ type Violation struct {
 
 // oracles follows one engine's timeline item by item, so that checking a
 // step costs a glance at each item's version plus the work on the items
-// the event changed — never a walk of every tool.
+// the event changed — never a walk of every tool (a turn end with tools
+// live walks until it has named maxStillLive).
 //
-// The rules are the harness's (package oracle: the same names and
-// words); what differs is how a step's changes are found. The harness
+// The rules are the harness's (package oracle: the same names, and the
+// same words for status, groups and no-live); what differs is how a
+// step's changes are found. The harness
 // pairs items with its model's outline; the player has no model, since it
 // seeks from checkpoints, so it diffs each changed item with what it held
 // before the event.
@@ -124,9 +126,13 @@ const maxStillLive = 16
 // named after, up to maxStillLive.
 func (o *oracles) stillLive(out []Violation, after string) []Violation {
 	named := 0
+walk:
 	for _, st := range o.items {
 		for _, t := range st.tools {
-			if !t.status.Terminal() && named < maxStillLive {
+			if named == maxStillLive {
+				break walk
+			}
+			if !t.status.Terminal() {
 				out = append(out, Violation{oracle.NoLive, oracle.StillLive(t.id, t.status, after)})
 				named++
 			}

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // testClock is the wall clock of the toolsim a script runs when it sets
@@ -51,8 +53,8 @@ func TestTestClock(t *testing.T) {
 	for range 4 {
 		got = append(got, now().Sub(start).Milliseconds())
 	}
-	if want := []int64{2, 504, 504, 504}; fmt.Sprint(got) != fmt.Sprint(want) {
-		t.Errorf("readings %v, want %v", got, want)
+	if diff := cmp.Diff([]int64{2, 504, 504, 504}, got); diff != "" {
+		t.Errorf("readings after the start (-want +got):\n%s", diff)
 	}
 	if testClock("") != nil {
 		t.Error("an empty TOOLSIM_TEST_CLOCK should leave the real clock")
