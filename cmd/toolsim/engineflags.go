@@ -105,7 +105,7 @@ func (f *engineFlags) setup(c *cli, name string) (func(), int) {
 	c.newEngine = ext.New
 	c.engineArgs = " --engine " + shellQuote(f.cmd)
 	if f.timeout != engineproto.DefaultTimeout {
-		c.engineArgs += " --timeout " + f.timeout.String()
+		c.engineArgs += " --timeout " + durationArg(f.timeout)
 	}
 	if f.diff {
 		c.engineArgs += " --diff"
@@ -201,4 +201,17 @@ func splitArgs(line string) []string {
 		args = append(args, cur.String())
 	}
 	return args
+}
+
+// durationArg spells a duration for a command line the way a user would
+// type it: whole seconds as "60s", whole milliseconds as "1500ms", any
+// other as time.Duration.String (e.g. "1.5µs"); each parses back to d.
+func durationArg(d time.Duration) string {
+	switch {
+	case d%time.Second == 0:
+		return fmt.Sprintf("%ds", d/time.Second)
+	case d%time.Millisecond == 0:
+		return fmt.Sprintf("%dms", d/time.Millisecond)
+	}
+	return d.String()
 }
