@@ -111,7 +111,8 @@ func (c Campaign) Run(newEngine func() Engine) (*Report, error) {
 	leftOut := c.narrow()
 	defer relaxGC()()
 	workers := max(c.Workers, 1)
-	r := &run{c: &c, newEngine: newEngine, first: first, n: n, lowest: -1, busy: workers >= runtime.GOMAXPROCS(0)}
+	r := newRun(&c, newEngine, workers, n)
+	r.first = first
 	var wg sync.WaitGroup
 	parts := make([]*Report, workers)
 	for w := range workers {
@@ -197,6 +198,11 @@ type run struct {
 	done      int
 	failures  int
 	busy      bool // every P runs a worker (see yield)
+}
+
+// newRun starts a run of n scenarios on workers workers.
+func newRun(c *Campaign, newEngine func() Engine, workers, n int) *run {
+	return &run{c: c, newEngine: newEngine, n: n, lowest: -1, busy: workers >= runtime.GOMAXPROCS(0)}
 }
 
 // work checks seeds until the range is done, skipping seeds above the

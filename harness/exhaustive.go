@@ -1,7 +1,6 @@
 package harness
 
 import (
-	"runtime"
 	"slices"
 	"sync"
 
@@ -25,7 +24,7 @@ func RunExhaustive(newEngine func() Engine, opts sim.ExhaustiveOptions, camp Cam
 	camp.Check.First = true
 	defer relaxGC()()
 	workers := max(camp.Workers, 1)
-	r := &run{c: &camp, newEngine: newEngine, n: total, lowest: -1, busy: workers >= runtime.GOMAXPROCS(0)}
+	r := newRun(&camp, newEngine, workers, total)
 	jobs := make(chan exJob, 64)
 	parts := make([]*Report, workers)
 	var wg sync.WaitGroup

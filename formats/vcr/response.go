@@ -37,14 +37,7 @@ type wholeResponse struct {
 			Text string `json:"text"`
 		} `json:"summary"`
 	} `json:"output"`
-	Status string `json:"status"`
-	Error  *struct {
-		Code    string `json:"code"`
-		Message string `json:"message"`
-	} `json:"error"`
-	IncompleteDetails *struct {
-		Reason string `json:"reason"`
-	} `json:"incomplete_details"`
+	sse.ResponsesOutcome
 }
 
 // jsonResponse maps a non-streamed response body; ok is false when the
@@ -178,17 +171,9 @@ func (s *state) responsesStatus(w *wholeResponse) {
 	t := s.t
 	switch {
 	case w.Status == "failed":
-		msg := "response failed"
-		if w.Error != nil {
-			msg = strings.TrimPrefix(w.Error.Code+": "+w.Error.Message, ": ")
-		}
-		t.Fail(msg)
+		t.Fail(w.Failure())
 	case w.Status == "incomplete":
-		reason := "unknown reason"
-		if w.IncompleteDetails != nil {
-			reason = w.IncompleteDetails.Reason
-		}
-		t.Notice("response incomplete: " + reason)
+		t.Notice(w.Incomplete())
 		t.End()
 	default:
 		t.End()

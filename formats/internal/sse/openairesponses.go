@@ -43,10 +43,11 @@ type ResponsesItem struct {
 	Error     json.RawMessage `json:"error"`
 }
 
-// responsesResponse is the response object of response.* events: its id,
-// its status and why it failed or stopped short.
-type responsesResponse struct {
-	ID     string `json:"id"`
+// ResponsesOutcome is how an OpenAI Responses response ended, as its
+// response object says: its status, and why it failed or stopped short.
+// The stream's response.* events carry one, and so does a whole response
+// body (formats/vcr); both word it with Failure and Incomplete.
+type ResponsesOutcome struct {
 	Status string `json:"status"`
 	Error  *struct {
 		Code    string `json:"code"`
@@ -55,6 +56,41 @@ type responsesResponse struct {
 	IncompleteDetails *struct {
 		Reason string `json:"reason"`
 	} `json:"incomplete_details"`
+}
+
+// Failure is what a failed response reports: "code: message", or
+// "response failed" when it gives no error (or o is nil).
+func (o *ResponsesOutcome) Failure() string {
+	if o == nil || o.Error == nil {
+		return "response failed"
+	}
+	return joinCode(o.Error.Code, o.Error.Message)
+}
+
+// Incomplete is the notice of a response cut short: "response
+// incomplete: " and its reason, or "unknown reason" when it gives none
+// (or o is nil).
+func (o *ResponsesOutcome) Incomplete() string {
+	reason := "unknown reason"
+	if o != nil && o.IncompleteDetails != nil && o.IncompleteDetails.Reason != "" {
+		reason = o.IncompleteDetails.Reason
+	}
+	return "response incomplete: " + reason
+}
+
+// responsesResponse is the response object of response.* events: its id
+// and how it ended.
+type responsesResponse struct {
+	ID string `json:"id"`
+	ResponsesOutcome
+}
+
+// outcome is r's outcome, nil when the event carried no response.
+func (r *responsesResponse) outcome() *ResponsesOutcome {
+	if r == nil {
+		return nil
+	}
+	return &r.ResponsesOutcome
 }
 
 // responsesEvent is one Responses stream event: the members of every
@@ -172,18 +208,10 @@ func (d *responsesDecoder) endEvent(ev *Event, typ string, m *responsesEvent) er
 		if err := d.flush(true); err != nil {
 			return err
 		}
-		reason := "unknown reason"
-		if m.Response != nil && m.Response.IncompleteDetails != nil && m.Response.IncompleteDetails.Reason != "" {
-			reason = m.Response.IncompleteDetails.Reason
-		}
-		t.Notice("response incomplete: " + reason)
+		t.Notice(m.Response.outcome().Incomplete())
 		t.End()
 	case "response.failed":
-		msg := "response failed"
-		if m.Response != nil && m.Response.Error != nil {
-			msg = joinCode(m.Response.Error.Code, m.Response.Error.Message)
-		}
-		t.Fail(msg)
+		t.Fail(m.Response.outcome().Failure())
 	case "error":
 		code := ""
 		if m.Code != nil {
