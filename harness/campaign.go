@@ -12,13 +12,15 @@ import (
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/render"
-	"github.com/toolsim/toolsim/shrink"
 	"github.com/toolsim/toolsim/sim"
 )
 
 // Campaign runs many generated scenarios through an engine with every
-// oracle. Seeds run on parallel workers, but the outcome does not depend on
-// scheduling: the report names the lowest failing seed of the range.
+// oracle and collects its findings: the distinct signatures its failing
+// seeds fail with, each shrunk inside the run's domain and confirmed on a
+// fresh engine. Seeds run on parallel workers, but the outcome does not
+// depend on scheduling: each finding names its lowest failing seed, and a
+// stop rule (StopAtFirst, MaxFindings) cuts the range at a seed index.
 type Campaign struct {
 	Seeds     int    // how many seeds (default 1000)
 	FirstSeed uint64 // the first seed of the range
@@ -33,6 +35,17 @@ type Campaign struct {
 	Recheck int
 	// NoShrink leaves a failure unshrunk.
 	NoShrink bool
+	// StopAtFirst stops at the lowest failing seed, as campaigns did
+	// before findings: one finding.
+	StopAtFirst bool
+	// MaxFindings, when positive, stops once that many distinct
+	// signatures are found: the findings kept are those with the lowest
+	// first seeds, over the seeds up to the last of their first seeds.
+	MaxFindings int
+	// Baseline lists known findings. Their repros are checked before any
+	// seed; a finding whose signature it lists is Known, and the report
+	// names the known signatures the run no longer finds (Report.Fixed).
+	Baseline *Baseline
 	// Progress, when set, is called after each scenario (from the worker
 	// goroutines, one call at a time).
 	Progress func(done, total, failures int)
@@ -53,13 +66,21 @@ type Failure struct {
 
 // Report is what a campaign found.
 type Report struct {
-	Scenarios   int                 // scenarios checked
-	Events      int                 // events applied (first replay only)
-	Rechecked   int                 // seeds generated and run twice
-	Faults      map[fault.Fault]int // how often each fault was injected
-	States      map[string]int      // how often each interesting state was reached
-	Failure     *Failure            // the lowest failing seed, or nil
-	Interrupted bool                // Stop was closed before the end
+	Scenarios int                 // scenarios checked
+	Events    int                 // events applied (first replay only)
+	Rechecked int                 // seeds generated and run twice
+	Faults    map[fault.Fault]int // how often each fault was injected
+	States    map[string]int      // how often each interesting state was reached
+	// Findings lists every distinct signature found, by first seed (the
+	// findings of the baseline's repros that no seed found come last).
+	Findings []*Finding
+	// Failure is the lowest-seed finding that is not in the baseline, or
+	// nil: what a run that wants one failure looks at.
+	Failure *Failure
+	// Fixed lists the baseline's signatures this run did not find: their
+	// repros pass and no seed failed with them.
+	Fixed       []string
+	Interrupted bool // Stop was closed before the end
 	// Missing lists the enabled faults that no scenario injected: the
 	// campaign did not test them, and fails for it.
 	Missing fault.List
@@ -75,7 +96,32 @@ type Report struct {
 
 // OK reports whether the campaign found nothing wrong and reached every
 // fault class it was asked to test.
-func (r *Report) OK() bool { return r.Failure == nil && (len(r.Missing) == 0 || r.Interrupted) }
+// Known findings (in the baseline) do not count against it; flaky ones do.
+func (r *Report) OK() bool {
+	return r.Failure == nil && len(r.Flaky()) == 0 && (len(r.Missing) == 0 || r.Interrupted)
+}
+
+// New lists the findings not in the baseline (flaky ones included).
+func (r *Report) New() []*Finding {
+	var out []*Finding
+	for _, f := range r.Findings {
+		if !f.Known {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// Flaky lists the findings that did not fail again on a fresh engine.
+func (r *Report) Flaky() []*Finding {
+	var out []*Finding
+	for _, f := range r.Findings {
+		if f.Flaky != "" {
+			out = append(out, f)
+		}
+	}
+	return out
+}
 
 // seedRange returns the seeds this shard runs.
 func (c *Campaign) seedRange() (first uint64, n int, err error) {
@@ -113,6 +159,7 @@ func (c Campaign) Run(newEngine func() Engine) (*Report, error) {
 	workers := max(c.Workers, 1)
 	r := newRun(&c, newEngine, workers, n)
 	r.first = first
+	r.replayBaseline()
 	var wg sync.WaitGroup
 	parts := make([]*Report, workers)
 	for w := range workers {
@@ -122,15 +169,10 @@ func (c Campaign) Run(newEngine func() Engine) (*Report, error) {
 	wg.Wait()
 	rep := merge(parts)
 	rep.Interrupted = r.stopped.Load()
-	if r.failure != nil {
-		if !rep.Interrupted {
-			rep = r.recount()
-		}
-		rep.Failure = r.failure
-		if !c.NoShrink {
-			r.shrink(rep.Failure)
-		}
+	if r.lowest >= 0 && !rep.Interrupted {
+		rep = r.recount()
 	}
+	r.finish(rep)
 	for _, f := range c.Sim.Faults {
 		if rep.Faults[f] == 0 {
 			rep.Missing = append(rep.Missing, f)
@@ -193,20 +235,24 @@ type run struct {
 	next      atomic.Int64
 	stopped   atomic.Bool
 	mu        sync.Mutex
-	lowest    int64 // index of the lowest failing seed so far, -1 for none
-	failure   *Failure
-	done      int
-	failures  int
-	busy      bool // every P runs a worker (see yield)
+	// lowest is the stop rule's cut: seeds above this index are not
+	// checked (-1: no cut yet).
+	lowest   int64
+	findings map[string]*Finding // by signature
+	failing  []failingSeed       // every failing seed, for the counts
+	done     int
+	failures int
+	busy     bool // every P runs a worker (see yield)
 }
 
 // newRun starts a run of n scenarios on workers workers.
 func newRun(c *Campaign, newEngine func() Engine, workers, n int) *run {
-	return &run{c: c, newEngine: newEngine, n: n, lowest: -1, busy: workers >= runtime.GOMAXPROCS(0)}
+	return &run{c: c, newEngine: newEngine, n: n, lowest: -1, busy: workers >= runtime.GOMAXPROCS(0),
+		findings: map[string]*Finding{}}
 }
 
 // work checks seeds until the range is done, skipping seeds above the
-// lowest failure found so far.
+// stop rule's cut.
 func (r *run) work(rep *Report) {
 	for {
 		i := r.next.Add(1) - 1
@@ -298,17 +344,15 @@ func (rep *Report) count(evs []event.Event, injected map[fault.Fault]int, opts O
 	statesOf(evs, opts, rep.States)
 }
 
-// record counts a checked scenario and keeps the lowest failure.
+// record counts a checked scenario and keeps, per signature, the lowest
+// failing seed.
 func (r *run) record(i int64, seed uint64, c *Case, found []Violation) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.done++
 	if len(found) > 0 {
 		r.failures++
-		if r.lowest < 0 || i < r.lowest {
-			r.lowest = i
-			r.failure = &Failure{Seed: seed, Violation: found[0], Case: c}
-		}
+		r.add(i, seed, c, found[0])
 	}
 	if r.c.Progress != nil {
 		r.c.Progress(r.done, r.n, r.failures)
@@ -321,11 +365,15 @@ func (r *run) record(i int64, seed uint64, c *Case, found []Violation) {
 // failure already passed.
 func (r *run) recount() *Report {
 	rep := newReport()
+	failed := map[int64]bool{}
+	for _, f := range r.failing {
+		failed[f.i] = true
+	}
 	for i := int64(0); i <= r.lowest; i++ {
 		seed := r.first + uint64(i)
 		sc := sim.Generate(seed, r.c.Sim)
 		rep.count(sc.Events, sc.Injected, r.c.Check)
-		if i < r.lowest && r.c.Recheck > 0 && seed%uint64(r.c.Recheck) == 0 {
+		if !failed[i] && r.c.Recheck > 0 && seed%uint64(r.c.Recheck) == 0 {
 			rep.Rechecked++
 		}
 	}
@@ -382,86 +430,4 @@ func hashRender(newEngine func() Engine, evs []event.Event) (uint64, error) {
 	h := fnv.New64a()
 	h.Write([]byte(render.Render(tl, render.Options{Width: 80, Output: true})))
 	return h.Sum64(), nil
-}
-
-// shrink minimises a failure to the smallest trace that fails the same
-// oracle.
-func (r *run) shrink(f *Failure) {
-	if f.Violation.Oracle == OracleNondeterminism {
-		f.Note = "a nondeterministic seed is not shrunk: its trace is generated again, not replayed"
-		return
-	}
-	res := ShrinkCase(r.newEngine, f.Case, f.Violation.Oracle, r.c.Check)
-	f.Shrunk, f.ShrunkBy, f.Tests, f.Note = res.Case, res.By, res.Tests, res.Note
-}
-
-// Shrunk is what ShrinkCase found.
-type Shrunk struct {
-	Case  *Case     // the smallest case found; the original when nothing smaller fails
-	By    Violation // its first violation of the oracle it was shrunk for
-	Tests int       // candidates tried
-	// Note says why the result is what it is when it is not a plain
-	// shrink: the oracle could not be reproduced and any violation was
-	// shrunk instead, or nothing smaller failed.
-	Note string
-}
-
-// ShrinkCase finds the smallest trace of c that still fails oracle, every
-// candidate checked with exactly opts (fields, reference, meta tools,
-// grouping, reload, self-checks), so the shrunk case fails as the
-// original did. The reconstruction settings of c are kept (the reconnect
-// point is clamped to the shorter trace). When c does not fail oracle
-// under opts, it shrinks for any violation instead and says so in Note.
-func ShrinkCase(newEngine func() Engine, c *Case, oracle string, opts Options) Shrunk {
-	opts.First = false
-	noRebuild := c.noRebuild || !rebuildOracle(oracle)
-	probe := func(evs []event.Event, first bool) []Violation {
-		t := *c
-		t.Events, t.noRebuild = evs, noRebuild
-		t.ReconnectAt = min(c.ReconnectAt, max(len(evs)-1, 0))
-		o := opts
-		o.First = first
-		return CheckCase(newEngine, &t, o)
-	}
-	var note string
-	target := func(vs []Violation) bool { return hasOracle(vs, oracle) }
-	if !target(probe(c.Events, false)) {
-		if len(probe(c.Events, true)) == 0 {
-			return Shrunk{Case: c, Note: fmt.Sprintf("the case does not fail under the shrinker's settings (oracle %s): kept whole", oracle)}
-		}
-		note = fmt.Sprintf("oracle %s did not fail again on the whole case; shrunk for any violation instead", oracle)
-		target = func(vs []Violation) bool { return len(vs) > 0 }
-	}
-	fails := func(evs []event.Event) bool {
-		vs := probe(evs, false)
-		return target(vs)
-	}
-	res := shrink.Shrink(c.Events, fails, shrink.Options{})
-	out := *c
-	out.Events = res.Events
-	out.ReconnectAt = min(c.ReconnectAt, max(len(res.Events)-1, 0))
-	var v Violation
-	for _, x := range probe(out.Events, false) {
-		if target([]Violation{x}) {
-			v = x
-			break
-		}
-	}
-	if len(res.Events) == len(c.Events) && note == "" {
-		note = fmt.Sprintf("no smaller trace fails %s (%d candidates tried)", oracle, res.Tests)
-	}
-	return Shrunk{Case: &out, By: v, Tests: res.Tests, Note: note}
-}
-
-func rebuildOracle(o string) bool {
-	return slices.Contains([]string{OracleRebuild, OracleReported, OracleIdempot, OracleReconnect}, o)
-}
-
-func hasOracle(vs []Violation, oracle string) bool {
-	for _, v := range vs {
-		if v.Oracle == oracle {
-			return true
-		}
-	}
-	return false
 }

@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/sim"
 )
 
@@ -14,14 +15,16 @@ import (
 // without faults); the replay-twice oracle, which does not depend on event
 // order, is left to seeded campaigns. It uses camp's Workers, Check,
 // NoShrink, Progress and Stop, and sets the collector as [Campaign.Run]
-// does; the failure reported is the first in enumeration order, its Seed
-// the trace's index.
+// does; it stops at the first failure in enumeration order (one finding,
+// its Seed the trace's index), shrunk inside the domain of the faults an
+// enumeration holds (cancels).
 func RunExhaustive(newEngine func() Engine, opts sim.ExhaustiveOptions, camp Campaign) (*Report, error) {
 	total, err := sim.ExhaustiveCount(opts)
 	if err != nil {
 		return nil, err
 	}
 	camp.Check.First = true
+	camp.StopAtFirst, camp.MaxFindings, camp.Baseline = true, 0, nil
 	defer relaxGC()()
 	workers := max(camp.Workers, 1)
 	r := newRun(&camp, newEngine, workers, total)
@@ -42,15 +45,18 @@ func RunExhaustive(newEngine func() Engine, opts sim.ExhaustiveOptions, camp Cam
 	wg.Wait()
 	rep := merge(parts)
 	rep.Interrupted = r.stopped.Load()
-	if r.failure != nil && !rep.Interrupted {
+	if r.lowest >= 0 && !rep.Interrupted {
 		rep = recountExhaustive(opts, r.lowest, camp.Check)
 	}
-	if rep.Failure = r.failure; rep.Failure != nil && !camp.NoShrink {
-		r.shrink(rep.Failure)
-	}
+	camp.Sim.Faults = exhaustiveFaults
+	r.finish(rep)
 	rep.Skipped = exhaustiveSkips(camp.Check)
 	return rep, err
 }
+
+// exhaustiveFaults are the faults an exhaustive enumeration's traces hold:
+// the cancel points, and the results that come after them.
+var exhaustiveFaults = fault.List{fault.Cancel, fault.LateResult}
 
 // Why exhaustive mode leaves some oracles to seeded campaigns.
 const (

@@ -59,11 +59,20 @@ var Oracles = slices.Clone(oracle.Names)
 // Violation is one failed oracle: the event after which it failed, which
 // oracle, what was seen, and where it applies a (-want +got) diff of the
 // tool outline (want is the harness's model).
+//
+// Signature names what went wrong independently of seed, ids, names, times
+// and trace length ("result after cancel: tool status interrupted → ok";
+// see Sign): campaigns count failures by it, and a finding's shrink keeps
+// only candidates that fail with it. Check and CheckCase fill it.
 type Violation struct {
-	Seq    int64
-	Oracle string
-	Detail string
-	Diff   string
+	Seq       int64
+	Oracle    string
+	Detail    string
+	Diff      string
+	Signature string
+
+	what string // the WHAT half of the signature, when the oracle knows it
+	end  bool   // found after Finish, at the end of the stream
 }
 
 // String formats the violation as "after seq N: oracle: detail", followed
@@ -93,6 +102,7 @@ func Check(newEngine func() Engine, evs []event.Event) []Violation {
 // crashed, hung or misbehaved) as an OracleEngine violation.
 func CheckWith(newEngine func() Engine, evs []event.Event, opts Options) []Violation {
 	found, _ := checkWith(newEngine, evs, opts)
+	Sign(evs, found, opts)
 	return found
 }
 
@@ -105,6 +115,16 @@ func CheckWith(newEngine func() Engine, evs []event.Event, opts Options) []Viola
 // those. A failure to open or read the trace is returned as the error,
 // with the violations found before it.
 func CheckSource(newEngine func() Engine, open func() (Source, error), opts Options) ([]Violation, error) {
+	found, err := checkSource(newEngine, open, opts)
+	if len(found) > 0 {
+		if src, err := open(); err == nil {
+			signSource(src, found, opts)
+		}
+	}
+	return found, err
+}
+
+func checkSource(newEngine func() Engine, open func() (Source, error), opts Options) ([]Violation, error) {
 	src, err := open()
 	if err != nil {
 		return nil, err
@@ -204,6 +224,7 @@ func checkStream(newEngine func() Engine, src Source, opts Options) (found []Vio
 // false when the engine failed.
 func (p *pass) finish() bool {
 	end := &event.Event{Seq: p.model.LastSeq(), Kind: endOfStream}
+	p.atEnd = true
 	tl, ok := p.d.apply(nil)
 	if !ok {
 		p.engineFailed(end, p.d.err)

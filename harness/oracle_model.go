@@ -24,7 +24,8 @@ func (o *modelOracle) observe(p *pass, s *step) {
 	o.once(p, s, got)
 	w, g := window(want, got)
 	p.fail(Violation{Seq: s.ev.Seq, Oracle: classify(want, got, s.ev),
-		Detail: fmt.Sprintf("after %s %s differs from the model", describe(s.ev), what(w, g)), Diff: rowDiff(w, g)})
+		Detail: fmt.Sprintf("after %s %s differs from the model", describe(s.ev), what(w, g)), Diff: rowDiff(w, g),
+		what: rowWhat(w, g)})
 }
 
 // once: each id is shown as many times as it was started. Messages come in
@@ -42,12 +43,26 @@ func (o *modelOracle) once(p *pass, s *step, got []row) {
 	}
 	for _, id := range slices.Sorted(maps.Keys(started)) {
 		if n := started[id]; shown[id] != n {
-			p.failf(s.ev.Seq, OracleOnce, "tool %s started %d times, shown %d times", id, n, shown[id])
+			p.fail(Violation{Seq: s.ev.Seq, Oracle: OracleOnce, what: onceWhat(n, shown[id]),
+				Detail: fmt.Sprintf("tool %s started %d times, shown %d times", id, n, shown[id])})
 		}
 	}
 	for _, id := range slices.Sorted(maps.Keys(shown)) {
 		if started[id] == 0 {
-			p.failf(s.ev.Seq, OracleOnce, "tool %s shown %d times but never started", id, shown[id])
+			p.fail(Violation{Seq: s.ev.Seq, Oracle: OracleOnce, what: "tool shown but never started",
+				Detail: fmt.Sprintf("tool %s shown %d times but never started", id, shown[id])})
 		}
 	}
+}
+
+// onceWhat is the signature's WHAT for a tool started n times and shown
+// shown times.
+func onceWhat(n, shown int) string {
+	switch {
+	case shown == 0:
+		return "started tool not shown"
+	case shown < n:
+		return "a call of a reused id not shown"
+	}
+	return "tool shown more times than started"
 }

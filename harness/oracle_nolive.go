@@ -60,7 +60,8 @@ func (o *noLiveOracle) observe(p *pass, s *step) {
 		eachShown(s.tl.Items[i], func(t *timeline.Tool) {
 			if !t.Status.Terminal() {
 				n++
-				p.fail(Violation{Seq: s.ev.Seq, Oracle: OracleNoLive, Detail: oracle.StillLive(t.ID, t.Status, string(k))})
+				p.fail(Violation{Seq: s.ev.Seq, Oracle: OracleNoLive, Detail: oracle.StillLive(t.ID, t.Status, string(k)),
+					what: "tool left " + string(t.Status)})
 			}
 		})
 		o.set(i, n)

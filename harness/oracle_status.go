@@ -1,6 +1,8 @@
 package harness
 
 import (
+	"fmt"
+
 	"github.com/toolsim/toolsim/oracle"
 	"github.com/toolsim/toolsim/timeline"
 )
@@ -36,6 +38,6 @@ func (o *statusOracle) move(p *pass, seq int64, key int, id string, after timeli
 	before := o.prev[key]
 	o.prev[key] = after
 	if bad := oracle.Move(id, before, after); bad != "" {
-		p.fail(Violation{Seq: seq, Oracle: OracleStatus, Detail: bad})
+		p.fail(Violation{Seq: seq, Oracle: OracleStatus, Detail: bad, what: fmt.Sprintf("tool status %s → %s", before, after)})
 	}
 }

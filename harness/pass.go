@@ -55,6 +55,7 @@ type pass struct {
 	// checked is the event count at the last checkpoint.
 	checked int
 	places  []int // the group members a partial pair compares
+	atEnd   bool  // Finish was applied: violations are at the end of the stream
 }
 
 // seen is what a pass last compared of one engine item.
@@ -120,6 +121,7 @@ func (p *pass) fail(v Violation) {
 	if len(p.found) == maxViolations {
 		return
 	}
+	v.end = v.end || p.atEnd
 	p.found = append(p.found, v)
 	if len(p.found) == maxViolations {
 		p.found[len(p.found)-1].Detail += fmt.Sprintf(" (checking stopped after %d violations)", maxViolations)

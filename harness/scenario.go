@@ -39,8 +39,15 @@ type Case struct {
 // opts.First it stops at the first failing oracle.
 //
 // A panic anywhere in the checks (the engine, or toolsim's own persisted
-// log writer and rebuild) is reported as an OraclePanic violation.
-func CheckCase(newEngine func() Engine, c *Case, opts Options) (found []Violation) {
+// log writer and rebuild) is reported as an OraclePanic violation. Every
+// violation carries its signature (Sign).
+func CheckCase(newEngine func() Engine, c *Case, opts Options) []Violation {
+	found := checkCase(newEngine, c, opts)
+	Sign(c.Events, found, opts)
+	return found
+}
+
+func checkCase(newEngine func() Engine, c *Case, opts Options) (found []Violation) {
 	defer func() {
 		if r := recover(); r != nil {
 			found = append(found, Violation{Seq: lastSeq(c.Events), Oracle: OraclePanic, Detail: fmt.Sprintf("while checking the case: %v", r)})

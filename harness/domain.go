@@ -1,0 +1,133 @@
+package harness
+
+import (
+	"fmt"
+
+	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/fault"
+	"github.com/toolsim/toolsim/harness/internal/model"
+	"github.com/toolsim/toolsim/sim"
+)
+
+// Domain is what a run may hold: the trace faults it switched on and the
+// features the engine supports. A campaign's finding is shrunk inside its
+// run's domain, so that a repro never shows a fault the run had switched
+// off (an unknown id in a run without unknown-id) or an event the engine
+// never declared. The zero value allows no fault and every feature.
+type Domain struct {
+	Faults   fault.List      // the trace faults switched on
+	Features sim.FeatureList // nil: every feature
+	// Any allows every fault: the domain of a captured trace, which was
+	// not generated under a fault list.
+	Any bool
+}
+
+// Anomaly is an event that only a fault can produce: a result for an id
+// never started, a second result, a cancel.
+type Anomaly struct {
+	Seq  int64
+	Rule string     // the model's rule for the event (see Signature)
+	Need fault.List // any one of these faults produces it
+}
+
+// String names the anomaly and the faults that produce it.
+func (a Anomaly) String() string {
+	return fmt.Sprintf("seq %d, %s (fault %s)", a.Seq, a.Rule, a.Need.Join(" or "))
+}
+
+// ruleFaults maps the rules that only faults reach to the faults that
+// reach them; a test checks the simulator against it seed by seed.
+var ruleFaults = map[string]fault.List{
+	model.RuleMissingID:           {fault.EmptyID},
+	model.StateLiveIDReused:       {fault.ReusedIDBatch, fault.ReusedIDTurns, fault.IDIsName},
+	model.RuleIDReusedAfterEnd:    {fault.ReusedIDBatch, fault.ReusedIDTurns, fault.IDIsName},
+	model.RuleUnknownProgress:     {fault.UnknownID},
+	model.RuleProgressAfterDenial: {fault.ProgressAfterResult},
+	model.StateProgressAfter:      {fault.ProgressAfterResult},
+	model.RuleLateProgress:        {fault.ProgressAfterResult},
+	model.RuleLatePermission:      {fault.UnknownID},
+	model.StateDeniedResult:       {fault.LateResult},
+	model.StateDuplicateResult:    {fault.DuplicateResult},
+	model.StateResultAfterEnd:     {fault.LateResult},
+	model.StateResultAfterCancel:  {fault.LateResult},
+	"result for no live tool":     {fault.LateResult},
+	// A tool left running: its result never came, or went to another
+	// call with the same id.
+	model.StateTurnEndLive:      {fault.MissingResult, fault.ReusedIDBatch, fault.ReusedIDTurns, fault.IDIsName},
+	model.RuleEndWithLive:       {fault.MissingResult, fault.ReusedIDBatch, fault.ReusedIDTurns, fault.IDIsName},
+	model.RuleCancelNothingLive: {fault.Cancel, fault.CancelBeforeResult},
+	"cancel":                    {fault.Cancel, fault.CancelBeforeResult},
+}
+
+// Anomalies lists the events of evs that only a fault produces, judged by
+// the harness's model (opts sets its meta tools and grouping). A result
+// for an id not yet started needs result-before-start when the id starts
+// later, else unknown-id.
+func Anomalies(evs []event.Event, opts Options) []Anomaly {
+	m := model.New(model.Config{MetaTools: opts.metaTools(), NoGrouping: opts.NoGrouping})
+	later := map[string]int{} // id → index of its last start
+	for i := range evs {
+		if evs[i].Kind == event.KindToolStart {
+			later[evs[i].ID] = i
+		}
+	}
+	var out []Anomaly
+	for i := range evs {
+		ev := &evs[i]
+		rule := m.Rule(ev)
+		need := ruleFaults[rule]
+		if rule == model.StateResultFirst && ev.Kind == event.KindToolDone {
+			need = fault.List{fault.UnknownID}
+			if j, ok := later[ev.ID]; ok && j > i {
+				need = fault.List{fault.ResultBeforeStart}
+			}
+		}
+		if need != nil {
+			out = append(out, Anomaly{Seq: ev.Seq, Rule: rule, Need: need})
+		}
+		m.Apply(ev)
+	}
+	if rule := m.FinishRule(); ruleFaults[rule] != nil {
+		out = append(out, Anomaly{Seq: m.LastSeq(), Rule: rule, Need: ruleFaults[rule]})
+	}
+	return out
+}
+
+// Outside says why evs leave the domain: the first event of a feature the
+// domain leaves out, or the first anomaly none of whose faults is on. It
+// returns "" for a trace inside the domain.
+func (d Domain) Outside(evs []event.Event, opts Options) string {
+	meta := map[string]bool{}
+	for _, n := range opts.metaTools() {
+		meta[n] = true
+	}
+	for i := range evs {
+		ev := &evs[i]
+		f := sim.FeatureOf(ev)
+		if ev.Kind == event.KindToolStart && meta[ev.Name] {
+			f = sim.FeatureMeta
+		}
+		if !d.Features.Has(f) {
+			return fmt.Sprintf("seq %d, %s: feature %s is off", ev.Seq, ev.Kind, f)
+		}
+	}
+	if d.Any {
+		return ""
+	}
+	for _, a := range Anomalies(evs, opts) {
+		if !d.allows(a.Need) {
+			return a.String() + " is off"
+		}
+	}
+	return ""
+}
+
+// allows reports whether any fault of need is on.
+func (d Domain) allows(need fault.List) bool {
+	for _, f := range need {
+		if d.Faults.Has(f) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,182 @@
+package harness
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"sync"
+)
+
+// Finding is one distinct way the engine failed in a campaign: every
+// failing seed whose first violation had one signature. Its Failure is
+// the lowest such seed, shrunk to the smallest trace that still fails with
+// that signature inside the run's domain.
+type Finding struct {
+	Failure
+	Signature string
+	Count     int // failing seeds with this signature
+	// Rejected counts the shrink candidates that failed but were rejected
+	// for drift: another signature, or a fault or feature outside the
+	// run's domain.
+	Rejected int
+	// Flaky, when set, says what happened when the repro was checked
+	// again on a fresh engine and did not fail with its signature: the
+	// failure is not confirmed as a bug class.
+	Flaky string
+	// Known is set when the baseline lists the signature.
+	Known bool
+	// Replayed is set when the finding came from the baseline's repro
+	// rather than from a seed (Count 0 then, and Seed is not set).
+	Replayed bool
+
+	index int64 // the seed's index in the range
+}
+
+// failingSeed is one failing seed: its index and signature.
+type failingSeed struct {
+	i   int64
+	sig string
+}
+
+// add records a failing seed (under r.mu).
+func (r *run) add(i int64, seed uint64, c *Case, v Violation) {
+	r.failing = append(r.failing, failingSeed{i, v.Signature})
+	f := r.findings[v.Signature]
+	if f == nil {
+		f = &Finding{Signature: v.Signature, index: -1}
+		r.findings[v.Signature] = f
+	}
+	if f.index < 0 || i < f.index {
+		f.index, f.Seed, f.Violation, f.Case = i, seed, v, c
+	}
+	r.cut()
+}
+
+// cut applies the stop rules: StopAtFirst cuts at the lowest failing
+// index, MaxFindings at the highest first index of the MaxFindings lowest
+// signatures. Cuts only move down, so a worker that skips an index never
+// skips one the final report needs.
+func (r *run) cut() {
+	n := r.c.MaxFindings
+	if r.c.StopAtFirst {
+		n = 1
+	}
+	if n <= 0 {
+		return
+	}
+	var firsts []int64
+	for _, f := range r.findings {
+		if f.index >= 0 {
+			firsts = append(firsts, f.index)
+		}
+	}
+	if len(firsts) < n {
+		return
+	}
+	slices.Sort(firsts)
+	r.lowest = firsts[n-1]
+}
+
+// collect returns the findings inside the cut, by first seed, with their
+// counts over the seeds inside it; the baseline's replayed findings no
+// seed found come last.
+func (r *run) collect() []*Finding {
+	var out []*Finding
+	for _, f := range r.findings {
+		inside := r.lowest < 0 || f.index <= r.lowest
+		if f.index >= 0 && inside || f.index < 0 && f.Replayed {
+			f.Count = 0
+			out = append(out, f)
+		}
+	}
+	for _, s := range r.failing {
+		if f := r.findings[s.sig]; r.lowest < 0 || s.i <= r.lowest {
+			f.Count++
+		}
+	}
+	slices.SortFunc(out, func(a, b *Finding) int {
+		if a.index < 0 || b.index < 0 {
+			return cmp.Compare(b.index, a.index)
+		}
+		return cmp.Compare(a.index, b.index)
+	})
+	return out
+}
+
+// finish fills the report's findings: shrunk, confirmed, and marked
+// against the baseline.
+func (r *run) finish(rep *Report) {
+	rep.Findings = r.collect()
+	if !r.c.NoShrink {
+		r.shrinkAll(rep.Findings)
+	}
+	for _, f := range rep.Findings {
+		f.Known = r.c.Baseline.Has(f.Signature)
+		if rep.Failure == nil && !f.Known && !f.Replayed {
+			rep.Failure = &f.Failure
+		}
+	}
+	if r.c.Baseline != nil {
+		rep.Fixed = r.c.Baseline.fixed(rep.Findings)
+	}
+}
+
+// shrinkAll shrinks and confirms the findings seeds found, on the
+// campaign's workers. A known finding is not shrunk: its repro is the
+// baseline's, replayed first.
+func (r *run) shrinkAll(fs []*Finding) {
+	jobs := make(chan *Finding)
+	var wg sync.WaitGroup
+	for range max(r.c.Workers, 1) {
+		wg.Go(func() {
+			for f := range jobs {
+				r.shrink(f)
+			}
+		})
+	}
+	for _, f := range fs {
+		if !f.Replayed && !r.c.Baseline.Has(f.Signature) {
+			jobs <- f
+		}
+	}
+	close(jobs)
+	wg.Wait()
+}
+
+// shrink minimises a finding to the smallest trace that fails with its
+// signature inside the run's domain, then confirms the repro on a fresh
+// engine.
+func (r *run) shrink(f *Finding) {
+	if f.Violation.Oracle == OracleNondeterminism {
+		f.Note = "a nondeterministic seed is not shrunk: its trace is generated again, not replayed"
+		return
+	}
+	dom := r.c.domain()
+	res := ShrinkFinding(r.newEngine, f.Case, f.Violation, dom, r.c.Check)
+	f.Shrunk, f.ShrunkBy, f.Tests, f.Note, f.Rejected = res.Case, res.By, res.Tests, res.Note, res.Rejected
+	if res.Lost != "" {
+		f.Flaky = res.Lost
+		return
+	}
+	f.Flaky = confirm(r.newEngine, f.Shrunk, f.Signature, r.c.Check)
+}
+
+// confirm checks a repro again on a fresh engine: "" when it fails with
+// the signature, else what happened instead.
+func confirm(newEngine func() Engine, c *Case, sig string, opts Options) string {
+	opts.First = true
+	found := CheckCase(newEngine, c, opts)
+	switch {
+	case len(found) == 0:
+		return "the repro passed when checked again on a fresh engine"
+	case found[0].Signature != sig:
+		return fmt.Sprintf("the repro failed with another signature when checked again: %s (%s)", found[0].Signature, found[0].Detail)
+	}
+	return ""
+}
+
+// domain is the run's domain: the faults it switched on and the features
+// it generates.
+func (c *Campaign) domain() Domain {
+	return Domain{Faults: c.Sim.Faults, Features: c.Sim.Features}
+}

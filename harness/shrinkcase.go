@@ -1,0 +1,149 @@
+package harness
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/shrink"
+)
+
+// Shrunk is what ShrinkCase and ShrinkFinding found.
+type Shrunk struct {
+	Case  *Case     // the smallest case found; the original when nothing smaller fails
+	By    Violation // its first violation of the oracle or signature it was shrunk for
+	Tests int       // candidates tried
+	// Note says why the result is what it is when it is not a plain
+	// shrink: the oracle could not be reproduced and any violation was
+	// shrunk instead, nothing smaller failed, or the trace could not be
+	// kept inside the domain.
+	Note string
+	// Rejected counts the candidates that failed but were rejected for
+	// drift (ShrinkFinding): another signature first, or an event outside
+	// the domain (those are rejected before the engine runs).
+	Rejected int
+	// Lost is set (ShrinkFinding) when the case itself no longer fails
+	// with the signature: what happened instead. Nothing was shrunk.
+	Lost string
+}
+
+// ShrinkFinding finds the smallest trace of c whose first violation has
+// v's signature, every candidate checked with exactly opts and kept only
+// inside dom: no fault the run switched off, no feature it left out. A
+// candidate that fails with another signature, or leaves the domain, is
+// rejected (Shrunk.Rejected counts them), so the repro shows the bug the
+// seed showed and not the cheapest failure of the same oracle. When c
+// itself is outside dom (a captured trace checked under a narrower run),
+// it is shrunk without the fault limit and Note says so; when c no longer
+// fails with the signature, Lost says what happened.
+func ShrinkFinding(newEngine func() Engine, c *Case, v Violation, dom Domain, opts Options) Shrunk {
+	probe := prober(newEngine, c, v.Oracle, opts)
+	whole := probe(c.Events, true)
+	switch {
+	case len(whole) == 0:
+		return Shrunk{Case: c, Tests: 1, Lost: "the failing trace passed when checked again"}
+	case whole[0].Signature != v.Signature:
+		return Shrunk{Case: c, Tests: 1, Lost: fmt.Sprintf("the failing trace failed with another signature when checked again: %s", whole[0].Signature)}
+	}
+	var note string
+	if why := dom.Outside(c.Events, opts); why != "" {
+		note = fmt.Sprintf("the failing trace is outside the run's domain (%s): shrunk without its fault limit", why)
+		dom = Domain{Any: true, Features: dom.Features}
+	}
+	rejected := 0
+	fails := func(evs []event.Event) bool {
+		if dom.Outside(evs, opts) != "" {
+			rejected++
+			return false
+		}
+		vs := probe(evs, true)
+		if len(vs) > 0 && vs[0].Signature != v.Signature {
+			rejected++
+		}
+		return len(vs) > 0 && vs[0].Signature == v.Signature
+	}
+	res := shrink.Shrink(c.Events, fails, shrink.Options{})
+	out := shrunkCase(c, res.Events)
+	var by Violation
+	if vs := probe(out.Events, true); len(vs) > 0 {
+		by = vs[0]
+	}
+	if len(res.Events) == len(c.Events) && note == "" {
+		note = fmt.Sprintf("no smaller trace fails with this signature (%d candidates tried)", res.Tests)
+	}
+	return Shrunk{Case: out, By: by, Tests: res.Tests, Note: note, Rejected: rejected}
+}
+
+// prober returns a check of candidate traces of c with opts, the
+// reconnect point clamped to the shorter trace, and toolsim's rebuild
+// oracles skipped unless oracle is one of them.
+func prober(newEngine func() Engine, c *Case, oracle string, opts Options) func(evs []event.Event, first bool) []Violation {
+	noRebuild := c.noRebuild || !rebuildOracle(oracle)
+	return func(evs []event.Event, first bool) []Violation {
+		t := *c
+		t.Events, t.noRebuild = evs, noRebuild
+		t.ReconnectAt = min(c.ReconnectAt, max(len(evs)-1, 0))
+		o := opts
+		o.First = first
+		return CheckCase(newEngine, &t, o)
+	}
+}
+
+// shrunkCase is c with evs as its events, the reconnect point clamped.
+func shrunkCase(c *Case, evs []event.Event) *Case {
+	out := *c
+	out.Events = evs
+	out.ReconnectAt = min(c.ReconnectAt, max(len(evs)-1, 0))
+	return &out
+}
+
+// ShrinkCase finds the smallest trace of c that still fails oracle, every
+// candidate checked with exactly opts (fields, reference, meta tools,
+// grouping, reload, self-checks), so the shrunk case fails as the
+// original did. The reconstruction settings of c are kept (the reconnect
+// point is clamped to the shorter trace). When c does not fail oracle
+// under opts, it shrinks for any violation instead and says so in Note.
+// Campaigns shrink with ShrinkFinding, which keeps the signature.
+func ShrinkCase(newEngine func() Engine, c *Case, oracle string, opts Options) Shrunk {
+	opts.First = false
+	probe := prober(newEngine, c, oracle, opts)
+	var note string
+	target := func(vs []Violation) bool { return hasOracle(vs, oracle) }
+	if !target(probe(c.Events, false)) {
+		if len(probe(c.Events, true)) == 0 {
+			return Shrunk{Case: c, Note: fmt.Sprintf("the case does not fail under the shrinker's settings (oracle %s): kept whole", oracle)}
+		}
+		note = fmt.Sprintf("oracle %s did not fail again on the whole case; shrunk for any violation instead", oracle)
+		target = func(vs []Violation) bool { return len(vs) > 0 }
+	}
+	fails := func(evs []event.Event) bool {
+		vs := probe(evs, false)
+		return target(vs)
+	}
+	res := shrink.Shrink(c.Events, fails, shrink.Options{})
+	out := shrunkCase(c, res.Events)
+	var v Violation
+	for _, x := range probe(out.Events, false) {
+		if target([]Violation{x}) {
+			v = x
+			break
+		}
+	}
+	if len(res.Events) == len(c.Events) && note == "" {
+		note = fmt.Sprintf("no smaller trace fails %s (%d candidates tried)", oracle, res.Tests)
+	}
+	return Shrunk{Case: out, By: v, Tests: res.Tests, Note: note}
+}
+
+func rebuildOracle(o string) bool {
+	return slices.Contains([]string{OracleRebuild, OracleReported, OracleIdempot, OracleReconnect}, o)
+}
+
+func hasOracle(vs []Violation, oracle string) bool {
+	for _, v := range vs {
+		if v.Oracle == oracle {
+			return true
+		}
+	}
+	return false
+}

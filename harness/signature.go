@@ -1,0 +1,223 @@
+package harness
+
+import (
+	"fmt"
+	"io"
+	"regexp"
+	"strings"
+
+	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/harness/internal/model"
+)
+
+// A signature names what went wrong in a failure, independently of seed,
+// ids, names, times and trace length: "RULE: WHAT". RULE is the rule of
+// SPEC §2 in force at the event where the engine diverged (the model's
+// rule for that event, see docs/findings.md), or what a whole-trace
+// oracle compared ("results in another order"); WHAT is the kind of item
+// and the field that differ, want → got where the values are states
+// ("tool status interrupted → ok", "tool not shown", "extra notice
+// item"). Two failures with one signature are one finding.
+
+// wholeTrace names the oracles that judge a whole trace rather than an
+// event, with the RULE half of their signatures.
+var wholeTrace = map[string]string{
+	OracleOrder:          "results in another order",
+	OracleDeterminism:    "the same trace replayed",
+	OracleReload:         "the engine's own reload",
+	OracleRebuild:        "toolsim's rebuild of the log",
+	OracleReported:       "an unrecoverable log",
+	OracleIdempot:        "the log replayed twice",
+	OracleReconnect:      "rebuild a prefix, then live",
+	OracleNondeterminism: "the same seed twice",
+}
+
+// Sign fills the Signature of each violation found in evs, checked with
+// opts. It replays the harness's model up to the last violation's event,
+// so it costs one model pass: call it on failure only.
+func Sign(evs []event.Event, found []Violation, opts Options) {
+	signSource(SliceSource(evs), found, opts)
+}
+
+// signSource is Sign over a stream of the trace's events.
+func signSource(src Source, found []Violation, opts Options) {
+	if len(found) == 0 {
+		return
+	}
+	rules := map[int64]string{} // seq → rule, for the violations' events
+	var end string
+	want := map[int64]bool{}
+	for _, v := range found {
+		want[v.Seq] = true
+	}
+	m := model.New(model.Config{MetaTools: opts.metaTools(), NoGrouping: opts.NoGrouping})
+	for {
+		ev, err := next(src)
+		if err != nil {
+			if err == io.EOF {
+				end = m.FinishRule()
+			}
+			break
+		}
+		if _, ok := rules[ev.Seq]; !ok && want[ev.Seq] {
+			rules[ev.Seq] = m.Rule(ev)
+		}
+		m.Apply(ev)
+	}
+	for i := range found {
+		v := &found[i]
+		if v.Signature != "" {
+			continue
+		}
+		rule := rules[v.Seq]
+		if v.end {
+			rule = end
+		}
+		v.Signature = signature(v, rule)
+	}
+}
+
+// signature joins a violation's rule and what.
+func signature(v *Violation, rule string) string {
+	if r, ok := wholeTrace[v.Oracle]; ok {
+		rule = r
+	}
+	if rule == "" {
+		rule = "the trace"
+	}
+	return rule + ": " + whatOf(v)
+}
+
+// whatOf is the WHAT half: what the oracle recorded, or a shape of the
+// detail (digits, quoted text and ids blurred) for oracles that record
+// nothing of their own.
+func whatOf(v *Violation) string {
+	if v.what != "" {
+		return v.what
+	}
+	switch v.Oracle {
+	case OraclePanic:
+		return "engine panicked: " + blur(v.Detail)
+	case OracleEngine:
+		_, err, ok := strings.Cut(v.Detail, ": ")
+		if !ok {
+			err = v.Detail
+		}
+		return "engine failed: " + blur(err)
+	case OracleOrder, OracleDeterminism, OracleReload, OracleRebuild, OracleReconnect, OracleIdempot:
+		return "final timeline differs"
+	case OracleReported:
+		return "no problem reported"
+	case OracleNondeterminism:
+		if strings.Contains(v.Detail, "rendered") {
+			return "different render"
+		}
+		return "different trace"
+	case OracleIncremental:
+		return "incremental render differs from a fresh render"
+	}
+	return v.Oracle + ": " + blur(v.Detail)
+}
+
+var (
+	quoted = regexp.MustCompile(`"[^"]*"|'[^']*'|\[[^\]]*\]`)
+	digits = regexp.MustCompile(`[0-9]+`)
+	ids    = regexp.MustCompile(`\b(id=|tool )\S+`)
+)
+
+// blur takes the first line of a free-form detail and removes what
+// varies between seeds: quoted text, ids, numbers. It is cut at 80 bytes.
+func blur(s string) string {
+	s, _, _ = strings.Cut(s, "\n")
+	s = quoted.ReplaceAllString(s, "…")
+	s = ids.ReplaceAllString(s, "${1}…")
+	s = digits.ReplaceAllString(s, "N")
+	if len(s) > 80 {
+		s = strings.ToValidUTF8(s[:80], "") + "…"
+	}
+	return strings.TrimSpace(s)
+}
+
+// rowWhat names the first difference of two outlines: a row one side
+// lacks, or the first field that differs, want → got where the values
+// are states.
+func rowWhat(want, got []row) string {
+	for i := range max(len(want), len(got)) {
+		switch {
+		case i >= len(want):
+			return "extra " + noun(got[i])
+		case i >= len(got):
+			return "missing " + noun(want[i])
+		case model.Same(want[i], got[i]):
+			continue
+		case want[i].Kind != got[i].Kind:
+			if i+1 < len(want) && want[i+1].Kind == got[i].Kind {
+				return "missing " + noun(want[i])
+			}
+			if i+1 < len(got) && got[i+1].Kind == want[i].Kind {
+				return "extra " + noun(got[i])
+			}
+			return noun(want[i]) + " shown as " + noun(got[i])
+		}
+		return fieldWhat(want[i], got[i])
+	}
+	return "rows differ"
+}
+
+// noun names a row's kind: "tool" (meta tools too), "group", "notice
+// item".
+func noun(r row) string {
+	switch {
+	case r.Tool():
+		return "tool"
+	case r.Kind == "group":
+		return r.Kind
+	}
+	return r.Kind + " item"
+}
+
+// fieldWhat names the first field in which two rows of one kind differ.
+func fieldWhat(w, g row) string {
+	n := noun(w)
+	switch {
+	case w.ID != g.ID:
+		return n + " id differs"
+	case w.Depth != g.Depth:
+		return fmt.Sprintf("%s nesting depth %d → %d", n, w.Depth, g.Depth)
+	case w.Members != g.Members:
+		return "group size differs"
+	case w.Status != g.Status:
+		return fmt.Sprintf("%s status %s → %s", n, w.Status, g.Status)
+	case w.Name != g.Name:
+		return n + " name differs"
+	case w.Updates != g.Updates:
+		return n + " progress count differs"
+	case w.Error != g.Error:
+		return presence(n+" error", w.Error, g.Error)
+	case w.Output != g.Output:
+		return presence(n+" output", w.Output, g.Output)
+	case w.EndT != g.EndT:
+		return n + " end time differs"
+	case w.Duration != g.Duration:
+		return n + " duration differs"
+	case w.Level != g.Level:
+		return fmt.Sprintf("%s level %s → %s", n, w.Level, g.Level)
+	case w.Interrupted != g.Interrupted:
+		return fmt.Sprintf("%s interrupted %t → %t", n, w.Interrupted, g.Interrupted)
+	case w.Text != g.Text:
+		return presence(n+" text", w.Text, g.Text)
+	}
+	return n + " summary differs"
+}
+
+// presence says how a free-text field differs: missing, unexpected, or
+// other text.
+func presence(field, want, got string) string {
+	switch {
+	case got == "":
+		return field + " missing"
+	case want == "":
+		return field + " unexpected"
+	}
+	return field + " differs"
+}
