@@ -187,18 +187,16 @@ func (c Campaign) Run(newEngine func() Engine) (*Report, error) {
 }
 
 // narrow makes the simulator generate only the features the engine
-// supports, and drops the faults that cannot land with them. It returns
-// the faults dropped.
+// supports, and drops the faults that cannot land with them and the other
+// faults on (a late result needs a denial or a cancel). It returns the
+// faults dropped.
 func (c *Campaign) narrow() fault.List {
-	if c.Check.Features == nil {
-		return nil
-	}
 	if c.Sim.Features == nil {
 		c.Sim.Features = c.Check.Features
 	}
 	var out fault.List
 	for _, f := range c.Sim.Faults {
-		if !c.Sim.Features.Usable(f) {
+		if !c.Sim.Features.UsableWith(f, c.Sim.Faults) {
 			out = append(out, f)
 		}
 	}

@@ -33,6 +33,14 @@ type Result struct {
 	Shrunk     string        `json:"shrunk,omitempty"`    // its shrunk form, when there is one
 	HTML       string        `json:"html,omitempty"`      // the page written for it
 	Scenarios  int           `json:"scenarios,omitempty"` // a campaign summary: scenarios checked
+	// A campaign's finding: its signature (what went wrong, whatever the
+	// seed), how many seeds failed with it (Seed is the first), whether
+	// the baseline lists it, and why it is flaky when its repro did not
+	// fail again on a fresh engine. check fills Signature per trace.
+	Signature string `json:"signature,omitempty"`
+	Count     int    `json:"count,omitempty"`
+	Known     bool   `json:"known,omitempty"`
+	Flaky     string `json:"flaky,omitempty"`
 	Time       time.Duration `json:"-"`
 }
 

@@ -146,16 +146,51 @@ func (l FeatureList) Usable(f fault.Fault) bool {
 	})
 }
 
-// UsableFaults returns the faults of fs that can land with features l, in
-// order: a campaign expects only these to be injected.
+// UsableFaults returns the faults of fs that can land with features l and
+// the other faults of fs, in order: a campaign expects only these to be
+// injected.
 func (l FeatureList) UsableFaults(fs fault.List) fault.List {
 	var out fault.List
 	for _, f := range fs {
-		if l.Usable(f) {
+		if l.UsableWith(f, fs) {
 			out = append(out, f)
 		}
 	}
 	return out
+}
+
+// UsableWith reports whether fault f can land with features l when the
+// faults fs are on: Usable, and a late result also needs something to be
+// late for: a denial (permissions) or a cancel (the cancel feature, and
+// the cancel or cancel-before-result fault).
+func (l FeatureList) UsableWith(f fault.Fault, fs fault.List) bool {
+	if !l.Usable(f) {
+		return false
+	}
+	if f != fault.LateResult || l.Has(FeaturePermissions) {
+		return true
+	}
+	return fs.Has(fault.Cancel) || fs.Has(fault.CancelBeforeResult) && l.Usable(fault.CancelBeforeResult)
+}
+
+// Needs says what fault f needs that features l and faults fs lack, for a
+// campaign that leaves it out ("" when it can land).
+func (l FeatureList) Needs(f fault.Fault, fs fault.List) string {
+	if l.UsableWith(f, fs) {
+		return ""
+	}
+	if f == fault.LateResult && l.Usable(f) {
+		return "a denial or a cancel to be late for: the permissions feature, or the cancel or cancel-before-result fault"
+	}
+	var alts []string
+	for _, all := range faultNeeds[f] {
+		names := make([]string, len(all))
+		for i, x := range all {
+			names[i] = string(x)
+		}
+		alts = append(alts, strings.Join(names, "+"))
+	}
+	return "the feature " + strings.Join(alts, " or ") + ", which the engine does not support"
 }
 
 // FeatureOf returns the feature an event needs, or FeatureTools for events

@@ -53,10 +53,46 @@ func (c *cli) check(args []string) int {
 	defer cleanup()
 	code = exitOK
 	rec := rf.recorder("toolsim check")
+	groups := map[string][]string{} // signature → failing traces
 	for _, name := range files {
-		code = max(code, c.checkOne(name, in, rec))
+		st, sig := c.checkOne(name, in, rec)
+		code = max(code, st)
+		if sig != "" {
+			groups[sig] = append(groups[sig], name)
+		}
+	}
+	if len(files) > 1 {
+		c.printGroups(groups)
 	}
 	return rec.write(c, code)
+}
+
+// printGroups lists the signatures the failing traces showed, each with
+// its traces, most traces first.
+func (c *cli) printGroups(groups map[string][]string) {
+	if len(groups) == 0 {
+		return
+	}
+	sigs := make([]string, 0, len(groups))
+	n := 0
+	for s, names := range groups {
+		sigs = append(sigs, s)
+		n += len(names)
+	}
+	sort.Slice(sigs, func(i, j int) bool {
+		a, b := groups[sigs[i]], groups[sigs[j]]
+		if len(a) != len(b) {
+			return len(a) > len(b)
+		}
+		return sigs[i] < sigs[j]
+	})
+	fmt.Fprintf(c.stdout, "signatures: %d in %d failing traces\n", len(sigs), n)
+	for _, s := range sigs {
+		fmt.Fprintf(c.stdout, "  %3d  %s\n", len(groups[s]), s)
+		for _, name := range groups[s] {
+			fmt.Fprintf(c.stdout, "         %s\n", name)
+		}
+	}
 }
 
 // expandTraces replaces each directory by its *.jsonl files, sorted.
@@ -81,25 +117,28 @@ func expandTraces(args []string) ([]string, error) {
 	return out, nil
 }
 
-// checkOne checks one trace and prints its verdict.
-func (c *cli) checkOne(name string, in inputFlags, rec *recorder) int {
+// checkOne checks one trace and prints its verdict. It returns the exit
+// status and, when the trace failed, the signature of its first
+// violation.
+func (c *cli) checkOne(name string, in inputFlags, rec *recorder) (int, string) {
 	cs, n, found, err := c.checkTrace(name, in)
 	rec.check(c, name, cs, n, found, err)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "toolsim check: %v\n", err)
 		if errors.Is(err, formats.ErrNoEvents) {
-			return exitFail // as every command that reads a trace
+			return exitFail, "" // as every command that reads a trace
 		}
-		return exitUsage
+		return exitUsage, ""
 	}
 	if len(found) == 0 {
 		fmt.Fprintf(c.stdout, "ok    %s (%d events)\n", name, n)
-		return exitOK
+		return exitOK, ""
 	}
 	fmt.Fprintf(c.stdout, "FAIL  %s: %d violations\n", name, len(found))
+	fmt.Fprintf(c.stdout, "  signature: %s\n", found[0].Signature)
 	c.printViolations(cs.Events, found)
 	fmt.Fprintf(c.stdout, "reproduce: toolsim check%s %s\n", c.engineArgs, shellQuote(name))
-	return exitFail
+	return exitFail, found[0].Signature
 }
 
 // checkTrace checks one trace. It returns the case (its events only when

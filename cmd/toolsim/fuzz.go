@@ -28,6 +28,10 @@ type fuzzFlags struct {
 	exhaustive bool
 	out        string
 	noShrink   bool
+	stopFirst  bool
+	maxFinds   int
+	baseline   string
+	writeBase  string
 	engine     engineFlags
 	reports    reportFlags
 }
@@ -45,6 +49,10 @@ func (c *cli) fuzz(args []string) int {
 	fs.BoolVar(&f.exhaustive, "exhaustive", false, "check every ordering of one batch of --tools tools (≤ 4) with one progress each and every cancel point, instead of seeds")
 	fs.StringVar(&f.out, "out", "failures", "directory for failing traces and their shrunk regressions")
 	fs.BoolVar(&f.noShrink, "no-shrink", false, "save a failure without shrinking it")
+	fs.BoolVar(&f.stopFirst, "stop-at-first", false, "stop at the lowest failing seed: one finding (the behaviour before findings)")
+	fs.IntVar(&f.maxFinds, "max-findings", 0, "stop once `N` distinct findings are found (0: run every seed)")
+	fs.StringVar(&f.baseline, "baseline", "", "known findings (`FILE`, from --write-baseline): their repros are checked first; the run fails only on a finding not listed, and names the listed ones it no longer finds")
+	fs.StringVar(&f.writeBase, "write-baseline", "", "write this run's findings, with their repros, as a baseline to `FILE`")
 	f.engine.register(fs, true)
 	f.reports.register(fs, false)
 	fs.Usage = func() { fuzzUsage(fs) }
@@ -68,13 +76,18 @@ func (c *cli) fuzz(args []string) int {
 func fuzzUsage(fs *flag.FlagSet) {
 	fmt.Fprintln(fs.Output(), `usage: toolsim fuzz [--seeds N | --duration D] [--workers N] [--shard K/N] [--faults LIST] [--exhaustive]
                     [--engine CMD [--diff] [--timeout D]] [--json FILE] [--junit FILE]
+                    [--max-findings N | --stop-at-first] [--baseline FILE] [--write-baseline FILE]
 
 Generates scenarios from consecutive seeds, drives the reference engine through
 each one and checks every oracle after every event. Prints progress, then the
-coverage of each fault class and interesting state, and the throughput. On a
-failure it saves the trace and its shrunk form under --out and prints the one
-command that replays it. Ctrl-C stops early and prints what was found so far.
-Exit status: 0 clean, 1 a failure or a fault class never reached, 2 usage error.`)
+coverage of each fault class and interesting state, the throughput, and the
+findings: one per signature (what went wrong, whatever the seed), with how many
+seeds failed with it and the first. Each finding is shrunk to the smallest trace
+that fails with its signature inside the run's --faults and --features, checked
+again on a fresh engine (else reported flaky), saved with its shrunk form under
+--out, and printed with the one command that replays it. Ctrl-C stops early
+and prints what was found so far. Exit status: 0 clean (or only --baseline
+findings), 1 a new or flaky finding or a fault class never reached, 2 usage error.`)
 	fmt.Fprintf(fs.Output(), "\nFaults (--faults takes all, none or a comma list):\n  trace: %s\n  log:   %s\n\nFlags:\n", fault.Trace.Join(", "), fault.Log.Join(", "))
 	printFlags(fs)
 }
@@ -101,7 +114,16 @@ func (f *fuzzFlags) campaign(nargs int) (harness.Campaign, error) {
 	if f.exhaustive && f.sim.tools > 4 {
 		return camp, fmt.Errorf("--exhaustive takes --tools 1..4, got %d", f.sim.tools)
 	}
-	camp = harness.Campaign{Seeds: f.seeds, FirstSeed: f.first, Workers: f.workers, Sim: opts, NoShrink: f.noShrink}
+	if f.maxFinds < 0 {
+		return camp, fmt.Errorf("--max-findings must not be negative, got %d", f.maxFinds)
+	}
+	camp = harness.Campaign{Seeds: f.seeds, FirstSeed: f.first, Workers: f.workers, Sim: opts, NoShrink: f.noShrink,
+		StopAtFirst: f.stopFirst, MaxFindings: f.maxFinds}
+	if f.baseline != "" {
+		if camp.Baseline, err = readBaseline(f.baseline); err != nil {
+			return camp, err
+		}
+	}
 	switch {
 	case camp.Seeds == 0 && f.duration > 0:
 		camp.Seeds = math.MaxInt32

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -27,8 +26,12 @@ func (c *cli) printReport(rep *harness.Report, camp harness.Campaign, took time.
 		}
 		fmt.Fprintf(w, "  %-25s %8d%s\n", f, rep.Faults[f], mark)
 	}
+	features := camp.Sim.Features
+	if features == nil {
+		features = camp.Check.Features
+	}
 	for _, f := range rep.LeftOut {
-		fmt.Fprintf(w, "  %-25s %8s   ← left out: needs a feature the engine does not support\n", f, "-")
+		fmt.Fprintf(w, "  %-25s %8s   ← left out: needs %s\n", f, "-", features.Needs(f, camp.Sim.Faults))
 	}
 	fmt.Fprintln(w, "state or rule                                 reached")
 	for _, s := range harness.States {
@@ -44,67 +47,6 @@ func (c *cli) printReport(rep *harness.Report, camp harness.Campaign, took time.
 	if rep.Interrupted {
 		fmt.Fprintln(w, "stopped early (time budget or Ctrl-C): the report covers the scenarios checked so far")
 	}
-}
-
-// campaignEnd reports how a campaign ended and returns the exit status:
-// interrupted by Ctrl-C is 130, even with nothing found so far (the
-// campaign did not run what it was asked to), after any failure found
-// is saved and printed.
-func (c *cli) campaignEnd(rep *harness.Report, camp harness.Campaign, f *fuzzFlags, interrupted bool) int {
-	if !interrupted {
-		return c.reportFailure(rep, camp, f)
-	}
-	if rep.Failure != nil {
-		c.reportFailure(rep, camp, f)
-	} else {
-		fmt.Fprintf(c.stdout, "no failure in the %d scenarios checked before the interrupt\n", rep.Scenarios)
-	}
-	fmt.Fprintln(c.stderr, "toolsim fuzz: interrupted")
-	return exitInterrupted
-}
-
-// reportFailure saves and describes a failure, or says the campaign is
-// clean, and returns the exit status.
-func (c *cli) reportFailure(rep *harness.Report, camp harness.Campaign, f *fuzzFlags) int {
-	fl := rep.Failure
-	if fl == nil {
-		if len(rep.Missing) > 0 && !rep.Interrupted {
-			fmt.Fprintf(c.stdout, "FAIL: fault classes never reached: %s (run more seeds, or narrow --faults)\n", rep.Missing.String())
-			return exitFail
-		}
-		fmt.Fprintln(c.stdout, "ok: every oracle held on every scenario")
-		return exitOK
-	}
-	what := "seed"
-	if f.exhaustive {
-		what = "ordering"
-	}
-	fmt.Fprintf(c.stdout, "FAIL: %s %d: %s\n", what, fl.Seed, indent(fl.Violation.String(), "  "))
-	base := filepath.Join(f.out, fmt.Sprintf("seed-%d", fl.Seed))
-	if f.exhaustive {
-		base = filepath.Join(f.out, fmt.Sprintf("exhaustive-%d", fl.Seed))
-	}
-	paths, err := c.saveFailure(base, fl, camp, f.exhaustive)
-	if err != nil {
-		fmt.Fprintf(c.stderr, "toolsim fuzz: saving the failure: %v\n", err)
-		return exitFail
-	}
-	for _, p := range paths {
-		fmt.Fprintf(c.stdout, "saved %s\n", p)
-	}
-	if fl.Shrunk != nil {
-		fmt.Fprintf(c.stdout, "shrunk %d → %d events (%d candidates tried)\n", len(fl.Case.Events), len(fl.Shrunk.Events), fl.Tests)
-		if fl.Note != "" {
-			fmt.Fprintf(c.stdout, "note: %s\n", fl.Note)
-		}
-		fmt.Fprintf(c.stdout, "reproduce: toolsim check%s %s\n", c.engineArgs, shellQuote(base+".min.jsonl"))
-	} else {
-		if fl.Note != "" {
-			fmt.Fprintf(c.stdout, "not shrunk: %s\n", fl.Note)
-		}
-		fmt.Fprintf(c.stdout, "reproduce: toolsim check%s %s\n", c.engineArgs, shellQuote(base+".jsonl"))
-	}
-	return exitFail
 }
 
 // saveFailure writes the failing trace, its shrunk form, and a

@@ -57,6 +57,7 @@ func (rec *recorder) check(c *cli, name string, cs *harness.Case, events int, fo
 	case len(found) > 0:
 		v := found[0]
 		r.Status, r.Oracle, r.Seq, r.Detail, r.Diff, r.Violations = report.Fail, v.Oracle, v.Seq, v.Detail, v.Diff, len(found)
+		r.Signature = v.Signature
 		r.Trace = name
 		r.HTML = rec.pages.write(c, name, cs, v)
 	}
@@ -64,26 +65,19 @@ func (rec *recorder) check(c *cli, name string, cs *harness.Case, events int, fo
 	rec.add(r)
 }
 
-// fuzz records a campaign: one result per failing seed (or ordering), a
-// failure for fault classes never reached, or one passing summary.
+// fuzz records a campaign: one result per finding (known findings pass,
+// new and flaky ones fail), a failure for fault classes never reached,
+// or one passing summary.
 func (rec *recorder) fuzz(c *cli, rep *harness.Report, f *fuzzFlags) {
 	rec.suite.NotRun = harness.NotRun(rep.Skipped)
-	if fl := rep.Failure; fl != nil {
-		what, prefix := "seed", "seed-"
-		if f.exhaustive {
-			what, prefix = "ordering", "exhaustive-"
-		}
-		// The paths reportFailure saved the failure under.
-		base := filepath.Join(f.out, fmt.Sprintf("%s%d", prefix, fl.Seed))
-		seed := fl.Seed
-		r := report.Result{Name: fmt.Sprintf("%s %d", what, seed), Status: report.Fail, Seed: &seed, Events: len(fl.Case.Events),
-			Oracle: fl.Violation.Oracle, Seq: fl.Violation.Seq, Detail: fl.Violation.Detail, Diff: fl.Violation.Diff, Violations: 1, Trace: base + ".jsonl"}
-		r.Reproduce = "toolsim check" + c.engineArgs + " " + shellQuote(r.Trace)
-		if fl.Shrunk != nil {
-			r.Shrunk = base + ".min.jsonl"
-			r.Reproduce = "toolsim check" + c.engineArgs + " " + shellQuote(r.Shrunk)
-		}
-		rec.add(r)
+	for _, fd := range rep.Findings {
+		rec.add(findingResult(c, fd, f))
+	}
+	for _, sig := range rep.Fixed {
+		rec.add(report.Result{Name: "fixed: " + sig, Status: report.Pass, Signature: sig,
+			Detail: "in the baseline, no longer found: remove it, or write a new baseline"})
+	}
+	if len(rep.Findings) > 0 {
 		return
 	}
 	name := fmt.Sprintf("campaign (%d scenarios)", rep.Scenarios)
@@ -96,6 +90,29 @@ func (rec *recorder) fuzz(c *cli, rep *harness.Report, f *fuzzFlags) {
 		r.Detail = "fault classes never reached: " + rep.Missing.String() + " (run more seeds, or narrow --faults)"
 	}
 	rec.add(r)
+}
+
+// findingResult is one finding as a report result, named by its
+// signature, with the paths reportFindings saved it under.
+func findingResult(c *cli, fd *harness.Finding, f *fuzzFlags) report.Result {
+	v := fd.Violation
+	r := report.Result{Name: fd.Signature, Status: report.Fail, Signature: fd.Signature, Count: fd.Count,
+		Known: fd.Known, Flaky: fd.Flaky, Oracle: v.Oracle, Seq: v.Seq, Detail: v.Detail, Diff: v.Diff, Violations: 1}
+	if fd.Known && fd.Flaky == "" {
+		r.Status = report.Pass
+	}
+	if fd.Replayed || fd.Known {
+		return r
+	}
+	seed := fd.Seed
+	base := findingBase(f, fd)
+	r.Seed, r.Events, r.Trace = &seed, len(fd.Case.Events), base+".jsonl"
+	r.Reproduce = "toolsim check" + c.engineArgs + " " + shellQuote(r.Trace)
+	if fd.Shrunk != nil {
+		r.Shrunk = base + ".min.jsonl"
+		r.Reproduce = "toolsim check" + c.engineArgs + " " + shellQuote(r.Shrunk)
+	}
+	return r
 }
 
 // write writes the reports asked for; a report that cannot be written

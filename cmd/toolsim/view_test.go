@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -226,11 +227,14 @@ func TestFuzzFailureInBrowser(t *testing.T) {
 	if err := report.ValidateJUnit(xml); err != nil {
 		t.Errorf("fuzz JUnit: %v\n%s", err, xml)
 	}
-	if !bytes.Contains(xml, []byte("reproduce: toolsim check "+minTrace)) || !bytes.Contains(xml, []byte(`failures="1"`)) {
-		t.Errorf("fuzz JUnit lacks the failure or its reproduce command:\n%s", xml)
+	// One failing testcase per finding, each named by its signature.
+	findings := strings.Count(out.String(), "\nFAIL: seed ")
+	sig := regexpFind(t, out.String(), `\nsignature: (.+) \(\d+ failing seeds\)`)[1]
+	if !bytes.Contains(xml, []byte("reproduce: toolsim check "+minTrace)) || !bytes.Contains(xml, []byte(fmt.Sprintf(`failures="%d"`, findings))) {
+		t.Errorf("fuzz JUnit lacks the %d findings or the reproduce command:\n%s", findings, xml)
 	}
 	js, _ := os.ReadFile(jsonl)
-	for _, want := range []string{`"status":"fail"`, `"oracle":"` + oracle + `"`, `"shrunk":"` + minTrace + `"`, `"reproduce":"toolsim check ` + minTrace + `"`} {
+	for _, want := range []string{`"status":"fail"`, `"oracle":"` + oracle + `"`, `"shrunk":"` + minTrace + `"`, `"reproduce":"toolsim check ` + minTrace + `"`, `"signature":"` + sig + `"`} {
 		if !bytes.Contains(js, []byte(want)) {
 			t.Errorf("fuzz JSON lacks %s:\n%s", want, js)
 		}

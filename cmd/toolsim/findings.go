@@ -1,0 +1,168 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/toolsim/toolsim/harness"
+)
+
+// campaignEnd reports how a campaign ended and returns the exit status:
+// interrupted by Ctrl-C is 130, even with nothing found so far (the
+// campaign did not run what it was asked to), after the findings so far
+// are saved and printed.
+func (c *cli) campaignEnd(rep *harness.Report, camp harness.Campaign, f *fuzzFlags, interrupted bool) int {
+	code := c.reportFindings(rep, camp, f, interrupted)
+	if !interrupted {
+		return code
+	}
+	fmt.Fprintln(c.stderr, "toolsim fuzz: interrupted")
+	return exitInterrupted
+}
+
+// reportFindings prints the findings table and each finding (saving the
+// new ones), writes the baseline when asked, and returns the exit status:
+// 1 for a new or flaky finding or a fault class never reached.
+func (c *cli) reportFindings(rep *harness.Report, camp harness.Campaign, f *fuzzFlags, interrupted bool) int {
+	c.printFindings(rep, f)
+	failed := false
+	for _, fd := range rep.Findings {
+		if fd.Known && fd.Flaky == "" {
+			continue
+		}
+		failed = true
+		if err := c.describeFinding(fd, camp, f); err != nil {
+			fmt.Fprintf(c.stderr, "toolsim fuzz: saving the failure: %v\n", err)
+			return exitFail
+		}
+	}
+	for _, sig := range rep.Fixed {
+		fmt.Fprintf(c.stdout, "fixed: %s (in the baseline, no longer found: remove it, or write a new baseline)\n", sig)
+	}
+	if f.writeBase != "" {
+		if err := writeBaseline(f.writeBase, harness.BaselineOf(rep, camp.Baseline)); err != nil {
+			fmt.Fprintf(c.stderr, "toolsim fuzz: %v\n", err)
+			return exitFail
+		}
+		fmt.Fprintf(c.stdout, "wrote the baseline %s (%d findings)\n", f.writeBase, len(rep.Findings)-len(rep.Flaky()))
+	}
+	if interrupted && len(rep.Findings) == 0 {
+		fmt.Fprintf(c.stdout, "no failure in the %d scenarios checked before the interrupt\n", rep.Scenarios)
+		return exitOK
+	}
+	return c.verdict(rep, failed)
+}
+
+// verdict prints the last line and returns the exit status.
+func (c *cli) verdict(rep *harness.Report, failed bool) int {
+	known := len(rep.Findings) - len(rep.New())
+	switch {
+	case failed:
+		fmt.Fprintf(c.stdout, "FAIL: %d new and %d flaky findings (%d known)\n", len(rep.New())-len(rep.Flaky()), len(rep.Flaky()), known)
+		return exitFail
+	case len(rep.Missing) > 0 && !rep.Interrupted:
+		fmt.Fprintf(c.stdout, "FAIL: fault classes never reached: %s (run more seeds, or narrow --faults)\n", rep.Missing.String())
+		return exitFail
+	case known > 0:
+		fmt.Fprintf(c.stdout, "ok: only known findings (%d in the baseline)\n", known)
+		return exitOK
+	}
+	fmt.Fprintln(c.stdout, "ok: every oracle held on every scenario")
+	return exitOK
+}
+
+// printFindings prints the findings table: one line per signature, with
+// its seed count, first seed, oracle and repro size.
+func (c *cli) printFindings(rep *harness.Report, f *fuzzFlags) {
+	if len(rep.Findings) == 0 {
+		return
+	}
+	w := c.stdout
+	fmt.Fprintln(w, "findings                                             seeds   first  events  oracle")
+	for _, fd := range rep.Findings {
+		first, events := fmt.Sprint(fd.Seed), "-"
+		if fd.Replayed {
+			first = "base"
+		}
+		if fd.Shrunk != nil {
+			events = fmt.Sprintf("%d→%d", len(fd.Case.Events), len(fd.Shrunk.Events))
+		}
+		mark := ""
+		switch {
+		case fd.Flaky != "":
+			mark = "  ← flaky"
+		case fd.Known:
+			mark = "  (known)"
+		}
+		fmt.Fprintf(w, "  %-50s %5d %7s %7s  %s%s\n", fd.Signature, fd.Count, first, events, fd.Violation.Oracle, mark)
+	}
+}
+
+// describeFinding saves a new or flaky finding under --out and prints it:
+// its first violation, signature, saved paths, shrink and the command that
+// reproduces it.
+func (c *cli) describeFinding(fd *harness.Finding, camp harness.Campaign, f *fuzzFlags) error {
+	what, head := "seed", "FAIL"
+	if f.exhaustive {
+		what = "ordering"
+	}
+	if fd.Flaky != "" {
+		head = "FLAKY"
+	}
+	if fd.Replayed {
+		fmt.Fprintf(c.stdout, "%s: baseline repro: %s\n", head, indent(fd.Violation.String(), "  "))
+	} else {
+		fmt.Fprintf(c.stdout, "%s: %s %d: %s\n", head, what, fd.Seed, indent(fd.Violation.String(), "  "))
+	}
+	fmt.Fprintf(c.stdout, "signature: %s (%d failing seeds)\n", fd.Signature, fd.Count)
+	if fd.Flaky != "" {
+		fmt.Fprintf(c.stdout, "not confirmed: %s\n", fd.Flaky)
+	}
+	if fd.Replayed {
+		return nil
+	}
+	base := findingBase(f, fd)
+	paths, err := c.saveFailure(base, &fd.Failure, camp, f.exhaustive)
+	if err != nil {
+		return err
+	}
+	for _, p := range paths {
+		fmt.Fprintf(c.stdout, "saved %s\n", p)
+	}
+	repro := base + ".jsonl"
+	if fd.Shrunk != nil {
+		repro = base + ".min.jsonl"
+		fmt.Fprintf(c.stdout, "shrunk %d → %d events (%d candidates tried, %d rejected for drift)\n", len(fd.Case.Events), len(fd.Shrunk.Events), fd.Tests, fd.Rejected)
+		if fd.Note != "" {
+			fmt.Fprintf(c.stdout, "note: %s\n", fd.Note)
+		}
+	} else if fd.Note != "" {
+		fmt.Fprintf(c.stdout, "not shrunk: %s\n", fd.Note)
+	}
+	fmt.Fprintf(c.stdout, "reproduce: toolsim check%s %s\n", c.engineArgs, shellQuote(repro))
+	return nil
+}
+
+// findingBase is where a finding's traces are saved, without extension.
+func findingBase(f *fuzzFlags, fd *harness.Finding) string {
+	if f.exhaustive {
+		return filepath.Join(f.out, fmt.Sprintf("exhaustive-%d", fd.Seed))
+	}
+	return filepath.Join(f.out, fmt.Sprintf("seed-%d", fd.Seed))
+}
+
+// readBaseline reads a baseline file.
+func readBaseline(path string) (*harness.Baseline, error) {
+	file, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("--baseline: %w", err)
+	}
+	defer file.Close()
+	return harness.ReadBaseline(file, path)
+}
+
+// writeBaseline writes a baseline file.
+func writeBaseline(path string, b *harness.Baseline) error {
+	return writeReport(path, func(f *os.File) error { return harness.WriteBaseline(f, b) })
+}
