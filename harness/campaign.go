@@ -46,6 +46,8 @@ type Campaign struct {
 	// seed; a finding whose signature it lists is Known, and the report
 	// names the known signatures the run no longer finds (Report.Fixed).
 	Baseline *Baseline
+
+	baselinePath string // harness.Fuzz's KnownFindings, read when it starts
 	// Progress, when set, is called after each scenario (from the worker
 	// goroutines, one call at a time).
 	Progress func(done, total, failures int)
@@ -98,14 +100,16 @@ type Report struct {
 // fault class it was asked to test.
 // Known findings (in the baseline) do not count against it; flaky ones do.
 func (r *Report) OK() bool {
-	return r.Failure == nil && len(r.Flaky()) == 0 && (len(r.Missing) == 0 || r.Interrupted)
+	return len(r.New()) == 0 && (len(r.Missing) == 0 || r.Interrupted)
 }
 
-// New lists the findings not in the baseline (flaky ones included).
+// New lists the findings not in the baseline (flaky ones included), but
+// not those seen only after another finding (Finding.After): they come
+// back, or go, once that one is fixed.
 func (r *Report) New() []*Finding {
 	var out []*Finding
 	for _, f := range r.Findings {
-		if !f.Known {
+		if !f.Known && (f.After == "" || f.Flaky != "") {
 			out = append(out, f)
 		}
 	}
@@ -303,6 +307,7 @@ func (r *run) one(i int64, rep *Report) {
 		rep.Rechecked++
 		found = r.recheck(seed, sc)
 	}
+	found = r.distinct(c, found)
 	rep.Scenarios++
 	rep.Events += len(sc.Events)
 	for f, k := range sc.Injected {
@@ -350,7 +355,9 @@ func (r *run) record(i int64, seed uint64, c *Case, found []Violation) {
 	r.done++
 	if len(found) > 0 {
 		r.failures++
-		r.add(i, seed, c, found[0])
+		for k, v := range found {
+			r.add(i, seed, c, v, k == 0)
+		}
 	}
 	if r.c.Progress != nil {
 		r.c.Progress(r.done, r.n, r.failures)

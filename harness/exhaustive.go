@@ -125,7 +125,7 @@ func (r *run) checkTrace(i int64, evs []event.Event, rep *Report) {
 		return
 	}
 	c := &Case{Events: evs, BatchIDs: sim.AllBatched(evs), noTwice: true}
-	found := r.check(c, rep)
+	found := r.distinct(c, r.check(c, rep))
 	rep.Scenarios++
 	rep.Events += len(evs)
 	r.record(i, uint64(i), c, found)

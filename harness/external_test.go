@@ -81,7 +81,7 @@ func TestExternalPlantedBugsCaughtAndShrunk(t *testing.T) {
 	for _, name := range []string{"last-item", "name-fifo", "spinner", "upgrade"} {
 		t.Run(name, func(t *testing.T) {
 			x := external(t, name)
-			camp := harness.Campaign{Seeds: 1000, Workers: 2, Sim: sim.Options{Faults: fault.All(), Swarm: true}}
+			camp := harness.Campaign{Seeds: 1000, Workers: 2, StopAtFirst: true, Sim: sim.Options{Faults: fault.All(), Swarm: true}}
 			rep, err := camp.Run(x.New)
 			if err != nil {
 				t.Fatal(err)
@@ -142,7 +142,7 @@ func TestPythonBugsShrinkAtEveryOffset(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				camp := harness.Campaign{Seeds: 1000, FirstSeed: first, Workers: 2, Sim: sim.Options{Faults: fault.All(), Swarm: true},
+				camp := harness.Campaign{Seeds: 1000, FirstSeed: first, Workers: 2, StopAtFirst: true, Sim: sim.Options{Faults: fault.All(), Swarm: true},
 					Check: harness.Declared(harness.Options{}, info)}
 				rep, err := camp.Run(x.New)
 				if err != nil {

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"sync"
+
+	"github.com/toolsim/toolsim/sim"
 )
 
 // Finding is one distinct way the engine failed in a campaign: every
@@ -28,26 +30,58 @@ type Finding struct {
 	// Replayed is set when the finding came from the baseline's repro
 	// rather than from a seed (Count 0 then, and Seed is not set).
 	Replayed bool
+	// After names the signature its repro fails with first, when no
+	// repro was found in which this signature comes first: a bug seen
+	// only behind another (masked), or a consequence of that other.
+	After string
 
 	index int64 // the seed's index in the range
+	first bool  // some failing seed failed first with this signature
 }
 
-// failingSeed is one failing seed: its index and signature.
+// distinct returns, for a failing case, one violation per signature it
+// shows, the first violation's first: a second check without stopping at
+// the first violation finds the bugs the first one masks. It costs a
+// check per failing seed only.
+func (r *run) distinct(c *Case, found []Violation) []Violation {
+	if len(found) == 0 || found[0].Oracle == OracleNondeterminism {
+		return found
+	}
+	opts := r.c.Check
+	opts.First = false
+	out := found[:1:1]
+	for _, v := range expand(CheckCase(r.newEngine, c, opts)) {
+		if !slices.ContainsFunc(out, func(w Violation) bool { return w.Signature == v.Signature }) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// failingSeed is one signature of a failing seed: its index, and
+// whether it was the seed's first violation.
 type failingSeed struct {
-	i   int64
-	sig string
+	i     int64
+	sig   string
+	first bool
 }
 
-// add records a failing seed (under r.mu).
-func (r *run) add(i int64, seed uint64, c *Case, v Violation) {
-	r.failing = append(r.failing, failingSeed{i, v.Signature})
+// add records one signature of a failing seed (under r.mu); first says
+// whether it was the seed's first violation. A finding's seed is its
+// lowest seed, preferring one where it came first.
+func (r *run) add(i int64, seed uint64, c *Case, v Violation, first bool) {
+	r.failing = append(r.failing, failingSeed{i, v.Signature, first})
 	f := r.findings[v.Signature]
 	if f == nil {
 		f = &Finding{Signature: v.Signature, index: -1}
 		r.findings[v.Signature] = f
 	}
+	better := f.index < 0 || first && !f.first || first == f.first && i < f.index
+	if better {
+		f.Seed, f.Violation, f.Case, f.first = seed, v, c, first
+	}
 	if f.index < 0 || i < f.index {
-		f.index, f.Seed, f.Violation, f.Case = i, seed, v, c
+		f.index = i
 	}
 	r.cut()
 }
@@ -89,9 +123,19 @@ func (r *run) collect() []*Finding {
 			out = append(out, f)
 		}
 	}
+	best := map[string]failingSeed{}
 	for _, s := range r.failing {
-		if f := r.findings[s.sig]; r.lowest < 0 || s.i <= r.lowest {
-			f.Count++
+		if r.lowest >= 0 && s.i > r.lowest {
+			continue
+		}
+		r.findings[s.sig].Count++
+		if b, ok := best[s.sig]; !ok || s.first && !b.first || s.first == b.first && s.i < b.i {
+			best[s.sig] = s
+		}
+	}
+	for _, f := range out {
+		if b, ok := best[f.Signature]; ok && b.i != int64(f.Seed-r.first) {
+			r.regenerate(f, b)
 		}
 	}
 	slices.SortFunc(out, func(a, b *Finding) int {
@@ -103,6 +147,21 @@ func (r *run) collect() []*Finding {
 	return out
 }
 
+// regenerate makes seed b the finding's: a seed above a stop rule's cut
+// was chosen while workers ran. Only campaigns cut (exhaustive runs stop
+// at their first failing trace, which holds every finding).
+func (r *run) regenerate(f *Finding, b failingSeed) {
+	seed := r.first + uint64(b.i)
+	c := CaseOf(sim.Generate(seed, r.c.Sim))
+	opts := r.c.Check
+	opts.First = true
+	for _, v := range r.distinct(c, CheckCase(r.newEngine, c, opts)) {
+		if v.Signature == f.Signature {
+			f.Seed, f.Violation, f.Case, f.first = seed, v, c, b.first
+		}
+	}
+}
+
 // finish fills the report's findings: shrunk, confirmed, and marked
 // against the baseline.
 func (r *run) finish(rep *Report) {
@@ -112,7 +171,7 @@ func (r *run) finish(rep *Report) {
 	}
 	for _, f := range rep.Findings {
 		f.Known = r.c.Baseline.Has(f.Signature)
-		if rep.Failure == nil && !f.Known && !f.Replayed {
+		if rep.Failure == nil && !f.Known && !f.Replayed && f.After == "" {
 			rep.Failure = &f.Failure
 		}
 	}
@@ -153,24 +212,28 @@ func (r *run) shrink(f *Finding) {
 	}
 	dom := r.c.domain()
 	res := ShrinkFinding(r.newEngine, f.Case, f.Violation, dom, r.c.Check)
-	f.Shrunk, f.ShrunkBy, f.Tests, f.Note, f.Rejected = res.Case, res.By, res.Tests, res.Note, res.Rejected
+	f.Shrunk, f.ShrunkBy, f.Tests, f.Note, f.Rejected, f.After = res.Case, res.By, res.Tests, res.Note, res.Rejected, res.After
 	if res.Lost != "" {
 		f.Flaky = res.Lost
 		return
 	}
-	f.Flaky = confirm(r.newEngine, f.Shrunk, f.Signature, r.c.Check)
+	f.Flaky = confirm(r.newEngine, f.Shrunk, f.Signature, f.After, r.c.Check)
 }
 
-// confirm checks a repro again on a fresh engine: "" when it fails with
-// the signature, else what happened instead.
-func confirm(newEngine func() Engine, c *Case, sig string, opts Options) string {
-	opts.First = true
-	found := CheckCase(newEngine, c, opts)
+// confirm checks a repro again on a fresh engine: "" when it fails as the
+// shrink left it (with the signature first, or after the signature
+// after), else what happened instead.
+func confirm(newEngine func() Engine, c *Case, sig, after string, opts Options) string {
+	opts.First = false
+	found := expand(CheckCase(newEngine, c, opts))
+	_, shows := withSignature(found, sig)
 	switch {
 	case len(found) == 0:
 		return "the repro passed when checked again on a fresh engine"
-	case found[0].Signature != sig:
-		return fmt.Sprintf("the repro failed with another signature when checked again: %s (%s)", found[0].Signature, found[0].Detail)
+	case !shows:
+		return fmt.Sprintf("the repro no longer shows the signature when checked again: it fails with %s (%s)", found[0].Signature, found[0].Detail)
+	case after == "" && found[0].Signature != sig:
+		return fmt.Sprintf("the repro failed first with another signature when checked again: %s (%s)", found[0].Signature, found[0].Detail)
 	}
 	return ""
 }

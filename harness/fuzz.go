@@ -23,6 +23,7 @@ var (
 	flagSeed   = flag.Int64("toolsim.seed", -1, "harness.Fuzz: run only this seed")
 	flagSeeds  = flag.Int("toolsim.seeds", 0, "harness.Fuzz: how many seeds (overrides harness.Seeds)")
 	flagFaults = flag.String("toolsim.faults", "", "harness.Fuzz: comma-separated faults to inject (overrides harness.Faults)")
+	flagWrite  = flag.String("toolsim.write-baseline", "", "harness.Fuzz: write the findings of this run as a baseline to this file")
 )
 
 // FuzzOption configures Fuzz.
@@ -40,16 +41,24 @@ func Faults(fs ...fault.Fault) FuzzOption { return func(c *Campaign) { c.Sim.Fau
 // Workers sets how many scenarios run in parallel (default 1).
 func Workers(n int) FuzzOption { return func(c *Campaign) { c.Workers = n } }
 
+// KnownFindings makes Fuzz accept the findings a baseline file lists
+// (written by toolsim fuzz --write-baseline, or by -toolsim.write-baseline):
+// their repros are checked first, the test fails only on a finding the
+// file does not list, and logs the listed ones it no longer finds.
+func KnownFindings(path string) FuzzOption { return func(c *Campaign) { c.baselinePath = path } }
+
 // WithOptions sets the oracle options: declared fields, features, meta
 // tools, grouping (see Options).
 func WithOptions(o Options) FuzzOption { return func(c *Campaign) { c.Check = o } }
 
 // Fuzz runs a seeded swarm campaign against engines from newEngine and
-// fails t on the lowest failing seed. It prints the violation and the
-// shrunk regression trace, writes both under testdata/toolsim/TESTNAME/
-// (ready to keep in a ReplayDir directory), and prints the one command
-// that reruns just that seed. A campaign that leaves a fault class untested
-// fails too. A clean campaign logs its scenario count and the oracles it
+// fails t on every finding (a distinct signature, see Campaign) that the
+// KnownFindings baseline does not list. For each it prints the first
+// failing seed's violation and the shrunk regression trace, writes both
+// under testdata/toolsim/TESTNAME/ (ready to keep in a ReplayDir
+// directory), and prints the one command that reruns just that seed. A
+// campaign that leaves a fault class untested fails too; -toolsim.write-baseline
+// FILE writes the run's findings as a baseline. A clean campaign logs its scenario count and the oracles it
 // did not run (NotRun), shown with go test -v. The flags -toolsim.seed,
 // -toolsim.seeds and -toolsim.faults
 // override the options for one run. Like [Campaign.Run] it raises the
@@ -72,20 +81,49 @@ func Fuzz(t testing.TB, newEngine func() Engine, opts ...FuzzOption) {
 	if err != nil {
 		t.Fatalf("harness.Fuzz: %v", err)
 	}
-	if f := rep.Failure; f != nil {
-		t.Fatal(describeFailure(t, f, c))
+	if *flagWrite != "" {
+		if err := writeBaselineFile(*flagWrite, BaselineOf(rep, c.Baseline)); err != nil {
+			t.Fatalf("harness.Fuzz: %v", err)
+		}
+	}
+	for _, sig := range rep.Fixed {
+		t.Logf("harness.Fuzz: fixed: %q is in the baseline but no longer found: remove it", sig)
+	}
+	var failed []string
+	for _, f := range rep.Findings {
+		if !f.Known || f.Flaky != "" {
+			failed = append(failed, describeFinding(t, f, c))
+		}
+	}
+	if len(failed) > 0 {
+		t.Fatalf("harness.Fuzz: %d findings not in the baseline:\n\n%s", len(failed), strings.Join(failed, "\n"))
 	}
 	if len(rep.Missing) > 0 && *flagSeed < 0 {
 		t.Fatalf("harness.Fuzz: %d scenarios never injected %s: raise Seeds or narrow Faults", rep.Scenarios, rep.Missing.String())
 	}
-	t.Logf("harness.Fuzz: %d scenarios, every oracle run held", rep.Scenarios)
+	if known := len(rep.Findings); known > 0 {
+		t.Logf("harness.Fuzz: %d scenarios, only the baseline's %d known findings", rep.Scenarios, known)
+	} else {
+		t.Logf("harness.Fuzz: %d scenarios, every oracle run held", rep.Scenarios)
+	}
 	for _, line := range NotRun(rep.Skipped) {
 		t.Logf("harness.Fuzz: not run: %s", line)
 	}
 }
 
-// applyFlags applies the -toolsim.* flags to a campaign.
+// applyFlags applies the -toolsim.* flags to a campaign, and reads its
+// baseline file.
 func applyFlags(c *Campaign) error {
+	if c.baselinePath != "" {
+		f, err := os.Open(c.baselinePath)
+		if err != nil {
+			return fmt.Errorf("KnownFindings: %w", err)
+		}
+		defer f.Close()
+		if c.Baseline, err = ReadBaseline(f, c.baselinePath); err != nil {
+			return err
+		}
+	}
 	if *flagFaults != "" {
 		fs, err := fault.Parse(*flagFaults)
 		if err != nil {
@@ -100,6 +138,31 @@ func applyFlags(c *Campaign) error {
 		c.FirstSeed, c.Seeds, c.Shard, c.Shards = uint64(*flagSeed), 1, 0, 0
 	}
 	return nil
+}
+
+// writeBaselineFile writes a baseline to path.
+func writeBaselineFile(path string, b *Baseline) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := WriteBaseline(f, b); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// describeFinding saves a finding and formats it for a test log.
+func describeFinding(t testing.TB, fd *Finding, c Campaign) string {
+	if fd.Replayed {
+		return fmt.Sprintf("finding %q (the baseline's repro for another signature fails with it): %s\n", fd.Signature, fd.Violation)
+	}
+	s := fmt.Sprintf("finding %q: %d failing seeds, the first:\n", fd.Signature, fd.Count)
+	if fd.Flaky != "" {
+		s = fmt.Sprintf("flaky %q: %s\n", fd.Signature, fd.Flaky)
+	}
+	return s + describeFailure(t, &fd.Failure, c)
 }
 
 // describeFailure saves a campaign failure and formats it for a test log.

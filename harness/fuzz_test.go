@@ -55,7 +55,7 @@ func runFuzz(newEngine func() harness.Engine, opts ...harness.FuzzOption) (msg s
 func TestFuzzReportsShrunkFailure(t *testing.T) {
 	t.Chdir(t.TempDir())
 	msg := runFuzz(cancelLeavesSpinner, harness.Seeds(200))
-	seed := regexp.MustCompile(`^seed (\d+):`).FindStringSubmatch(msg)
+	seed := regexp.MustCompile(`(?m)^seed (\d+):`).FindStringSubmatch(msg)
 	if seed == nil {
 		t.Fatalf("no seed in the failure message:\n%s", msg)
 	}

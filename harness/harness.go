@@ -73,7 +73,16 @@ type Violation struct {
 
 	what string // the WHAT half of the signature, when the oracle knows it
 	end  bool   // found after Finish, at the end of the stream
+	// subjects are the rows that differ at this event, each with its
+	// WHAT: a model violation reports the first, and a campaign looks at
+	// every one for the bugs the first masks (see distinct).
+	subjects []subject
+	rule     string // the RULE half, set by Sign
 }
+
+// subject is one difference a violation saw: the row (a tool id, or an
+// item's place) and what differs in it.
+type subject struct{ key, what string }
 
 // String formats the violation as "after seq N: oracle: detail", followed
 // by the diff when there is one.

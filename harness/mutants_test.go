@@ -184,11 +184,13 @@ func TestMutantsAreCaughtAndShrunk(t *testing.T) {
 }
 
 // caughtAndShrunk runs the default campaign (1,000 seeds, every fault,
-// swarm) against an engine and asserts that it fails and that the failure
-// shrinks to at most 12 events failing the same oracle.
+// swarm) against an engine, stopping at the first failing seed, and
+// asserts that it fails and that the failure shrinks to at most 12 events
+// failing with the same signature. (One campaign finding several bugs is
+// TestOneCampaignFindsEveryBug.)
 func caughtAndShrunk(t *testing.T, eng func() harness.Engine, opts harness.Options) *harness.Failure {
 	t.Helper()
-	camp := harness.Campaign{Seeds: 1000, Workers: 2, Check: opts, Sim: sim.Options{Faults: fault.All(), Swarm: true}}
+	camp := harness.Campaign{Seeds: 1000, Workers: 2, StopAtFirst: true, Check: opts, Sim: sim.Options{Faults: fault.All(), Swarm: true}}
 	rep, err := camp.Run(eng)
 	if err != nil {
 		t.Fatal(err)
@@ -200,8 +202,9 @@ func caughtAndShrunk(t *testing.T, eng func() harness.Engine, opts harness.Optio
 	if f.Shrunk == nil || len(f.Shrunk.Events) > 12 {
 		t.Fatalf("seed %d (%s) shrank to %d events, want ≤ 12 (%s)", f.Seed, f.Violation.Oracle, len(f.Shrunk.Events), f.Note)
 	}
-	if f.ShrunkBy.Oracle != f.Violation.Oracle {
-		t.Errorf("shrunk trace fails %q, want the original oracle %q", f.ShrunkBy.Oracle, f.Violation.Oracle)
+	if f.ShrunkBy.Signature != f.Violation.Signature {
+		t.Errorf("shrunk trace fails with %q, want the original signature %q", f.ShrunkBy.Signature, f.Violation.Signature)
 	}
+	t.Logf("signature: %s", f.Violation.Signature)
 	return f
 }

@@ -23,9 +23,13 @@ func (o *modelOracle) observe(p *pass, s *step) {
 	got := p.fields.mask(engineRows(nil, s.tl.Items), p.opts.NoGrouping)
 	o.once(p, s, got)
 	w, g := window(want, got)
-	p.fail(Violation{Seq: s.ev.Seq, Oracle: classify(want, got, s.ev),
+	v := Violation{Seq: s.ev.Seq, Oracle: classify(want, got, s.ev),
 		Detail: fmt.Sprintf("after %s %s differs from the model", describe(s.ev), what(w, g)), Diff: rowDiff(w, g),
-		what: rowWhat(w, g)})
+		what: rowWhat(w, g), subjects: stepSubjects(s)}
+	if len(v.subjects) > 0 {
+		v.what = v.subjects[0].what
+	}
+	p.fail(v)
 }
 
 // once: each id is shown as many times as it was started. Messages come in
@@ -43,7 +47,7 @@ func (o *modelOracle) once(p *pass, s *step, got []row) {
 	}
 	for _, id := range slices.Sorted(maps.Keys(started)) {
 		if n := started[id]; shown[id] != n {
-			p.fail(Violation{Seq: s.ev.Seq, Oracle: OracleOnce, what: onceWhat(n, shown[id]),
+			p.fail(Violation{Seq: s.ev.Seq, Oracle: OracleOnce, what: onceWhat(n, shown[id]), subjects: []subject{{"tool " + id, onceWhat(n, shown[id])}},
 				Detail: fmt.Sprintf("tool %s started %d times, shown %d times", id, n, shown[id])})
 		}
 	}

@@ -25,53 +25,74 @@ type Shrunk struct {
 	// Lost is set (ShrinkFinding) when the case itself no longer fails
 	// with the signature: what happened instead. Nothing was shrunk.
 	Lost string
+	// After is set (ShrinkFinding) when the repro fails first with
+	// another signature, named here: no smaller trace showed the
+	// signature first.
+	After string
 }
 
-// ShrinkFinding finds the smallest trace of c whose first violation has
-// v's signature, every candidate checked with exactly opts and kept only
+// ShrinkFinding finds the smallest trace of c that fails with v's
+// signature, every candidate checked with exactly opts and kept only
 // inside dom: no fault the run switched off, no feature it left out. A
-// candidate that fails with another signature, or leaves the domain, is
+// candidate that does not show the signature, or leaves the domain, is
 // rejected (Shrunk.Rejected counts them), so the repro shows the bug the
-// seed showed and not the cheapest failure of the same oracle. When c
-// itself is outside dom (a captured trace checked under a narrower run),
-// it is shrunk without the fault limit and Note says so; when c no longer
-// fails with the signature, Lost says what happened.
+// seed showed and not the cheapest failure of the same oracle. The
+// signature need not be c's first violation (a bug another one masks);
+// once a candidate fails with it first, every later one must too, so the
+// repro shows it first whenever the shrinker can get there (Shrunk.After
+// names what comes first otherwise). When c itself is outside dom (a
+// captured trace checked under a narrower run), it is shrunk without the
+// fault limit and Note says so; when c no longer shows the signature,
+// Lost says what happened.
 func ShrinkFinding(newEngine func() Engine, c *Case, v Violation, dom Domain, opts Options) Shrunk {
 	probe := prober(newEngine, c, v.Oracle, opts)
-	whole := probe(c.Events, true)
-	switch {
-	case len(whole) == 0:
-		return Shrunk{Case: c, Tests: 1, Lost: "the failing trace passed when checked again"}
-	case whole[0].Signature != v.Signature:
-		return Shrunk{Case: c, Tests: 1, Lost: fmt.Sprintf("the failing trace failed with another signature when checked again: %s", whole[0].Signature)}
+	sig := v.Signature
+	if _, ok := withSignature(expand(probe(c.Events, false)), sig); !ok {
+		return Shrunk{Case: c, Tests: 1, Lost: "the failing trace no longer shows the signature when checked again"}
 	}
 	var note string
 	if why := dom.Outside(c.Events, opts); why != "" {
 		note = fmt.Sprintf("the failing trace is outside the run's domain (%s): shrunk without its fault limit", why)
 		dom = Domain{Any: true, Features: dom.Features}
 	}
-	rejected := 0
+	rejected, first := 0, false
 	fails := func(evs []event.Event) bool {
 		if dom.Outside(evs, opts) != "" {
 			rejected++
 			return false
 		}
-		vs := probe(evs, true)
-		if len(vs) > 0 && vs[0].Signature != v.Signature {
-			rejected++
+		if vs := probe(evs, true); len(vs) > 0 && vs[0].Signature == sig {
+			first = true
+			return true
 		}
-		return len(vs) > 0 && vs[0].Signature == v.Signature
+		if _, ok := withSignature(expand(probe(evs, false)), sig); !first && ok {
+			return true
+		}
+		rejected++
+		return false
 	}
 	res := shrink.Shrink(c.Events, fails, shrink.Options{})
 	out := shrunkCase(c, res.Events)
-	var by Violation
-	if vs := probe(out.Events, true); len(vs) > 0 {
-		by = vs[0]
-	}
+	all := expand(probe(out.Events, false))
+	by, _ := withSignature(all, sig)
 	if len(res.Events) == len(c.Events) && note == "" {
 		note = fmt.Sprintf("no smaller trace fails with this signature (%d candidates tried)", res.Tests)
 	}
-	return Shrunk{Case: out, By: by, Tests: res.Tests, Note: note, Rejected: rejected}
+	sh := Shrunk{Case: out, By: by, Tests: res.Tests, Note: note, Rejected: rejected}
+	if len(all) > 0 && all[0].Signature != sig {
+		sh.After = all[0].Signature
+	}
+	return sh
+}
+
+// withSignature returns the first violation with signature sig.
+func withSignature(vs []Violation, sig string) (Violation, bool) {
+	for _, v := range vs {
+		if v.Signature == sig {
+			return v, true
+		}
+	}
+	return Violation{}, false
 }
 
 // prober returns a check of candidate traces of c with opts, the

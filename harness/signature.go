@@ -69,11 +69,11 @@ func signSource(src Source, found []Violation, opts Options) {
 		if v.Signature != "" {
 			continue
 		}
-		rule := rules[v.Seq]
+		v.rule = rules[v.Seq]
 		if v.end {
-			rule = end
+			v.rule = end
 		}
-		v.Signature = signature(v, rule)
+		v.Signature = signature(v, v.rule)
 	}
 }
 
@@ -157,7 +157,7 @@ func rowWhat(want, got []row) string {
 			if i+1 < len(got) && got[i+1].Kind == want[i].Kind {
 				return "extra " + noun(got[i])
 			}
-			return noun(want[i]) + " shown as " + noun(got[i])
+			return kindName(want[i]) + " shown as " + kindName(got[i])
 		}
 		return fieldWhat(want[i], got[i])
 	}
@@ -174,6 +174,14 @@ func noun(r row) string {
 		return r.Kind
 	}
 	return r.Kind + " item"
+}
+
+// kindName names a row's kind, telling meta tools from others.
+func kindName(r row) string {
+	if r.Kind == "meta" {
+		return "meta tool"
+	}
+	return noun(r)
 }
 
 // fieldWhat names the first field in which two rows of one kind differ.
@@ -220,4 +228,71 @@ func presence(field, want, got string) string {
 		return field + " unexpected"
 	}
 	return field + " differs"
+}
+
+// maxSubjects bounds the differences one step records.
+const maxSubjects = 8
+
+// stepSubjects lists the rows that differ among the items this step
+// compared, each with its WHAT, in outline order: within an item, rows
+// are followed while they stay aligned (same kind and id); a row one side
+// lacks ends the item.
+func stepSubjects(s *step) []subject {
+	var out []subject
+	for k := range s.pairs {
+		pr := &s.pairs[k]
+		w, g := s.wantRows(pr), s.gotRows(pr)
+		for i := 0; i < max(len(w), len(g)) && len(out) < maxSubjects; i++ {
+			if i < len(w) && i < len(g) && model.Same(w[i], g[i]) {
+				continue
+			}
+			aligned := i < len(w) && i < len(g) && w[i].Kind == g[i].Kind && w[i].ID == g[i].ID
+			what := rowWhat(w[i:], g[i:])
+			out = append(out, subject{rowKey(pr.i, i, w, g), what})
+			if !aligned {
+				break
+			}
+		}
+	}
+	return out
+}
+
+// rowKey names row i of item item for telling stale differences from
+// new ones: a tool by its id, anything else by its place.
+func rowKey(item, i int, w, g []row) string {
+	switch {
+	case i < len(w) && w[i].Tool():
+		return "tool " + w[i].ID
+	case i < len(g) && g[i].Tool():
+		return "tool " + g[i].ID
+	}
+	return fmt.Sprintf("item %d row %d", item, i)
+}
+
+// expand lists one violation per difference vs saw that no earlier one
+// saw (a difference an engine keeps showing is reported at every later
+// event that compares its row, each time under another rule), each under
+// its own signature: the first violation first, as it is.
+func expand(vs []Violation) []Violation {
+	seen := map[subject]bool{}
+	var out []Violation
+	for i, v := range vs {
+		subs := v.subjects
+		if len(subs) == 0 {
+			subs = []subject{{v.Oracle, v.Signature}}
+		}
+		for k, sb := range subs {
+			if seen[sb] {
+				continue
+			}
+			seen[sb] = true
+			w := v
+			if i > 0 || k > 0 {
+				w.what = sb.what
+				w.Signature = signature(&w, w.rule)
+			}
+			out = append(out, w)
+		}
+	}
+	return out
 }

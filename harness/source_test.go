@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/harness"
 	"github.com/toolsim/toolsim/sim"
@@ -59,7 +60,7 @@ func TestCheckSourceFindsWhatCheckCaseFinds(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if diff := cmp.Diff(want, got, cmp.AllowUnexported(harness.Violation{})); diff != "" {
+				if diff := cmp.Diff(want, got, cmpopts.IgnoreUnexported(harness.Violation{})); diff != "" {
 					t.Errorf("violations (-CheckCase +CheckSource):\n%s", diff)
 				}
 			})

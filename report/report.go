@@ -41,6 +41,10 @@ type Result struct {
 	Count     int    `json:"count,omitempty"`
 	Known     bool   `json:"known,omitempty"`
 	Flaky     string `json:"flaky,omitempty"`
+	// After names the finding this one is seen only after (its repro
+	// fails with that one first): it passes, to come back or go once
+	// that one is fixed.
+	After string `json:"after,omitempty"`
 	Time       time.Duration `json:"-"`
 }
 

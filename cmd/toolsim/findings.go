@@ -26,12 +26,8 @@ func (c *cli) campaignEnd(rep *harness.Report, camp harness.Campaign, f *fuzzFla
 // 1 for a new or flaky finding or a fault class never reached.
 func (c *cli) reportFindings(rep *harness.Report, camp harness.Campaign, f *fuzzFlags, interrupted bool) int {
 	c.printFindings(rep, f)
-	failed := false
-	for _, fd := range rep.Findings {
-		if fd.Known && fd.Flaky == "" {
-			continue
-		}
-		failed = true
+	failed := len(rep.New()) > 0
+	for _, fd := range rep.New() {
 		if err := c.describeFinding(fd, camp, f); err != nil {
 			fmt.Fprintf(c.stderr, "toolsim fuzz: saving the failure: %v\n", err)
 			return exitFail
@@ -56,10 +52,16 @@ func (c *cli) reportFindings(rep *harness.Report, camp harness.Campaign, f *fuzz
 
 // verdict prints the last line and returns the exit status.
 func (c *cli) verdict(rep *harness.Report, failed bool) int {
-	known := len(rep.Findings) - len(rep.New())
+	known := 0
+	for _, fd := range rep.Findings {
+		if fd.Known {
+			known++
+		}
+	}
 	switch {
 	case failed:
-		fmt.Fprintf(c.stdout, "FAIL: %d new and %d flaky findings (%d known)\n", len(rep.New())-len(rep.Flaky()), len(rep.Flaky()), known)
+		fmt.Fprintf(c.stdout, "FAIL: %d new and %d flaky findings (%d known, %d only after another)\n",
+			len(rep.New())-len(rep.Flaky()), len(rep.Flaky()), known, after(rep))
 		return exitFail
 	case len(rep.Missing) > 0 && !rep.Interrupted:
 		fmt.Fprintf(c.stdout, "FAIL: fault classes never reached: %s (run more seeds, or narrow --faults)\n", rep.Missing.String())
@@ -70,6 +72,17 @@ func (c *cli) verdict(rep *harness.Report, failed bool) int {
 	}
 	fmt.Fprintln(c.stdout, "ok: every oracle held on every scenario")
 	return exitOK
+}
+
+// after counts the findings seen only after another.
+func after(rep *harness.Report) int {
+	n := 0
+	for _, fd := range rep.Findings {
+		if fd.After != "" && !fd.Known && fd.Flaky == "" {
+			n++
+		}
+	}
+	return n
 }
 
 // printFindings prints the findings table: one line per signature, with
@@ -94,6 +107,8 @@ func (c *cli) printFindings(rep *harness.Report, f *fuzzFlags) {
 			mark = "  ← flaky"
 		case fd.Known:
 			mark = "  (known)"
+		case fd.After != "":
+			mark = "  (only after: " + fd.After + ")"
 		}
 		fmt.Fprintf(w, "  %-50s %5d %7s %7s  %s%s\n", fd.Signature, fd.Count, first, events, fd.Violation.Oracle, mark)
 	}

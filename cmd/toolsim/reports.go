@@ -98,8 +98,9 @@ func findingResult(c *cli, fd *harness.Finding, f *fuzzFlags) report.Result {
 	v := fd.Violation
 	r := report.Result{Name: fd.Signature, Status: report.Fail, Signature: fd.Signature, Count: fd.Count,
 		Known: fd.Known, Flaky: fd.Flaky, Oracle: v.Oracle, Seq: v.Seq, Detail: v.Detail, Diff: v.Diff, Violations: 1}
-	if fd.Known && fd.Flaky == "" {
-		r.Status = report.Pass
+	if fd.Known && fd.Flaky == "" || fd.After != "" && fd.Flaky == "" {
+		r.Status = report.Pass // known, or seen only after another finding
+		r.After = fd.After
 	}
 	if fd.Replayed || fd.Known {
 		return r

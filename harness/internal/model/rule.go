@@ -11,8 +11,8 @@ import (
 // the rule that governs the outcome, so that one engine bug met in
 // different surroundings gets one name. Events no special rule governs are
 // named by what they are ("result", "tool start", "cancel"): the ordinary
-// variants of a result (failed, with a duration, replacing streamed
-// output) and of progress (with output, a delegation payload) are one
+// variants of a result (failed, while permission is pending, with a
+// duration, replacing streamed output) and of progress (with output, a delegation payload) are one
 // rule each, which the WHAT half of a signature tells apart. Call it
 // before Apply, as States; FinishRule is its counterpart for the end of
 // the stream.
@@ -128,7 +128,7 @@ func (m *Model) resultRule(ev *event.Event) string {
 	case s == nil:
 		return StateResultFirst
 	case len(s.live) > 0:
-		return liveResultRule(s.live[0])
+		return "result"
 	case s.last.status == timeline.StatusDenied:
 		return StateDeniedResult
 	case s.last.resulted:
@@ -139,13 +139,6 @@ func (m *Model) resultRule(ev *event.Event) string {
 		return StateResultAfterCancel
 	}
 	return "result for no live tool"
-}
-
-func liveResultRule(t *tool) string {
-	if t.status == timeline.StatusPending {
-		return RuleResultWhilePending
-	}
-	return "result"
 }
 
 func (m *Model) permissionRule(ev *event.Event) string {
