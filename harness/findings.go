@@ -138,13 +138,22 @@ func (r *run) collect() []*Finding {
 			r.regenerate(f, b)
 		}
 	}
-	slices.SortFunc(out, func(a, b *Finding) int {
-		if a.index < 0 || b.index < 0 {
-			return cmp.Compare(b.index, a.index)
-		}
-		return cmp.Compare(a.index, b.index)
-	})
+	r.sort(out)
 	return out
+}
+
+// sort orders findings by their chosen seed, then signature; the
+// baseline's replayed findings last.
+func (r *run) sort(fs []*Finding) {
+	slices.SortFunc(fs, func(a, b *Finding) int {
+		if a.Replayed != b.Replayed {
+			if a.Replayed {
+				return 1
+			}
+			return -1
+		}
+		return cmp.Or(cmp.Compare(a.Seed, b.Seed), cmp.Compare(a.Signature, b.Signature))
+	})
 }
 
 // regenerate makes seed b the finding's: a seed above a stop rule's cut

@@ -279,7 +279,7 @@ func expand(vs []Violation) []Violation {
 	for i, v := range vs {
 		subs := v.subjects
 		if len(subs) == 0 {
-			subs = []subject{{v.Oracle, v.Signature}}
+			subs = []subject{{v.Oracle, whatOf(&v)}}
 		}
 		for k, sb := range subs {
 			if seen[sb] {

@@ -25,7 +25,7 @@ func (c *cli) campaignEnd(rep *harness.Report, camp harness.Campaign, f *fuzzFla
 // new ones), writes the baseline when asked, and returns the exit status:
 // 1 for a new or flaky finding or a fault class never reached.
 func (c *cli) reportFindings(rep *harness.Report, camp harness.Campaign, f *fuzzFlags, interrupted bool) int {
-	c.printFindings(rep, f)
+	c.printFindings(rep)
 	failed := len(rep.New()) > 0
 	for _, fd := range rep.New() {
 		if err := c.describeFinding(fd, camp, f); err != nil {
@@ -86,14 +86,20 @@ func after(rep *harness.Report) int {
 }
 
 // printFindings prints the findings table: one line per signature, with
-// its seed count, first seed, oracle and repro size.
-func (c *cli) printFindings(rep *harness.Report, f *fuzzFlags) {
+// its seed count, first seed, repro size and oracle. Findings seen only
+// after another are counted under it, not listed (the reports list them).
+func (c *cli) printFindings(rep *harness.Report) {
 	if len(rep.Findings) == 0 {
 		return
 	}
 	w := c.stdout
-	fmt.Fprintln(w, "findings                                             seeds   first  events  oracle")
+	fmt.Fprintln(w, "findings   seeds  first  events  oracle       signature")
+	hidden := 0
 	for _, fd := range rep.Findings {
+		if fd.After != "" && fd.Flaky == "" && !fd.Known {
+			hidden++
+			continue
+		}
 		first, events := fmt.Sprint(fd.Seed), "-"
 		if fd.Replayed {
 			first = "base"
@@ -107,10 +113,11 @@ func (c *cli) printFindings(rep *harness.Report, f *fuzzFlags) {
 			mark = "  ← flaky"
 		case fd.Known:
 			mark = "  (known)"
-		case fd.After != "":
-			mark = "  (only after: " + fd.After + ")"
 		}
-		fmt.Fprintf(w, "  %-50s %5d %7s %7s  %s%s\n", fd.Signature, fd.Count, first, events, fd.Violation.Oracle, mark)
+		fmt.Fprintf(w, "  %14d %6s %7s  %-12s %s%s\n", fd.Count, first, events, fd.Violation.Oracle, fd.Signature, mark)
+	}
+	if hidden > 0 {
+		fmt.Fprintf(w, "  and %d more seen only after one of these (a consequence, or a bug it masks: fix that one first; --json lists them)\n", hidden)
 	}
 }
 

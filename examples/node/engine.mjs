@@ -2,9 +2,10 @@
 //
 // It turns tool-call events into a timeline (items, tool groups, statuses),
 // pairing results by id, never by position. It knows nothing of the
-// protocol: adapter.mjs puts it behind toolsim-engine/1. `bug` plants one of
-// the classic mistakes (last-item, name-fifo, spinner, upgrade), so you can
-// watch toolsim catch and shrink it.
+// protocol: adapter.mjs puts it behind toolsim-engine/1. `bug` plants one or
+// more (comma-separated) of the classic mistakes (last-item, name-fifo,
+// spinner, upgrade), so you can watch toolsim catch, tell apart and shrink
+// them.
 
 const TERMINAL = new Set(['ok', 'failed', 'interrupted', 'denied']);
 const KINDS = new Set(['turn_start', 'user', 'thinking', 'text', 'tool_start', 'tool_progress',
@@ -14,7 +15,7 @@ export const BUGS = ['last-item', 'name-fifo', 'spinner', 'upgrade'];
 export class Engine {
   constructor(metaTools = [], bug = null) {
     this.meta = new Set(metaTools);
-    this.bug = bug;
+    this.bugs = new Set((bug ?? '').split(',').filter(Boolean));
     this.items = [];        // top-level items, in display order
     this.slots = new Map(); // id -> {live: [tools, oldest first], last: tool}
     this.early = new Map(); // id -> results that came before their start
@@ -53,7 +54,7 @@ export class Engine {
   on_cancel(ev) {
     if (this.openText?.kind === 'assistant' && this.items.at(-1) === this.openText) this.openText.interrupted = true;
     this.openText = null;
-    const spinner = this.bug === 'spinner' ? this.live().slice(-1) : [];
+    const spinner = this.bugs.has('spinner') ? this.live().slice(-1) : [];
     this.interruptLive();
     for (const tool of spinner) tool.status = 'running'; // the planted bug: one spinner survives
     this.items.push({ kind: 'notice', level: 'interrupted', text: ev.reason ?? '' });
@@ -109,7 +110,7 @@ export class Engine {
       const first = join.tool;
       delete join.tool;
       join.kind = 'tool_group';
-      join.tools = this.bug === 'upgrade' ? [tool] : [first, tool];
+      join.tools = this.bugs.has('upgrade') ? [tool] : [first, tool];
     } else {
       join.tools.push(tool);
     }
@@ -125,9 +126,9 @@ export class Engine {
   // The oldest live tool with the event's id (or what a bug picks).
   liveTool(ev) {
     const live = this.live();
-    if (this.bug === 'last-item' && live.length) return live.at(-1);
+    if (this.bugs.has('last-item') && live.length) return live.at(-1);
     const slot = this.slots.get(ev.id ?? '');
-    if (this.bug === 'name-fifo' && slot && ev.kind === 'tool_done') {
+    if (this.bugs.has('name-fifo') && slot && ev.kind === 'tool_done') {
       const same = live.find((t) => t.name === slot.last.name);
       if (same) return same;
     }
