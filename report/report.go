@@ -19,20 +19,20 @@ const (
 // Result is one checked trace, or one failing seed of a campaign (or a
 // campaign's summary when nothing failed).
 type Result struct {
-	Name       string        `json:"name"`   // the trace path, or "seed N"
-	Status     string        `json:"status"` // Pass, Fail or Error
-	Events     int           `json:"events,omitempty"`
-	Seed       *uint64       `json:"seed,omitempty"`
-	Oracle     string        `json:"oracle,omitempty"`
-	Seq        int64         `json:"seq,omitempty"` // the event after which the oracle failed
-	Detail     string        `json:"detail,omitempty"`
-	Diff       string        `json:"diff,omitempty"` // (-want +got)
-	Violations int           `json:"violations,omitempty"`
-	Reproduce  string        `json:"reproduce,omitempty"` // the one command that reproduces it
-	Trace      string        `json:"trace,omitempty"`     // the failing trace as saved
-	Shrunk     string        `json:"shrunk,omitempty"`    // its shrunk form, when there is one
-	HTML       string        `json:"html,omitempty"`      // the page written for it
-	Scenarios  int           `json:"scenarios,omitempty"` // a campaign summary: scenarios checked
+	Name       string  `json:"name"`   // the trace path, or "seed N"
+	Status     string  `json:"status"` // Pass, Fail or Error
+	Events     int     `json:"events,omitempty"`
+	Seed       *uint64 `json:"seed,omitempty"`
+	Oracle     string  `json:"oracle,omitempty"`
+	Seq        int64   `json:"seq,omitempty"` // the event after which the oracle failed
+	Detail     string  `json:"detail,omitempty"`
+	Diff       string  `json:"diff,omitempty"` // (-want +got)
+	Violations int     `json:"violations,omitempty"`
+	Reproduce  string  `json:"reproduce,omitempty"` // the one command that reproduces it
+	Trace      string  `json:"trace,omitempty"`     // the failing trace as saved
+	Shrunk     string  `json:"shrunk,omitempty"`    // its shrunk form, when there is one
+	HTML       string  `json:"html,omitempty"`      // the page written for it
+	Scenarios  int     `json:"scenarios,omitempty"` // a campaign summary: scenarios checked
 	// A campaign's finding: its signature (what went wrong, whatever the
 	// seed), how many seeds failed with it (Seed is the first), whether
 	// the baseline lists it, and why it is flaky when its repro did not
@@ -44,8 +44,8 @@ type Result struct {
 	// After names the finding this one is seen only after (its repro
 	// fails with that one first): it passes, to come back or go once
 	// that one is fixed.
-	After string `json:"after,omitempty"`
-	Time       time.Duration `json:"-"`
+	After string        `json:"after,omitempty"`
+	Time  time.Duration `json:"-"`
 }
 
 // Suite is what one command checked.
