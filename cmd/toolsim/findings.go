@@ -25,6 +25,7 @@ func (c *cli) campaignEnd(rep *harness.Report, camp harness.Campaign, f *fuzzFla
 // new ones), writes the baseline when asked, and returns the exit status:
 // 1 for a new or flaky finding or a fault class never reached.
 func (c *cli) reportFindings(rep *harness.Report, camp harness.Campaign, f *fuzzFlags, interrupted bool) int {
+	f.numberFindings(rep)
 	c.printFindings(rep)
 	failed := len(rep.New()) > 0
 	for _, fd := range rep.New() {
@@ -166,12 +167,31 @@ func (c *cli) describeFinding(fd *harness.Finding, camp harness.Campaign, f *fuz
 	return nil
 }
 
-// findingBase is where a finding's traces are saved, without extension.
+// findingBase is where a finding's traces are saved, without extension:
+// seed-N (exhaustive-N for an ordering), and seed-N-2, seed-N-3, ... for
+// the later findings of a seed that shows several, in report order.
 func findingBase(f *fuzzFlags, fd *harness.Finding) string {
+	prefix := "seed"
 	if f.exhaustive {
-		return filepath.Join(f.out, fmt.Sprintf("exhaustive-%d", fd.Seed))
+		prefix = "exhaustive"
 	}
-	return filepath.Join(f.out, fmt.Sprintf("seed-%d", fd.Seed))
+	name := fmt.Sprintf("%s-%d", prefix, fd.Seed)
+	if k := f.nth[fd]; k > 1 {
+		name = fmt.Sprintf("%s-%d", name, k)
+	}
+	return filepath.Join(f.out, name)
+}
+
+// numberFindings numbers the findings that share a seed, for findingBase.
+func (f *fuzzFlags) numberFindings(rep *harness.Report) {
+	f.nth = map[*harness.Finding]int{}
+	per := map[uint64]int{}
+	for _, fd := range rep.Findings {
+		if !fd.Replayed {
+			per[fd.Seed]++
+			f.nth[fd] = per[fd.Seed]
+		}
+	}
 }
 
 // readBaseline reads a baseline file.

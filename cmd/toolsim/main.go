@@ -86,6 +86,7 @@ func commands() []command {
 		{"sim", "print the trace the simulator generates for a seed", (*cli).sim},
 		{"check", "run every oracle on traces (files or directories)", (*cli).check},
 		{"fuzz", "run a seeded campaign (or every ordering) with every oracle; shrink failures", (*cli).fuzz},
+		{"merge", "combine the --json findings of fuzz shards into one report, one finding per signature", (*cli).merge},
 		{"shrink", "shrink a failing trace to a minimal regression scenario", (*cli).shrink},
 		{"view", "write a self-contained HTML page of a trace: swimlanes, render, scrubber", (*cli).view},
 		{"version", "print the module version and VCS revision", (*cli).version},

@@ -1,0 +1,176 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"sort"
+
+	"github.com/toolsim/toolsim/report"
+)
+
+// mergeLine is one line of a fuzz --json report.
+type mergeLine struct {
+	Suite string `json:"suite"`
+	report.Result
+	Seconds float64  `json:"seconds"`
+	NotRun  []string `json:"not_run"`
+}
+
+// merge combines the JSON reports of fuzz shards: one result per
+// signature (counts summed, the lowest first seed's repro kept), the
+// campaign summaries summed, coverage failures kept.
+func (c *cli) merge(args []string) int {
+	fs := flag.NewFlagSet("merge", flag.ContinueOnError)
+	fs.SetOutput(c.stderr)
+	var rf reportFlags
+	rf.register(fs, false)
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: toolsim merge [--json FILE] [--junit FILE] REPORT.jsonl...\n\nCombines the --json reports of several 'toolsim fuzz --shard K/N' jobs into one\nfindings report, deduplicated by signature: each finding's seed count is summed\nover the shards and the repro of its lowest first seed is kept. Prints the\nfindings table; --json and --junit write the merged report.\nExit status: 0 no new or flaky finding, 1 some, 2 usage error or unreadable report.\n\nFlags:")
+		printFlags(fs)
+	}
+	if err := parseFlags(fs, args); err != nil {
+		return helpOrUsage(err)
+	}
+	if fs.NArg() == 0 {
+		fmt.Fprintln(c.stderr, "toolsim merge: want at least one REPORT.jsonl (fuzz --json)")
+		return exitUsage
+	}
+	rec := rf.recorder("toolsim fuzz")
+	m := merger{bySig: map[string]*report.Result{}}
+	for _, path := range fs.Args() {
+		if err := m.read(path); err != nil {
+			fmt.Fprintf(c.stderr, "toolsim merge: %v\n", err)
+			return exitUsage
+		}
+	}
+	rec.suite.NotRun = m.notRun
+	code := exitOK
+	for _, r := range m.results() {
+		if r.Status != report.Pass {
+			code = exitFail
+		}
+		rec.suite.Results = append(rec.suite.Results, r)
+	}
+	m.print(c)
+	return rec.write(c, code)
+}
+
+// merger accumulates shard reports.
+type merger struct {
+	bySig     map[string]*report.Result
+	other     []report.Result // coverage failures, fixed notes
+	scenarios int
+	events    int
+	shards    int
+	notRun    []string
+}
+
+// read adds one report file, naming file and line in errors.
+func (m *merger) read(path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 64<<20)
+	for n := 1; sc.Scan(); n++ {
+		var l mergeLine
+		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
+			return fmt.Errorf("%s:%d: not a fuzz --json line: %w", path, n, err)
+		}
+		if l.Suite != "toolsim fuzz" {
+			return fmt.Errorf("%s:%d: suite %q: want the --json report of toolsim fuzz", path, n, l.Suite)
+		}
+		m.notRun = l.NotRun
+		m.add(l.Result)
+	}
+	if err := sc.Err(); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	m.shards++
+	return nil
+}
+
+// add merges one result.
+func (m *merger) add(r report.Result) {
+	switch {
+	case r.Signature == "" && r.Scenarios > 0 && r.Status == report.Pass:
+		m.scenarios += r.Scenarios
+		m.events += r.Events
+		return
+	case r.Signature == "" || r.Count == 0 && r.Status == report.Pass && !r.Known:
+		m.other = append(m.other, r) // coverage failures, fixed baseline entries
+		return
+	}
+	old := m.bySig[r.Signature]
+	if old == nil {
+		m.bySig[r.Signature] = &r
+		return
+	}
+	count := old.Count + r.Count
+	if r.Seed != nil && (old.Seed == nil || *r.Seed < *old.Seed) {
+		*old = r
+	}
+	old.Count = count
+}
+
+// results lists the merged findings by first seed, then the rest.
+func (m *merger) results() []report.Result {
+	var out []report.Result
+	for _, r := range m.bySig {
+		out = append(out, *r)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if (a.Seed == nil) != (b.Seed == nil) {
+			return a.Seed != nil
+		}
+		if a.Seed != nil && *a.Seed != *b.Seed {
+			return *a.Seed < *b.Seed
+		}
+		return a.Signature < b.Signature
+	})
+	seen := map[string]bool{}
+	for _, r := range m.other {
+		// A baseline entry is fixed only if no shard found it.
+		if r.Signature != "" && (m.bySig[r.Signature] != nil || seen[r.Signature]) {
+			continue
+		}
+		seen[r.Signature] = true
+		out = append(out, r)
+	}
+	if len(m.bySig) == 0 && len(m.other) == 0 {
+		out = append(out, report.Result{Name: fmt.Sprintf("campaign (%d scenarios in %d shards)", m.scenarios, m.shards),
+			Status: report.Pass, Scenarios: m.scenarios, Events: m.events})
+	}
+	return out
+}
+
+// print writes the merged findings table.
+func (m *merger) print(c *cli) {
+	rs := m.results()
+	fmt.Fprintf(c.stdout, "%d reports merged: %d findings\n", m.shards, len(m.bySig))
+	if len(m.bySig) > 0 {
+		fmt.Fprintln(c.stdout, "findings   seeds  first  status  signature")
+	}
+	for _, r := range rs {
+		if r.Signature == "" || m.bySig[r.Signature] == nil {
+			if r.Status != report.Pass {
+				fmt.Fprintf(c.stdout, "FAIL: %s: %s\n", r.Name, r.Detail)
+			}
+			continue
+		}
+		first := "base"
+		if r.Seed != nil {
+			first = fmt.Sprint(*r.Seed)
+		}
+		fmt.Fprintf(c.stdout, "  %14d %6s  %-6s  %s\n", r.Count, first, r.Status, r.Signature)
+		if r.Status != report.Pass && r.Reproduce != "" {
+			fmt.Fprintf(c.stdout, "    reproduce: %s\n", r.Reproduce)
+		}
+	}
+}
