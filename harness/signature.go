@@ -82,6 +82,9 @@ func signature(v *Violation, rule string) string {
 	if r, ok := wholeTrace[v.Oracle]; ok {
 		rule = r
 	}
+	if v.Oracle == OracleEngine && strings.Contains(v.Detail, "answering reset:") {
+		rule = "engine reset" // before any event: no rule of the trace is in force
+	}
 	if rule == "" {
 		rule = "the trace"
 	}

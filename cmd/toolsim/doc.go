@@ -15,7 +15,8 @@
 //	toolsim reconstruct LOG     rebuild and render the transcript from a persisted log
 //	toolsim sim --seed N        print the trace the simulator generates for a seed
 //	toolsim check FILE|DIR      run every oracle on traces
-//	toolsim fuzz                run a seeded campaign (or every ordering); shrink failures
+//	toolsim fuzz                run a seeded campaign (or every ordering); one finding per signature, each shrunk
+//	toolsim merge REPORT...     combine the --json findings of fuzz shards, one per signature
 //	toolsim shrink FILE         shrink a failing trace to a minimal regression scenario
 //	toolsim view FILE           write a self-contained HTML page of a trace
 //	toolsim version             print the module version and VCS revision

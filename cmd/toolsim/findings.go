@@ -186,10 +186,14 @@ func findingBase(f *fuzzFlags, fd *harness.Finding) string {
 func (f *fuzzFlags) numberFindings(rep *harness.Report) {
 	f.nth = map[*harness.Finding]int{}
 	per := map[uint64]int{}
-	for _, fd := range rep.Findings {
-		if !fd.Replayed {
-			per[fd.Seed]++
-			f.nth[fd] = per[fd.Seed]
+	// The findings printed and saved come first, so that they get the
+	// plain names.
+	for _, fds := range [][]*harness.Finding{rep.New(), rep.Findings} {
+		for _, fd := range fds {
+			if _, done := f.nth[fd]; !done && !fd.Replayed {
+				per[fd.Seed]++
+				f.nth[fd] = per[fd.Seed]
+			}
 		}
 	}
 }

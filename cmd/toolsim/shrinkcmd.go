@@ -39,9 +39,23 @@ func (c *cli) shrink(args []string) int {
 	if !ok {
 		return exitFail
 	}
-	res := harness.ShrinkCase(c.engine(), cs, v.Oracle, c.optsFor(cs))
+	opts := c.optsFor(cs)
+	var res harness.Shrunk
+	if f.oracle != "" {
+		res = harness.ShrinkCase(c.engine(), cs, v.Oracle, opts)
+		fmt.Fprintf(c.stderr, "shrunk %d → %d events for oracle %s (%d candidates tried)\n", len(cs.Events), len(res.Case.Events), v.Oracle, res.Tests)
+	} else {
+		// A captured trace has no fault list: any fault may stay, but no
+		// feature the engine does not support.
+		res = harness.ShrinkFinding(c.engine(), cs, v, harness.Domain{Any: true, Features: opts.Features}, opts)
+		fmt.Fprintf(c.stderr, "shrunk %d → %d events for oracle %s, signature %s (%d candidates tried, %d rejected for drift)\n",
+			len(cs.Events), len(res.Case.Events), v.Oracle, v.Signature, res.Tests, res.Rejected)
+	}
+	if res.Lost != "" {
+		fmt.Fprintf(c.stderr, "toolsim shrink: %s\n", res.Lost)
+		return exitFail
+	}
 	shrunk := res.Case
-	fmt.Fprintf(c.stderr, "shrunk %d → %d events for oracle %s (%d candidates tried)\n", len(cs.Events), len(shrunk.Events), v.Oracle, res.Tests)
 	if res.Note != "" {
 		fmt.Fprintf(c.stderr, "note: %s\n", res.Note)
 	}
@@ -65,10 +79,10 @@ func (c *cli) shrinkFlags(args []string) (shrinkFlags, int, bool) {
 	fs.SetOutput(c.stderr)
 	fs.StringVar(&f.in.from, "from", "", "source format (default: detect from content)")
 	fs.StringVar(&f.out, "o", "", "write the shrunk trace to OUT (and OUT's scenario .txtar and .w80.golden beside it) instead of stdout")
-	fs.StringVar(&f.oracle, "oracle", "", "shrink for this oracle (default: the first one the trace fails)")
+	fs.StringVar(&f.oracle, "oracle", "", "shrink for any failure of this oracle (default: keep the signature of the trace's first failure)")
 	f.engine.register(fs, true)
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: toolsim shrink [-o OUT] [--oracle NAME] [--engine CMD [--diff]] FILE\n\nShrinks a failing trace (any supported format) to the smallest trace that still\nfails the same oracle: drops events, whole tools and turns, progress, swaps\nneighbours, shortens text and args, keeping the trace valid throughout.\nExit status: 0 shrunk, 1 the trace fails no oracle, 2 usage error or unreadable input.\n\nFlags:")
+		fmt.Fprintln(fs.Output(), "usage: toolsim shrink [-o OUT] [--oracle NAME] [--engine CMD [--diff]] FILE\n\nShrinks a failing trace (any supported format) to the smallest trace that still\nfails with the same signature (the first failure's; with --oracle, any failure\nof that oracle): drops events, whole tools and turns, progress, swaps\nneighbours, shortens text and args, keeping the trace valid throughout.\nExit status: 0 shrunk, 1 the trace fails no oracle, 2 usage error or unreadable input.\n\nFlags:")
 		printFlags(fs)
 	}
 	if err := parseFlags(fs, args); err != nil {
