@@ -32,7 +32,48 @@ type Anomaly struct {
 
 // String names the anomaly and the faults that produce it.
 func (a Anomaly) String() string {
+	if len(a.Need) == 0 {
+		return fmt.Sprintf("seq %d, %s (no fault produces it)", a.Seq, a.Rule)
+	}
 	return fmt.Sprintf("seq %d, %s (fault %s)", a.Seq, a.Rule, a.Need.Join(" or "))
+}
+
+// Turn-structure anomalies: no fault produces them, so no run's domain
+// holds them (a captured trace's does). A trace without turns (an
+// exhaustive ordering) has none.
+const (
+	turnInTurn     = "turn start inside an open turn"
+	turnEndOutside = "turn end with no turn open"
+	contentOutside = "content outside a turn"
+)
+
+// turns follows a trace's turn structure for Anomalies.
+type turns struct {
+	any  bool // the trace has a turn_start
+	open bool
+}
+
+// anomaly returns the turn-structure anomaly ev makes, or "".
+func (t *turns) anomaly(ev *event.Event) string {
+	switch ev.Kind {
+	case event.KindTurnStart:
+		was := t.open
+		t.open = true
+		if was {
+			return turnInTurn
+		}
+	case event.KindTurnEnd:
+		was := t.open
+		t.open = false
+		if !was && t.any {
+			return turnEndOutside
+		}
+	case event.KindText, event.KindThinking, event.KindUser, event.KindToolStart:
+		if !t.open && t.any {
+			return contentOutside
+		}
+	}
+	return ""
 }
 
 // ruleFaults maps the rules that only faults reach to the faults that
@@ -60,20 +101,27 @@ var ruleFaults = map[string]fault.List{
 }
 
 // Anomalies lists the events of evs that only a fault produces, judged by
-// the harness's model (opts sets its meta tools and grouping). A result
+// the harness's model (opts sets its meta tools and grouping), and those
+// no fault produces: a turn started inside an open turn, a turn ended
+// when none is open, content outside a turn (Need is then empty). A result
 // for an id not yet started needs result-before-start when the id starts
 // later, else unknown-id.
 func Anomalies(evs []event.Event, opts Options) []Anomaly {
 	m := model.New(model.Config{MetaTools: opts.metaTools(), NoGrouping: opts.NoGrouping})
 	later := map[string]int{} // id → index of its last start
+	var tt turns
 	for i := range evs {
 		if evs[i].Kind == event.KindToolStart {
 			later[evs[i].ID] = i
 		}
+		tt.any = tt.any || evs[i].Kind == event.KindTurnStart
 	}
 	var out []Anomaly
 	for i := range evs {
 		ev := &evs[i]
+		if a := tt.anomaly(ev); a != "" {
+			out = append(out, Anomaly{Seq: ev.Seq, Rule: a, Need: fault.List{}})
+		}
 		rule := m.Rule(ev)
 		need := ruleFaults[rule]
 		if rule == model.StateResultFirst && ev.Kind == event.KindToolDone {
