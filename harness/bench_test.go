@@ -82,6 +82,28 @@ func BenchmarkShrink1000(b *testing.B) {
 	b.ReportMetric(float64(found[0].Seq), "first-failing-seq")
 }
 
+// BenchmarkShrinkFinding: shrink a finding keeping its signature inside
+// the domain of every fault, the same 1,006-event trace and planted bug as
+// BenchmarkShrink1000; candidates tried and rejected for drift reported.
+func BenchmarkShrinkFinding(b *testing.B) {
+	evs := sim.Synthetic(6, sim.SyntheticOptions{Events: 1000, MaxBatch: 4, CancelEvery: 25})
+	found := harness.CheckWith(cancelLeavesSpinner, evs, harness.Options{First: true})
+	if len(found) == 0 {
+		b.Fatal("the planted bug does not fire on this trace")
+	}
+	c := &harness.Case{Events: evs}
+	var res harness.Shrunk
+	for b.Loop() {
+		res = harness.ShrinkFinding(cancelLeavesSpinner, c, found[0], harness.Domain{Faults: fault.All()}, harness.Options{})
+	}
+	if len(res.Case.Events) > 10 || res.By.Signature != found[0].Signature {
+		b.Fatalf("shrunk %d → %d events failing with %q, want ≤ 10 with %q", len(evs), len(res.Case.Events), res.By.Signature, found[0].Signature)
+	}
+	b.ReportMetric(float64(len(res.Case.Events)), "events-out")
+	b.ReportMetric(float64(res.Tests), "candidates")
+	b.ReportMetric(float64(res.Rejected), "rejected")
+}
+
 // BenchmarkCampaignExternal: campaign scenarios/s with the reference engine
 // in another process, over the protocol (batch mode), every oracle.
 func BenchmarkCampaignExternal(b *testing.B) {

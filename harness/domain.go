@@ -47,7 +47,8 @@ const (
 	contentOutside = "content outside a turn"
 )
 
-// turns follows a trace's turn structure for Anomalies.
+// turns follows a trace's turn structure for Anomalies. A trace without
+// turn_start (an exhaustive ordering) begins inside one implicit turn.
 type turns struct {
 	any  bool // the trace has a turn_start
 	open bool
@@ -65,11 +66,11 @@ func (t *turns) anomaly(ev *event.Event) string {
 	case event.KindTurnEnd:
 		was := t.open
 		t.open = false
-		if !was && t.any {
+		if !was {
 			return turnEndOutside
 		}
 	case event.KindText, event.KindThinking, event.KindUser, event.KindToolStart:
-		if !t.open && t.any {
+		if !t.open {
 			return contentOutside
 		}
 	}
@@ -116,6 +117,7 @@ func Anomalies(evs []event.Event, opts Options) []Anomaly {
 		}
 		tt.any = tt.any || evs[i].Kind == event.KindTurnStart
 	}
+	tt.open = !tt.any
 	var out []Anomaly
 	for i := range evs {
 		ev := &evs[i]
