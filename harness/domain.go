@@ -45,6 +45,7 @@ const (
 	turnInTurn     = "turn start inside an open turn"
 	turnEndOutside = "turn end with no turn open"
 	contentOutside = "content outside a turn"
+	wrongRole      = "content of the other role's turn"
 )
 
 // turns follows a trace's turn structure for Anomalies. A trace without
@@ -52,6 +53,7 @@ const (
 type turns struct {
 	any  bool // the trace has a turn_start
 	open bool
+	role string // the open turn's role ("" in the implicit turn)
 }
 
 // anomaly returns the turn-structure anomaly ev makes, or "".
@@ -59,7 +61,7 @@ func (t *turns) anomaly(ev *event.Event) string {
 	switch ev.Kind {
 	case event.KindTurnStart:
 		was := t.open
-		t.open = true
+		t.open, t.role = true, ev.Role
 		if was {
 			return turnInTurn
 		}
@@ -72,6 +74,9 @@ func (t *turns) anomaly(ev *event.Event) string {
 	case event.KindText, event.KindThinking, event.KindUser, event.KindToolStart:
 		if !t.open {
 			return contentOutside
+		}
+		if user := ev.Kind == event.KindUser; t.role != "" && user != (t.role == event.RoleUser) {
+			return wrongRole
 		}
 	}
 	return ""

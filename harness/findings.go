@@ -142,7 +142,7 @@ func (r *run) collect() []*Finding {
 	return out
 }
 
-// sort orders findings by their chosen seed, then signature; the
+// sort orders findings by their chosen seed (a seed's first violation first), then signature; the
 // baseline's replayed findings last.
 func (r *run) sort(fs []*Finding) {
 	slices.SortFunc(fs, func(a, b *Finding) int {
@@ -152,7 +152,7 @@ func (r *run) sort(fs []*Finding) {
 			}
 			return -1
 		}
-		return cmp.Or(cmp.Compare(a.Seed, b.Seed), cmp.Compare(a.Signature, b.Signature))
+		return cmp.Or(cmp.Compare(a.Seed, b.Seed), compareBool(b.first, a.first), cmp.Compare(a.Signature, b.Signature))
 	})
 }
 
@@ -251,4 +251,15 @@ func confirm(newEngine func() Engine, c *Case, sig, after string, opts Options) 
 // it generates.
 func (c *Campaign) domain() Domain {
 	return Domain{Faults: c.Sim.Faults, Features: c.Sim.Features}
+}
+
+// compareBool orders false before true.
+func compareBool(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case a:
+		return 1
+	}
+	return -1
 }

@@ -90,10 +90,8 @@ func Fuzz(t testing.TB, newEngine func() Engine, opts ...FuzzOption) {
 		t.Logf("harness.Fuzz: fixed: %q is in the baseline but no longer found: remove it", sig)
 	}
 	var failed []string
-	for _, f := range rep.Findings {
-		if !f.Known || f.Flaky != "" {
-			failed = append(failed, describeFinding(t, f, c))
-		}
+	for _, f := range rep.New() {
+		failed = append(failed, describeFinding(t, f, c))
 	}
 	if len(failed) > 0 {
 		t.Fatalf("harness.Fuzz: %d findings not in the baseline:\n\n%s", len(failed), strings.Join(failed, "\n"))
