@@ -90,8 +90,10 @@ func Fuzz(t testing.TB, newEngine func() Engine, opts ...FuzzOption) {
 		t.Logf("harness.Fuzz: fixed: %q is in the baseline but no longer found: remove it", sig)
 	}
 	var failed []string
+	per := map[uint64]int{} // findings saved per seed: seed-N, seed-N-2, ...
 	for _, f := range rep.New() {
-		failed = append(failed, describeFinding(t, f, c))
+		per[f.Seed]++
+		failed = append(failed, describeFinding(t, f, c, per[f.Seed]))
 	}
 	if len(failed) > 0 {
 		t.Fatalf("harness.Fuzz: %d findings not in the baseline:\n\n%s", len(failed), strings.Join(failed, "\n"))
@@ -151,8 +153,9 @@ func writeBaselineFile(path string, b *Baseline) error {
 	return f.Close()
 }
 
-// describeFinding saves a finding and formats it for a test log.
-func describeFinding(t testing.TB, fd *Finding, c Campaign) string {
+// describeFinding saves a finding and formats it for a test log; nth
+// numbers the findings of one seed.
+func describeFinding(t testing.TB, fd *Finding, c Campaign, nth int) string {
 	if fd.Replayed {
 		return fmt.Sprintf("finding %q (the baseline's repro for another signature fails with it): %s\n", fd.Signature, fd.Violation)
 	}
@@ -160,11 +163,15 @@ func describeFinding(t testing.TB, fd *Finding, c Campaign) string {
 	if fd.Flaky != "" {
 		s = fmt.Sprintf("flaky %q: %s\n", fd.Signature, fd.Flaky)
 	}
-	return s + describeFailure(t, &fd.Failure, c)
+	name := fmt.Sprintf("seed-%d", fd.Seed)
+	if nth > 1 {
+		name = fmt.Sprintf("seed-%d-%d", fd.Seed, nth)
+	}
+	return s + describeFailure(t, &fd.Failure, c, name)
 }
 
 // describeFailure saves a campaign failure and formats it for a test log.
-func describeFailure(t testing.TB, f *Failure, c Campaign) string {
+func describeFailure(t testing.TB, f *Failure, c Campaign, name string) string {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "seed %d: %s\n", f.Seed, f.Violation)
 	header := func(cs *Case) *event.Header {
@@ -182,7 +189,7 @@ func describeFailure(t testing.TB, f *Failure, c Campaign) string {
 	if f.Note != "" {
 		fmt.Fprintf(&b, "note: %s\n", f.Note)
 	}
-	base := filepath.Join("testdata", "toolsim", fileName(t.Name()), fmt.Sprintf("seed-%d", f.Seed))
+	base := filepath.Join("testdata", "toolsim", fileName(t.Name()), name)
 	if paths, err := regress.Save(base, regression(f, header), "toolsim check"); err != nil {
 		fmt.Fprintf(&b, "\ncould not save the failure: %v\n", err)
 	} else {

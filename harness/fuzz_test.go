@@ -11,6 +11,7 @@ import (
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/harness"
+	"github.com/toolsim/toolsim/sim"
 )
 
 func TestFuzzReferenceIsClean(t *testing.T) {
@@ -25,8 +26,9 @@ type fakeTB struct {
 
 type fatal struct{}
 
-func (f *fakeTB) Helper()      {}
-func (f *fakeTB) Name() string { return "TestPlanted/spinner" }
+func (f *fakeTB) Helper()             {}
+func (f *fakeTB) Logf(string, ...any) {}
+func (f *fakeTB) Name() string        { return "TestPlanted/spinner" }
 func (f *fakeTB) Fatal(args ...any) {
 	f.msg = fmt.Sprint(args...)
 	panic(fatal{})
@@ -80,5 +82,34 @@ func TestFuzzFailsOnUntestedFaults(t *testing.T) {
 	msg := runFuzz(reference, harness.Seeds(2), harness.Faults(fault.All()...))
 	if !strings.Contains(msg, "never injected") {
 		t.Errorf("want a coverage failure, got %q", msg)
+	}
+}
+
+// TestFuzzKnownFindings: a baseline file written from a campaign makes
+// Fuzz pass on the same engine, and fail on an engine with one more bug.
+func TestFuzzKnownFindings(t *testing.T) {
+	t.Chdir(t.TempDir())
+	camp := harness.Campaign{Seeds: 200, Sim: sim.Options{Faults: fault.All(), Swarm: true}}
+	rep, err := camp.Run(cancelLeavesSpinner)
+	if err != nil || len(rep.Findings) == 0 {
+		t.Fatalf("the planted bug was not found (%v)", err)
+	}
+	f, err := os.Create("baseline.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := harness.WriteBaseline(f, harness.BaselineOf(rep, nil)); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	if msg := runFuzz(cancelLeavesSpinner, harness.Seeds(200), harness.KnownFindings("baseline.json")); msg != "" {
+		t.Errorf("with its own baseline, Fuzz failed:\n%s", msg)
+	}
+	msg := runFuzz(upgradeLosesFirst, harness.Seeds(200), harness.KnownFindings("baseline.json"))
+	if !strings.Contains(msg, "findings not in the baseline") {
+		t.Errorf("another bug passed the baseline: %q", msg)
+	}
+	if msg := runFuzz(reference, harness.KnownFindings("missing.json")); !strings.Contains(msg, "KnownFindings") {
+		t.Errorf("a missing baseline file: got %q", msg)
 	}
 }
