@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"sync"
 
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/internal/tracemeta"
@@ -47,13 +48,15 @@ func (b *Baseline) fixed(found []*Finding) []string {
 	return out
 }
 
-// BaselineOf makes a baseline of a report's findings (flaky ones left
-// out: they are not bug classes), each with its repro: the shrunk trace,
-// else the failing one, else the baseline's own.
+// BaselineOf makes a baseline of a report's findings, each with its
+// repro: the shrunk trace, else the failing one, else the baseline's own.
+// Flaky findings are left out (they are not bug classes), and so are those
+// seen only after another (they never fail a run; once the other is fixed,
+// one that remains is a bug to see).
 func BaselineOf(rep *Report, old *Baseline) *Baseline {
 	b := &Baseline{}
 	for _, f := range rep.Findings {
-		if f.Flaky != "" {
+		if f.Flaky != "" || f.After != "" {
 			continue
 		}
 		e := BaselineEntry{Signature: f.Signature, Oracle: f.Violation.Oracle, Repro: f.Shrunk}
@@ -185,24 +188,39 @@ func replayOf(c *Case) tracemeta.Replay {
 	return tracemeta.Replay{LogFaults: c.LogFaults, FaultSeed: c.FaultSeed, ReconnectAt: c.ReconnectAt, BatchIDs: c.BatchIDs}
 }
 
-// replayBaseline checks the baseline's repros before any seed: each that
-// fails becomes a finding (Replayed), under the signature it fails with.
+// replayBaseline checks the baseline's repros before any seed, on the
+// campaign's workers: each that fails becomes a finding (Replayed), under
+// the signature it fails with.
 func (r *run) replayBaseline() {
 	if r.c.Baseline == nil {
 		return
 	}
 	opts := r.c.Check
 	opts.First = true
-	for _, e := range r.c.Baseline.Entries {
-		if e.Repro == nil {
+	entries := r.c.Baseline.Entries
+	found := make([][]Violation, len(entries))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range max(r.c.Workers, 1) {
+		wg.Go(func() {
+			for i := range next {
+				if entries[i].Repro != nil {
+					found[i] = CheckCase(r.newEngine, entries[i].Repro, opts)
+				}
+			}
+		})
+	}
+	for i := range entries {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for i, vs := range found {
+		if len(vs) == 0 || r.findings[vs[0].Signature] != nil {
 			continue
 		}
-		found := CheckCase(r.newEngine, e.Repro, opts)
-		if len(found) == 0 || r.findings[found[0].Signature] != nil {
-			continue
-		}
-		v := found[0]
+		v := vs[0]
 		r.findings[v.Signature] = &Finding{Signature: v.Signature, Replayed: true, index: -1,
-			Failure: Failure{Violation: v, Case: e.Repro, Shrunk: e.Repro, ShrunkBy: v}}
+			Failure: Failure{Violation: v, Case: entries[i].Repro, Shrunk: entries[i].Repro, ShrunkBy: v}}
 	}
 }
