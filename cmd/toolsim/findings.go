@@ -38,11 +38,12 @@ func (c *cli) reportFindings(rep *harness.Report, camp harness.Campaign, f *fuzz
 		fmt.Fprintf(c.stdout, "fixed: %s (in the baseline, no longer found: remove it, or write a new baseline)\n", sig)
 	}
 	if f.writeBase != "" {
-		if err := writeBaseline(f.writeBase, harness.BaselineOf(rep, camp.Baseline)); err != nil {
+		b := harness.BaselineOf(rep, camp.Baseline)
+		if err := writeBaseline(f.writeBase, b); err != nil {
 			fmt.Fprintf(c.stderr, "toolsim fuzz: %v\n", err)
 			return exitFail
 		}
-		fmt.Fprintf(c.stdout, "wrote the baseline %s (%d findings)\n", f.writeBase, len(rep.Findings)-len(rep.Flaky()))
+		fmt.Fprintf(c.stdout, "wrote the baseline %s (%d findings)\n", f.writeBase, len(b.Entries))
 	}
 	if interrupted && len(rep.Findings) == 0 {
 		fmt.Fprintf(c.stdout, "no failure in the %d scenarios checked before the interrupt\n", rep.Scenarios)
@@ -102,10 +103,13 @@ func (c *cli) printFindings(rep *harness.Report) {
 			continue
 		}
 		first, events := fmt.Sprint(fd.Seed), "-"
-		if fd.Replayed {
-			first = "base"
+		if fd.Replayed && fd.Count == 0 {
+			first = "base" // found by replaying the baseline's repro only
 		}
-		if fd.Shrunk != nil {
+		switch {
+		case fd.Known && fd.Shrunk != nil:
+			events = fmt.Sprint(len(fd.Shrunk.Events)) // the baseline's repro
+		case fd.Shrunk != nil:
 			events = fmt.Sprintf("%d→%d", len(fd.Case.Events), len(fd.Shrunk.Events))
 		}
 		mark := ""
