@@ -158,22 +158,9 @@ func reproCase(lines []json.RawMessage) (*Case, error) {
 		buf.Write(l)
 		buf.WriteByte('\n')
 	}
-	rd := event.NewReader(&buf, event.ReaderOptions{})
-	h, err := rd.Header()
+	h, evs, err := event.ReadAll(&buf, event.ReaderOptions{})
 	if err != nil {
 		return nil, err
-	}
-	var evs []event.Event
-	for {
-		var ev event.Event
-		err := rd.Next(&ev)
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, err
-		}
-		evs = append(evs, ev)
 	}
 	rp, err := tracemeta.Read(h)
 	if err != nil {

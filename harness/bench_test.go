@@ -60,15 +60,22 @@ func BenchmarkExhaustive4(b *testing.B) {
 	}
 }
 
-// BenchmarkShrink1000: shrink a 1,006-event failing trace through the real
-// oracles. The planted bug (a cancel leaves a spinner) first fires at
-// seq 601, the trace's first cancel.
-func BenchmarkShrink1000(b *testing.B) {
+// spinnerTrace is the 1,006-event trace the shrink benchmarks shrink, and
+// the planted spinner bug's violations on it.
+func spinnerTrace(b *testing.B) ([]event.Event, []harness.Violation) {
 	evs := sim.Synthetic(6, sim.SyntheticOptions{Events: 1000, MaxBatch: 4, CancelEvery: 25})
 	found := harness.CheckWith(cancelLeavesSpinner, evs, harness.Options{First: true})
 	if len(found) == 0 {
 		b.Fatal("the planted bug does not fire on this trace")
 	}
+	return evs, found
+}
+
+// BenchmarkShrink1000: shrink a 1,006-event failing trace through the real
+// oracles. The planted bug (a cancel leaves a spinner) first fires at
+// seq 601, the trace's first cancel.
+func BenchmarkShrink1000(b *testing.B) {
+	evs, found := spinnerTrace(b)
 	c := &harness.Case{Events: evs}
 	var shrunk *harness.Case
 	for b.Loop() {
@@ -86,11 +93,7 @@ func BenchmarkShrink1000(b *testing.B) {
 // the domain of every fault, the same 1,006-event trace and planted bug as
 // BenchmarkShrink1000; candidates tried and rejected for drift reported.
 func BenchmarkShrinkFinding(b *testing.B) {
-	evs := sim.Synthetic(6, sim.SyntheticOptions{Events: 1000, MaxBatch: 4, CancelEvery: 25})
-	found := harness.CheckWith(cancelLeavesSpinner, evs, harness.Options{First: true})
-	if len(found) == 0 {
-		b.Fatal("the planted bug does not fire on this trace")
-	}
+	evs, found := spinnerTrace(b)
 	c := &harness.Case{Events: evs}
 	var res harness.Shrunk
 	for b.Loop() {
