@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/toolsim/toolsim/engine"
@@ -183,5 +184,36 @@ func TestMaxFindingsIsDeterministic(t *testing.T) {
 	}
 	if n := strings.Count(one, "\n"); n != 4 {
 		t.Errorf("want 3 findings and the counts, got:\n%s", one)
+	}
+}
+
+// TestFlakyFindingIsNotABug: an engine that is broken while the seeds
+// run and correct afterwards (as one that fails only under load) gives
+// findings whose repros pass when checked again on a fresh engine: each is
+// reported flaky, with what happened, and the run is not OK.
+func TestFlakyFindingIsNotABug(t *testing.T) {
+	var fixed atomic.Bool
+	eng := func() harness.Engine {
+		if fixed.Load() {
+			return reference()
+		}
+		return cancelLeavesSpinner()
+	}
+	camp := harness.Campaign{Seeds: 20, Sim: sim.Options{Faults: fault.List{fault.Cancel}},
+		Progress: func(done, total, _ int) { fixed.Store(done == total) }}
+	rep, err := camp.Run(eng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Findings) == 0 {
+		t.Fatal("the broken engine failed no seed")
+	}
+	for _, f := range rep.Findings {
+		if !strings.Contains(f.Flaky, "passed") {
+			t.Errorf("finding %q: flaky %q, want it reported flaky because its repro passed again", f.Signature, f.Flaky)
+		}
+	}
+	if rep.OK() || len(rep.Flaky()) != len(rep.Findings) {
+		t.Errorf("OK %v with %d flaky of %d findings: want not OK, every finding flaky", rep.OK(), len(rep.Flaky()), len(rep.Findings))
 	}
 }

@@ -47,8 +47,10 @@ type Shrunk struct {
 func ShrinkFinding(newEngine func() Engine, c *Case, v Violation, dom Domain, opts Options) Shrunk {
 	probe := prober(newEngine, c, v.Oracle, opts)
 	sig := v.Signature
-	if _, ok := withSignature(expand(probe(c.Events, false)), sig); !ok {
-		return Shrunk{Case: c, Tests: 1, Lost: "the failing trace no longer shows the signature when checked again"}
+	if all := expand(probe(c.Events, false)); len(all) == 0 {
+		return Shrunk{Case: c, Tests: 1, Lost: "the failing trace passed when checked again on a fresh engine"}
+	} else if _, ok := withSignature(all, sig); !ok {
+		return Shrunk{Case: c, Tests: 1, Lost: fmt.Sprintf("the failing trace no longer shows the signature when checked again: it fails with %s (%s)", all[0].Signature, all[0].Detail)}
 	}
 	var note string
 	if why := dom.Outside(c.Events, opts); why != "" {

@@ -44,8 +44,13 @@ type Result struct {
 	// After names the finding this one is seen only after (its repro
 	// fails with that one first): it passes, to come back or go once
 	// that one is fixed.
-	After string        `json:"after,omitempty"`
-	Time  time.Duration `json:"-"`
+	After string `json:"after,omitempty"`
+	// Candidates and Rejected are a finding's shrink: the candidates
+	// tried, and those rejected for drift (another signature, or outside
+	// the run's domain).
+	Candidates int           `json:"candidates,omitempty"`
+	Rejected   int           `json:"rejected,omitempty"`
+	Time       time.Duration `json:"-"`
 }
 
 // Suite is what one command checked.

@@ -109,6 +109,7 @@ func findingResult(c *cli, fd *harness.Finding, f *fuzzFlags) report.Result {
 	base := findingBase(f, fd)
 	r.Seed, r.Events, r.Trace = &seed, len(fd.Case.Events), base+".jsonl"
 	r.Reproduce = "toolsim check" + c.engineArgs + " " + shellQuote(r.Trace)
+	r.Candidates, r.Rejected = fd.Tests, fd.Rejected
 	if fd.Shrunk != nil {
 		r.Shrunk = base + ".min.jsonl"
 		r.Reproduce = "toolsim check" + c.engineArgs + " " + shellQuote(r.Shrunk)
