@@ -4,8 +4,8 @@
 // runs one written in any language over toolsim-engine/1.
 //
 // An engine author calls [Fuzz] in a Go test (a seeded campaign that fails
-// on the lowest failing seed, shrunk and saved, with the command that
-// reruns it); [Check], [CheckWith] or [CheckCase] for one trace; [Campaign]
+// on every finding — a distinct [Violation.Signature] — its baseline does
+// not list, each shrunk and saved, with the command that reruns it); [Check], [CheckWith] or [CheckCase] for one trace; [Campaign]
 // for many seeds; harnesstest.ReplayDir to keep the regressions passing.
 // One [Options] value says what is checked and what the engine supports,
 // through all of them. [Violation.Oracle] is one of the Oracle constants.
