@@ -26,7 +26,7 @@ func New() *Redactor {
 }
 
 // Placeholder matches any placeholder a Redactor writes.
-var Placeholder = regexp.MustCompile(`\[redacted:[a-z-]+:[0-9]+\]`)
+var Placeholder = regexp.MustCompile(`\[redacted:[a-z0-9-]+:[0-9]+\]`)
 
 // placeholder returns the placeholder of a secret of kind.
 func (r *Redactor) placeholder(kind, secret string) string {
@@ -46,28 +46,29 @@ func (r *Redactor) String(s string) string {
 		return s
 	}
 	lower := ""
-	for i := range rules {
-		ru := &rules[i]
+	rs := rules()
+	for i := range rs {
+		ru := &rs[i]
 		if !ru.applies(s, &lower) {
 			continue
 		}
-		s = r.apply(ru, s)
+		s = r.apply(ru, s, lower)
 		lower = "" // s may have changed
 	}
 	return s
 }
 
 // apply replaces the matches of one rule in s.
-func (r *Redactor) apply(ru *rule, s string) string {
-	locs := ru.re.FindAllStringSubmatchIndex(s, -1)
+func (r *Redactor) apply(ru *rule, s, lower string) string {
+	locs := ru.findAll(s, lower)
 	if locs == nil {
 		return s
 	}
 	var b strings.Builder
 	last := 0
 	for _, loc := range locs {
-		start, end := loc[2*ru.group], loc[2*ru.group+1]
-		if start < 0 {
+		start, end, ok := ru.secret(s, loc)
+		if !ok || start < last {
 			continue
 		}
 		b.WriteString(s[last:start])

@@ -12,7 +12,7 @@ const (
 	openAIKey    = "sk-proj-Zx9kQ2mV7tR4nB8wL1cY6pH3sD5fG0jK"
 	anthropicKey = "sk-ant-api03-Qw3eR5tY7uI9oP1aS3dF5gH7jK9lZ1xC3vB5nM7q-AbCdEf"
 	googleKey    = "AIzaSyD4f8Gk2Lm9Qp1Rs7Tu3Vw5Xy0Za6Bc8De"
-	githubToken  = "ghp_R4nd0mT0k3nF0rT3st1ngOnlyAbCdEf123456"
+	githubToken  = "ghp_R4nd0mT0k3nF0rT3st1ngOnlyAbCdEf12345"
 	githubPAT    = "github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJ"
 	awsAccessKey = "AKIAZ7TESTKEY1234567"
 	awsSecret    = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYTESTKEY123"
@@ -27,10 +27,10 @@ func TestString(t *testing.T) {
 		{"openai key", "export OPENAI_API_KEY=" + openAIKey, "export OPENAI_API_KEY=[redacted:openai-key:1]"},
 		{"anthropic key is not an openai key", "key " + anthropicKey, "key [redacted:anthropic-key:1]"},
 		{"google api key", "?key=" + googleKey + "&alt=sse", "?key=[redacted:google-api-key:1]&alt=sse"},
-		{"github tokens", githubToken + " " + githubPAT, "[redacted:github-token:1] [redacted:github-token:2]"},
+		{"github tokens", githubToken + " " + githubPAT, "[redacted:github-pat:1] [redacted:github-token:1]"},
 		{"aws keys", "aws_access_key_id = " + awsAccessKey + "\naws_secret_access_key = " + awsSecret,
 			"aws_access_key_id = [redacted:aws-access-key:1]\naws_secret_access_key = [redacted:aws-secret-key:1]"},
-		{"slack token", "token " + slackToken, "token [redacted:slack-token:1]"},
+		{"slack token", "token " + slackToken, "token [redacted:slack-bot-token:1]"},
 		{"jwt", "cookie=" + jwt, "cookie=[redacted:jwt:1]"},
 		{"bearer header keeps its name", "Authorization: Bearer abc123def456ghi789", "Authorization: Bearer [redacted:bearer-token:1]"},
 		{"bearer with a known key is named for the provider", "Authorization: Bearer " + openAIKey, "Authorization: Bearer [redacted:openai-key:1]"},
