@@ -2,7 +2,9 @@ package view
 
 import (
 	"bufio"
+	"crypto/sha256"
 	_ "embed"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"html"
@@ -23,6 +25,21 @@ var (
 	//go:embed page.js
 	pageJS string
 )
+
+// CSP is the page's Content-Security-Policy: only its own inline script
+// and style run (by their SHA-256 hashes), and nothing is fetched, framed
+// or submitted. The trace's data is a JSON data block, which no policy
+// runs; what the trace holds can therefore never run, even if a string
+// of it escaped into the markup. The hashes are of the exact element
+// texts Write writes ("\n" and the embedded file).
+var CSP = "default-src 'none'; script-src '" + sha256Source("\n"+pageJS) + "'; style-src '" + sha256Source("\n"+pageCSS) +
+	"'; img-src 'none'; connect-src 'none'; font-src 'none'; base-uri 'none'; form-action 'none'"
+
+// sha256Source is a CSP hash source of s.
+func sha256Source(s string) string {
+	sum := sha256.Sum256([]byte(s))
+	return "sha256-" + base64.StdEncoding.EncodeToString(sum[:])
+}
 
 // Options configure a page.
 type Options struct {
@@ -61,7 +78,7 @@ func Write(w io.Writer, evs []event.Event, opts Options) error {
 		m.Failure = newFailure(evs, opts.Failure, opts.Width)
 	}
 	bw := bufio.NewWriterSize(w, 1<<16)
-	fmt.Fprintf(bw, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>toolsim view: %s</title>\n<style>\n%s</style>\n</head>\n<body>\n%s", html.EscapeString(m.Title), pageCSS, pageBody)
+	fmt.Fprintf(bw, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta http-equiv=\"Content-Security-Policy\" content=\"%s\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>toolsim view: %s</title>\n<style>\n%s</style>\n</head>\n<body>\n%s", CSP, html.EscapeString(m.Title), pageCSS, pageBody)
 	bw.WriteString(`<script type="application/json" id="data">`)
 	// encoding/json escapes <, > and & (and U+2028/9), so the data can
 	// never close the script element.

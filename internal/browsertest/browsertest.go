@@ -142,6 +142,18 @@ func Eval[T any](b *Browser, expr string) T {
 	return v
 }
 
+// EvalAwait evaluates a JavaScript expression whose value is a promise,
+// waits for it to settle, and returns its value decoded as T.
+func EvalAwait[T any](b *Browser, expr string) T {
+	b.t.Helper()
+	v, err := run(b, chromedp.Evaluate[T](expr, chromedp.EvalAwaitPromise))
+	if err != nil {
+		b.t.Fatalf("evaluating %s: %v", expr, err)
+	}
+	b.CheckErrors()
+	return v
+}
+
 // Click clicks the first visible element matching a CSS selector.
 func (b *Browser) Click(sel string) {
 	b.t.Helper()
