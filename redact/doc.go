@@ -1,9 +1,10 @@
 // Package redact replaces secrets and personal data in a canonical trace
-// with stable placeholders, so that a trace can be shared: API keys and
-// tokens of the common providers (OpenAI, Anthropic, Google, GitHub, AWS,
-// Slack), JSON Web Tokens, bearer tokens, key-value credentials
-// ("api_key: …", "password=…"), private key blocks, e-mail addresses and
-// home-directory paths (/home/NAME, /Users/NAME, C:\Users\NAME).
+// with stable placeholders, so that a trace can be shared: whatever
+// gitleaks' default rules detect (cloud, VCS and package-registry tokens,
+// payment, chat and AI provider keys, private keys, JWTs, generic
+// "KEY=value" assignments with entropy), bearer tokens, passwords in URLs,
+// key-value credentials, e-mail addresses and home-directory paths
+// (/home/NAME, /Users/NAME, C:\Users\NAME).
 //
 // # Placeholders
 //
@@ -32,15 +33,38 @@
 //
 // # Detector set
 //
-// The rules are written here (rules.go), from the documented shapes of
-// each provider's credentials. A maintained detector set was looked for
-// first: gitleaks' rule set is the field's reference, but its Go module
-// (github.com/zricethezav/gitleaks/v8) brings viper, zerolog, a
-// WebAssembly RE2 engine and archive readers along with its config
-// package, which is far more than a trace tool should depend on, and its
-// 200-odd rules run one regular expression each over every string. The
-// rules here cover the providers a coding agent's logs carry; each has a
-// literal hint that must occur before its expression runs.
+// The rules are gitleaks' default rule set, which the field maintains
+// (about 220 rules, with tests per rule upstream): gitleaks.toml is
+// config/gitleaks.toml of GitleaksModule, copied byte for byte by go
+// generate (internal/fetchrules asks the go command for the pinned
+// module), and TestRulesArePinned checks the copy against the module. Each
+// rule keeps gitleaks' keywords (a hint that must occur before its
+// expression runs), its secret group, entropy threshold, the digit its
+// generic rules require, and its allowlists and the global one (stop
+// words, placeholders such as ${VAR}); rules that apply only to files of
+// a given path are left out, a trace having no paths. Rules are compiled
+// on first use (about 20 ms).
+//
+// Why not depend on gitleaks' own packages: its config package comes with
+// viper, zerolog, a WebAssembly RE2 engine and archive readers, far more
+// than a trace tool should link; reading the rule file needs only a TOML
+// parser (github.com/BurntSushi/toml). The embedded file adds 98 KB to
+// the binary, the parser and loader about 0.4 MB (13.46 → 13.84 MB for
+// cmd/toolsim).
+//
+// toolsim's own rules stay, after gitleaks' provider rules: e-mail
+// addresses (not git@ remotes or no-reply addresses), home directories, a
+// GCP service account's private_key_id and passwords in URLs (gitleaks has
+// no rule for either), bearer tokens, provider keys in shapes gitleaks'
+// expressions are stricter about, and key-value credentials (not a dotted
+// name in code). gitleaks' generic rules run last, so that a key is named
+// for its provider.
+//
+// Speed: gitleaks' "NAME = value" rules (about 100) run on windows around
+// their keywords instead of whole strings, and on the whole string only
+// when a match reaches a window's end. Redacting the largest shared trace
+// line by line (BenchmarkLargestSharedTrace) runs at about 2.2 MB/s,
+// against 6.0 MB/s for the 15 hand-written rules this set replaced.
 //
 // The Trace example redacts a key, an e-mail address and a home path.
 package redact
