@@ -30,11 +30,27 @@ var blob = strings.Join([]string{
 	"mail", email, "cwd", "/home/dana/src/app", "mac", "/Users/dana/src",
 	"auth Bearer abc123def456ghi789", "password=hunter2hunter2hunter2",
 	"-----BEGIN RSA PRIVATE KEY----- MIIBOgIBAAJBAKj34GkxFhD90vcNLYLInFEX6Ppy1tPf9Cnzj4p4WGeKLs1Pt8Qu -----END RSA PRIVATE KEY-----",
+	// gitleaks' families the hand-written rules lacked: payment, package
+	// registries, AI providers, cloud, passwords in URLs, generic
+	// assignments with entropy.
+	"pay", stripeKey, "npm", npmToken, "hf", hfToken, "do", doToken,
+	"clone https://deploy:" + urlPassword + "@git.example.com/app.git", "SERVICE_API_TOKEN=" + genericToken,
 }, " ")
+
+// The secrets of gitleaks' families planted in every format.
+const (
+	stripeKey    = "sk_live_4eC39HqLyjWDarjtT1zdp7dc9z"
+	npmToken     = "npm_k3b9x2m7q1w8e4r6t5y0u2i9o3p7a1s5d8f2"
+	hfToken      = "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"
+	doToken      = "dop_v1_4f9a2c7e1b8d3f6a0c5e9b2d7f1a4c8e3b6d9f2a5c8e1b4d7f0a3c6e9b2d5f8a"
+	urlPassword  = "Zr8vKq2LmX4w"
+	genericToken = "Xk9mP2vQ7wL4nR8tJ3yB6cF1hD5gS0aZ"
+)
 
 // corpusSecrets are the values that must be gone after redaction.
 var corpusSecrets = []string{openAIKey, anthropicKey, googleKey, githubToken, githubPAT, awsAccessKey, awsSecret, slackToken, jwt,
-	email, "/home/dana", "/Users/dana", "abc123def456ghi789", "hunter2hunter2hunter2", "MIIBOgIBAAJBAKj34GkxFhD90vcNLYLInFEX6Ppy1tPf9Cnzj4p4WGeKLs1Pt8Qu"}
+	email, "/home/dana", "/Users/dana", "abc123def456ghi789", "hunter2hunter2hunter2", "MIIBOgIBAAJBAKj34GkxFhD90vcNLYLInFEX6Ppy1tPf9Cnzj4p4WGeKLs1Pt8Qu",
+	stripeKey, npmToken, hfToken, doToken, urlPassword, genericToken}
 
 // corpus plants the blob in one scenario input per importer format, in
 // place of a phrase the importer maps (a prompt, a command, a reply).
