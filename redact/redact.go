@@ -14,30 +14,35 @@ import (
 // same placeholder for as long as it is used. Use one per trace. The zero
 // value is not ready: call New.
 type Redactor struct {
-	seen   map[string]string // kind + "\x00" + secret → placeholder
-	counts map[string]int    // per kind
+	seen   map[string]named // secret → its placeholder
+	counts map[string]int   // per kind
 	// Found counts the replacements made, by kind.
 	Found map[string]int
 }
 
+// named is a secret's placeholder and the kind it was first met as.
+type named struct{ placeholder, kind string }
+
 // New returns a Redactor with no secrets met yet.
 func New() *Redactor {
-	return &Redactor{seen: map[string]string{}, counts: map[string]int{}, Found: map[string]int{}}
+	return &Redactor{seen: map[string]named{}, counts: map[string]int{}, Found: map[string]int{}}
 }
 
 // Placeholder matches any placeholder a Redactor writes.
 var Placeholder = regexp.MustCompile(`\[redacted:[a-z0-9-]+:[0-9]+\]`)
 
-// placeholder returns the placeholder of a secret of kind.
-func (r *Redactor) placeholder(kind, secret string) string {
-	key := kind + "\x00" + secret
-	if p, ok := r.seen[key]; ok {
-		return p
+// placeholder returns the placeholder of a secret a rule of kind found.
+// A secret keeps the placeholder, and the kind, of the rule that first
+// found it: a key in a prompt and the same key in a curl command's header
+// (which a more specific rule names) read the same.
+func (r *Redactor) placeholder(kind, secret string) named {
+	if n, ok := r.seen[secret]; ok {
+		return n
 	}
 	r.counts[kind]++
-	p := fmt.Sprintf("[redacted:%s:%d]", kind, r.counts[kind])
-	r.seen[key] = p
-	return p
+	n := named{fmt.Sprintf("[redacted:%s:%d]", kind, r.counts[kind]), kind}
+	r.seen[secret] = n
+	return n
 }
 
 // String returns s with every secret replaced by its placeholder.
@@ -72,8 +77,9 @@ func (r *Redactor) apply(ru *rule, s, lower string) string {
 			continue
 		}
 		b.WriteString(s[last:start])
-		b.WriteString(r.placeholder(ru.kind, s[start:end]))
-		r.Found[ru.kind]++
+		n := r.placeholder(ru.kind, s[start:end])
+		b.WriteString(n.placeholder)
+		r.Found[n.kind]++
 		last = end
 	}
 	b.WriteString(s[last:])
