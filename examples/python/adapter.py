@@ -7,8 +7,11 @@
 
 Every message gets exactly one reply with the same id (a batch: one timeline
 per event, plus one for finish). Timelines after events go out as deltas
-(the "delta" capability): only the items that differ, by index, from the
-previous reply; --no-delta sends whole timelines. Standard library only.
+(the "delta" capability): only the items the engine added or changed since
+the previous reply, which it tracks as it changes them (Engine.take_changed),
+so an event costs the items it touched, never an encoding of them all;
+--no-delta sends whole timelines. A batch's replies are written to one
+buffer and flushed once. Standard library only.
 """
 import json
 import sys
@@ -24,26 +27,24 @@ class Adapter:
         self.bug, self.delta, self.partial = bug, delta, False
         self.meta = []
         self.engine = Engine(self.meta, bug)
-        self.sent = []  # the previous reply's items, encoded
         self.out = sys.stdout
 
     def reply(self, **fields):
         self.out.write(json.dumps(fields, separators=SEP) + "\n")
 
     def timeline(self, mid, index=0, delta=True):
-        """Answer with the timeline: the items whose encoding changed since
-        the previous reply, or the whole timeline."""
-        items = [json.dumps(item, separators=SEP) for item in self.engine.items]
+        """Answer with the timeline: the items the engine changed since the
+        previous reply, or the whole timeline."""
+        eng = self.engine
+        changed = eng.take_changed()
         head = '{"type":"timeline","id":%d,"index":%d,' % (mid, index)
         if delta and self.delta:
-            changed = ",".join('"%d":%s' % (i, s) for i, s in enumerate(items)
-                               if i >= len(self.sent) or self.sent[i] != s)
-            body = '"delta":{"len":%d,"now":%d,"items":{%s}}' % (len(items), self.engine.now, changed)
+            body = '"delta":{"len":%d,"now":%d,"items":{%s}}' % (len(eng.items), eng.now, ",".join(
+                '"%d":%s' % (i, json.dumps(eng.items[i], separators=SEP)) for i in changed))
         else:
             body = '"timeline":{"diagnostics":[],"format":"toolsim-timeline/1","now":%d,"items":[%s]}' % (
-                self.engine.now, ",".join(items))
+                eng.now, ",".join(json.dumps(item, separators=SEP) for item in eng.items))
         self.out.write(head + body + "}\n")
-        self.sent = items
 
     def handle(self, msg):
         kind, mid = msg["type"], msg.get("id", 0)
@@ -52,7 +53,7 @@ class Adapter:
                 self.reply(type="error", id=mid, message="this adapter speaks " + PROTOCOL)
                 return
             self.meta = (msg.get("options") or {}).get("meta_tools") or []
-            self.engine, self.sent = Engine(self.meta, self.bug), []
+            self.engine = Engine(self.meta, self.bug)
             caps = ["timeline", "batch", "reconstruct"] + (["delta"] if self.delta else [])
             if self.partial:  # a small UI: no optional field, only tools, text and cancel
                 self.reply(type="init_ok", id=mid, protocol=PROTOCOL, capabilities=caps,

@@ -25,6 +25,29 @@ class Engine:
         self.now = 0
         self.role = None
         self.cancelled = False
+        # What changed, for an adapter that sends only that: the indices of
+        # the top-level items touched since take_changed, and the top-level
+        # item each tool lives under (by the tool's identity).
+        self.changed = set()
+        self.index_of = {}   # id(top-level item) -> its index
+        self.top_of = {}     # id(tool) -> its top-level item
+
+    def take_changed(self):
+        """The indices of the top-level items added or changed since the
+        last call, in order; an adapter encodes only those."""
+        out, self.changed = sorted(self.changed), set()
+        return out
+
+    def append(self, item):
+        self.index_of[id(item)] = len(self.items)
+        self.changed.add(len(self.items))
+        self.items.append(item)
+
+    def touch(self, tool):
+        self.changed.add(self.index_of[id(self.top_of[id(tool)])])
+
+    def touch_item(self, item):
+        self.changed.add(self.index_of[id(item)])
 
     # --- events -----------------------------------------------------------
     def apply(self, ev):
@@ -44,12 +67,12 @@ class Engine:
         self.early.clear()
         self.interrupt_live()
         if self.role != "user" and not self.cancelled:
-            self.items.append({"kind": "separator", "text": "Turn complete"})
+            self.append({"kind": "separator", "text": "Turn complete"})
         self.role, self.cancelled = None, False
 
     def on_user(self, ev):
         self.open_text = None
-        self.items.append({"kind": "user", "text": ev["text"]})
+        self.append({"kind": "user", "text": ev["text"]})
 
     def on_text(self, ev):
         self.add_text("assistant", ev["text"])
@@ -59,17 +82,19 @@ class Engine:
 
     def on_error(self, ev):
         self.open_text = None
-        self.items.append({"kind": "notice", "level": "error", "text": ev["message"]})
+        self.append({"kind": "notice", "level": "error", "text": ev["message"]})
 
     def on_cancel(self, ev):
         if self.open_text is not None and self.open_text["kind"] == "assistant" and self.items and self.items[-1] is self.open_text:
             self.open_text["interrupted"] = True
+            self.touch_item(self.open_text)
         self.open_text = None
         spinner = self.live()[-1:] if self.bug == "spinner" else []
         self.interrupt_live()
         for tool in spinner:
             tool["status"] = "running"  # the planted bug: one spinner survives
-        self.items.append({"kind": "notice", "level": "interrupted", "text": ev.get("reason", "")})
+            self.touch(tool)
+        self.append({"kind": "notice", "level": "interrupted", "text": ev.get("reason", "")})
         self.cancelled = True
 
     def finish(self):
@@ -91,7 +116,10 @@ class Engine:
         if parent is not None:
             tool["parent"] = ev["parent"]
             container = parent.setdefault("children", [])
-        self.place(container, tool)
+        item = self.place(container, tool)
+        top = item if parent is None else self.top_of[id(parent)]
+        self.top_of[id(tool)] = top
+        self.touch_item(top)
         slot = self.slots.setdefault(tid, {"live": [], "last": None})
         slot["live"].append(tool)
         slot["last"] = tool
@@ -104,8 +132,8 @@ class Engine:
             item = {"kind": "meta_tool", "tool": tool}
             if tool.get("batch"):
                 item["batch"] = tool["batch"]  # batch adjacency looks past it
-            container.append(item)
-            return
+            self.add_item(container, item)
+            return item
         join = None
         batch = tool.get("batch", "")
         if not batch:
@@ -122,13 +150,20 @@ class Engine:
             join = {"kind": "tool", "tool": tool}
             if batch:
                 join["batch"] = batch
-            container.append(join)
+            self.add_item(container, join)
         elif join["kind"] == "tool":
             first = join.pop("tool")
             join["kind"], join["tools"] = "tool_group", ([tool] if self.bug == "upgrade" else [first, tool])
         else:
             join["tools"].append(tool)
         self.run = (container, join)
+        return join
+
+    def add_item(self, container, item):
+        if container is self.items:
+            self.append(item)
+        else:
+            container.append(item)
 
     def parent_of(self, pid):
         slot = self.slots.get(pid) if pid else None
@@ -153,18 +188,20 @@ class Engine:
         if tool is not None:
             tool["output"] = tool.get("output", "") + ev.get("output", "")
             tool["update_seq"] = tool.get("update_seq", 0) + 1
+            self.touch(tool)
 
     def on_tool_update(self, ev):
         tool = self.live_tool(ev)
         if tool is not None and ev.get("name"):
             tool["name"] = ev["name"]
+            self.touch(tool)
 
     def on_compact(self, ev):
         self.open_text = None
         item = {"kind": "compaction"}
         if ev.get("text"):
             item["text"] = ev["text"]
-        self.items.append(item)
+        self.append(item)
 
     def on_tool_done(self, ev):
         tid = ev.get("id", "")
@@ -184,6 +221,7 @@ class Engine:
             self.end(tool, "denied")
         else:
             tool["status"] = "pending" if state == "asked" else "running"
+            self.touch(tool)
 
     def result(self, tool, ev):
         if ev.get("output"):
@@ -193,8 +231,10 @@ class Engine:
         self.end(tool, "ok" if ev.get("ok") else "failed")
         if ev.get("duration_ms") is not None:
             tool["duration_ms"] = ev["duration_ms"]
+        self.touch(tool)
 
     def end(self, tool, status):
+        self.touch(tool)
         tool["status"], tool["end_t"] = status, self.now
         tool["duration_ms"] = max(self.now - tool["start_t"], 0)
         live = self.slots[tool["id"]]["live"]
@@ -212,9 +252,10 @@ class Engine:
     def add_text(self, kind, text):
         if self.open_text is not None and self.open_text["kind"] == kind and self.items and self.items[-1] is self.open_text:
             self.open_text["text"] += text
+            self.touch_item(self.open_text)
             return
         self.open_text = {"kind": kind, "text": text}
-        self.items.append(self.open_text)
+        self.append(self.open_text)
 
     def timeline(self):
         return {"diagnostics": [], "format": "toolsim-timeline/1", "items": self.items, "now": self.now}
