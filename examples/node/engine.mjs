@@ -25,7 +25,30 @@ export class Engine {
     this.now = 0;
     this.role = null;
     this.cancelled = false;
+    // What changed, for the kit to send only that (changed()): the indices
+    // of the top-level items touched since the last call, each item's
+    // index, and the top-level item each tool lives under.
+    this.touched = new Set();
+    this.indexOf = new Map(); // top-level item -> its index
+    this.topOf = new Map();   // tool -> its top-level item
   }
+
+  // The indices of the top-level items added or changed since the last
+  // call, in order: the kit encodes only those.
+  changed() {
+    const out = [...this.touched].sort((a, b) => a - b);
+    this.touched.clear();
+    return out;
+  }
+
+  append(item) {
+    this.indexOf.set(item, this.items.length);
+    this.touched.add(this.items.length);
+    this.items.push(item);
+  }
+
+  touch(tool) { this.touched.add(this.indexOf.get(this.topOf.get(tool))); }
+  touchItem(item) { this.touched.add(this.indexOf.get(item)); }
 
   // --- events ---------------------------------------------------------------
   apply(ev) {
@@ -41,23 +64,26 @@ export class Engine {
     this.openText = null;
     this.early.clear();
     this.interruptLive();
-    if (this.role !== 'user' && !this.cancelled) this.items.push({ kind: 'separator', text: 'Turn complete' });
+    if (this.role !== 'user' && !this.cancelled) this.append({ kind: 'separator', text: 'Turn complete' });
     this.role = null;
     this.cancelled = false;
   }
 
-  on_user(ev) { this.openText = null; this.items.push({ kind: 'user', text: ev.text }); }
+  on_user(ev) { this.openText = null; this.append({ kind: 'user', text: ev.text }); }
   on_text(ev) { this.addText('assistant', ev.text); }
   on_thinking(ev) { this.addText('thinking', ev.text); }
-  on_error(ev) { this.openText = null; this.items.push({ kind: 'notice', level: 'error', text: ev.message }); }
+  on_error(ev) { this.openText = null; this.append({ kind: 'notice', level: 'error', text: ev.message }); }
 
   on_cancel(ev) {
-    if (this.openText?.kind === 'assistant' && this.items.at(-1) === this.openText) this.openText.interrupted = true;
+    if (this.openText?.kind === 'assistant' && this.items.at(-1) === this.openText) {
+      this.openText.interrupted = true;
+      this.touchItem(this.openText);
+    }
     this.openText = null;
     const spinner = this.bugs.has('spinner') ? this.live().slice(-1) : [];
     this.interruptLive();
-    for (const tool of spinner) tool.status = 'running'; // the planted bug: one spinner survives
-    this.items.push({ kind: 'notice', level: 'interrupted', text: ev.reason ?? '' });
+    for (const tool of spinner) { tool.status = 'running'; this.touch(tool); } // the planted bug: one spinner survives
+    this.append({ kind: 'notice', level: 'interrupted', text: ev.reason ?? '' });
     this.cancelled = true;
   }
 
@@ -76,7 +102,10 @@ export class Engine {
       tool.parent = ev.parent;
       container = parent.children ??= [];
     }
-    this.place(container, tool);
+    const item = this.place(container, tool);
+    const top = parent ? this.topOf.get(parent) : item;
+    this.topOf.set(tool, top);
+    this.touchItem(top);
     const slot = this.slots.get(id) ?? { live: [], last: null };
     this.slots.set(id, slot);
     slot.live.push(tool);
@@ -88,8 +117,9 @@ export class Engine {
 
   place(container, tool) {
     if (this.meta.has(tool.name)) {
-      container.push({ kind: 'meta_tool', tool, ...(tool.batch ? { batch: tool.batch } : {}) });
-      return;
+      const item = { kind: 'meta_tool', tool, ...(tool.batch ? { batch: tool.batch } : {}) };
+      this.addItem(container, item);
+      return item;
     }
     let join = null;
     const batch = tool.batch ?? '';
@@ -105,7 +135,7 @@ export class Engine {
     }
     if (!join) {
       join = { kind: 'tool', tool, ...(batch ? { batch } : {}) };
-      container.push(join);
+      this.addItem(container, join);
     } else if (join.kind === 'tool') {
       const first = join.tool;
       delete join.tool;
@@ -115,6 +145,12 @@ export class Engine {
       join.tools.push(tool);
     }
     this.run = { container, item: join };
+    return join;
+  }
+
+  addItem(container, item) {
+    if (container === this.items) this.append(item);
+    else container.push(item);
   }
 
   parentOf(pid) {
@@ -140,6 +176,7 @@ export class Engine {
     if (!tool) return;
     tool.output = (tool.output ?? '') + (ev.output ?? '');
     tool.update_seq = (tool.update_seq ?? 0) + 1;
+    this.touch(tool);
   }
 
   on_tool_done(ev) {
@@ -157,7 +194,7 @@ export class Engine {
     const tool = this.liveTool(ev);
     if (!tool) return;
     if (ev.state === 'denied') this.end(tool, 'denied');
-    else tool.status = ev.state === 'asked' ? 'pending' : 'running';
+    else { tool.status = ev.state === 'asked' ? 'pending' : 'running'; this.touch(tool); }
   }
 
   result(tool, ev) {
@@ -165,9 +202,11 @@ export class Engine {
     if (!ev.ok) tool.error = ev.error ?? '';
     this.end(tool, ev.ok ? 'ok' : 'failed');
     if (ev.duration_ms != null) tool.duration_ms = ev.duration_ms;
+    this.touch(tool);
   }
 
   end(tool, status) {
+    this.touch(tool);
     tool.status = status;
     tool.end_t = this.now;
     tool.duration_ms = Math.max(this.now - tool.start_t, 0);
@@ -186,10 +225,11 @@ export class Engine {
   addText(kind, text) {
     if (this.openText?.kind === kind && this.items.at(-1) === this.openText) {
       this.openText.text += text;
+      this.touchItem(this.openText);
       return;
     }
     this.openText = { kind, text };
-    this.items.push(this.openText);
+    this.append(this.openText);
   }
 
   timeline() { return { diagnostics: [], items: this.items, now: this.now }; }

@@ -1,7 +1,10 @@
 // toolsim-engine/1 for Node >= 20, no dependencies: serve(make, info) reads
 // JSON lines on stdin and answers each on stdout (docs/protocol.md).
 // make(options) returns an engine: apply(event), finish(), timeline() ->
-// {items, diagnostics, now}, optional render(width); any may be async.
+// {items, diagnostics, now}, optional render(width); any may be async. An
+// engine that also has changed() -> the indices of the top-level items it
+// added or changed since the last call (examples/node/engine.mjs) is sent
+// only those; any other is diffed item by item.
 // info: {fields, features, grouping}. Pass --no-delta to send whole timelines.
 import { createInterface } from 'node:readline';
 
@@ -9,27 +12,41 @@ const PROTOCOL = 'toolsim-engine/1';
 
 export async function serve(make, info = {}) {
   const delta = !process.argv.includes('--no-delta');
-  let options = {}, engine = await make(options), prev = null;
-  const reply = (fields) => process.stdout.write(JSON.stringify(fields) + '\n');
+  let options = {}, engine = await make(options), prev = null, out = [];
+  // Replies are gathered and written once per message: a batch's N+1
+  // timelines go out in one write.
+  const reply = (fields) => out.push(JSON.stringify(fields));
   async function timeline(id, index) {
     const t = await engine.timeline();
-    const items = t.items.map((it) => JSON.stringify(it));
     const diagnostics = t.diagnostics ?? [];
     const base = { type: 'timeline', id, ...(index === undefined ? {} : { index }) };
+    // An engine that tracks what it changes (changed() -> indices of the
+    // top-level items added or changed since the last call) costs what it
+    // touched; any other is diffed item by item against the last reply.
+    const touched = engine.changed ? engine.changed() : null;
     if (!delta || prev === null) {
       reply({ ...base, timeline: { diagnostics, format: 'toolsim-timeline/1', items: t.items, now: t.now } });
-    } else {
-      const changed = {};
-      items.forEach((s, i) => { if (s !== prev.items[i]) changed[i] = t.items[i]; });
-      const added = diagnostics.slice(prev.diagnostics);
-      reply({ ...base, delta: { len: items.length, items: changed, now: t.now, ...(added.length ? { diagnostics: added } : {}) } });
+      prev = { items: touched ? null : t.items.map((it) => JSON.stringify(it)), diagnostics: diagnostics.length };
+      return;
     }
-    prev = { items, diagnostics: diagnostics.length };
+    const changed = {};
+    if (touched) {
+      for (const i of touched) changed[i] = t.items[i];
+    } else {
+      const items = t.items.map((it) => JSON.stringify(it));
+      items.forEach((s, i) => { if (s !== prev.items[i]) changed[i] = t.items[i]; });
+      prev.items = items;
+    }
+    const added = diagnostics.slice(prev.diagnostics);
+    reply({ ...base, delta: { len: t.items.length, items: changed, now: t.now, ...(added.length ? { diagnostics: added } : {}) } });
+    prev.diagnostics = diagnostics.length;
   }
   for await (const line of createInterface({ input: process.stdin, crlfDelay: Infinity })) {
     if (!line.trim()) continue;
     const msg = JSON.parse(line), id = msg.id ?? 0;
     try { await handle(msg, id); } catch (err) { reply({ type: 'error', id, message: String(err?.stack ?? err) }); }
+    process.stdout.write(out.join('\n') + '\n');
+    out = [];
   }
   async function handle(msg, id) {
     switch (msg.type) {
