@@ -7,4 +7,5 @@ export declare class Engine implements ToolsimEngine {
   apply(event: ToolsimEvent): void;
   finish(): void;
   timeline(): Timeline;
+  changed(): number[];
 }

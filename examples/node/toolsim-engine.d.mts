@@ -64,6 +64,10 @@ export interface Engine {
   finish(): void | Promise<void>;
   timeline(): Timeline | Promise<Timeline>;
   render?(width: number): string | Promise<string>;
+  /** The indices of the top-level items added or changed since the last
+   * call, in order: when present, serve sends only those instead of
+   * diffing every item. */
+  changed?(): number[];
 }
 
 export interface Info {
