@@ -100,7 +100,7 @@ func WriteBaseline(w io.Writer, b *Baseline) error {
 		fmt.Fprintf(&out, "\n{\"signature\":%s,\"oracle\":%s", sig, orc)
 		if e.Repro != nil {
 			var trace bytes.Buffer
-			h := tracemeta.Header(tracemeta.SourceShrink, 0, tracemeta.Meta{Oracle: e.Oracle}.With(replayOf(e.Repro)))
+			h := tracemeta.Header(tracemeta.SourceShrink, 0, tracemeta.Meta{Oracle: e.Oracle}.With(e.Repro.replay()))
 			if err := event.WriteAll(&trace, h, e.Repro.Events); err != nil {
 				return fmt.Errorf("baseline entry %q: %w", e.Signature, err)
 			}
@@ -168,11 +168,6 @@ func reproCase(lines []json.RawMessage) (*Case, error) {
 	}
 	return &Case{Events: evs, Generated: true, LogFaults: rp.LogFaults, FaultSeed: rp.FaultSeed,
 		ReconnectAt: rp.ReconnectAt, BatchIDs: rp.BatchIDs}, nil
-}
-
-// replayOf is a case's reconstruction settings, for its header.
-func replayOf(c *Case) tracemeta.Replay {
-	return tracemeta.Replay{LogFaults: c.LogFaults, FaultSeed: c.FaultSeed, ReconnectAt: c.ReconnectAt, BatchIDs: c.BatchIDs}
 }
 
 // replayBaseline checks the baseline's repros before any seed, on the

@@ -87,8 +87,11 @@ type Report struct {
 	// campaign did not test them, and fails for it.
 	Missing fault.List
 	// LeftOut lists the faults asked for that cannot land with the
-	// engine's features (Options.Features): not generated, not expected.
+	// engine's features (Options.Features) and the other faults asked
+	// for: not generated, not expected. Needs says, for each, what it
+	// lacks (sim.FeatureList.Needs).
 	LeftOut fault.List
+	Needs   map[fault.Fault]string
 	// Skipped lists the oracles the campaign did not run, and why
 	// (Options.Skipped, and what exhaustive mode leaves to campaigns).
 	Skipped []Skip
@@ -158,7 +161,7 @@ func (c Campaign) Run(newEngine func() Engine) (*Report, error) {
 	if c.Recheck == 0 {
 		c.Recheck = 10
 	}
-	leftOut := c.narrow()
+	leftOut, needs := c.narrow()
 	defer relaxGC()()
 	workers := max(c.Workers, 1)
 	r := newRun(&c, newEngine, workers, n)
@@ -182,7 +185,7 @@ func (c Campaign) Run(newEngine func() Engine) (*Report, error) {
 			rep.Missing = append(rep.Missing, f)
 		}
 	}
-	rep.LeftOut = leftOut
+	rep.LeftOut, rep.Needs = leftOut, needs
 	rep.Skipped = c.Check.Skipped()
 	if c.Recheck < 0 {
 		rep.Skipped = append(rep.Skipped, Skip{OracleNondeterminism, whyNoRecheck})
@@ -193,19 +196,21 @@ func (c Campaign) Run(newEngine func() Engine) (*Report, error) {
 // narrow makes the simulator generate only the features the engine
 // supports, and drops the faults that cannot land with them and the other
 // faults on (a late result needs a denial or a cancel). It returns the
-// faults dropped.
-func (c *Campaign) narrow() fault.List {
+// faults dropped, and what each needs.
+func (c *Campaign) narrow() (fault.List, map[fault.Fault]string) {
 	if c.Sim.Features == nil {
 		c.Sim.Features = c.Check.Features
 	}
 	var out fault.List
+	needs := map[fault.Fault]string{}
 	for _, f := range c.Sim.Faults {
-		if !c.Sim.Features.UsableWith(f, c.Sim.Faults) {
+		if why := c.Sim.Features.Needs(f, c.Sim.Faults); why != "" {
 			out = append(out, f)
+			needs[f] = why
 		}
 	}
 	c.Sim.Faults = c.Sim.Features.UsableFaults(c.Sim.Faults)
-	return out
+	return out, needs
 }
 
 func newReport() *Report {
@@ -240,6 +245,7 @@ type run struct {
 	// lowest is the stop rule's cut: seeds above this index are not
 	// checked (-1: no cut yet).
 	lowest   int64
+	dom      Domain              // what a finding's shrink may hold
 	findings map[string]*Finding // by signature
 	failing  []failingSeed       // every failing seed, for the counts
 	done     int
@@ -250,7 +256,7 @@ type run struct {
 // newRun starts a run of n scenarios on workers workers.
 func newRun(c *Campaign, newEngine func() Engine, workers, n int) *run {
 	return &run{c: c, newEngine: newEngine, n: n, lowest: -1, busy: workers >= runtime.GOMAXPROCS(0),
-		findings: map[string]*Finding{}}
+		dom: Domain{Faults: c.Sim.Faults, Features: c.Sim.Features}, findings: map[string]*Finding{}}
 }
 
 // work checks seeds until the range is done, skipping seeds above the
@@ -364,10 +370,10 @@ func (r *run) record(i int64, seed uint64, c *Case, found []Violation) {
 	}
 }
 
-// recount rebuilds the coverage counts of a failed campaign over exactly
-// the seeds up to the lowest failing one, so the report does not depend on
-// how far other workers had got. It only generates: every seed below the
-// failure already passed.
+// recount rebuilds the coverage counts of a campaign a stop rule cut over
+// exactly the seeds up to the cut, so the report does not depend on how far
+// other workers had got. It only generates, and counts a seed as
+// rechecked when it passed (a failing seed is not rechecked).
 func (r *run) recount() *Report {
 	rep := newReport()
 	failed := map[int64]bool{}

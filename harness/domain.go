@@ -97,13 +97,13 @@ var ruleFaults = map[string]fault.List{
 	model.StateDuplicateResult:    {fault.DuplicateResult},
 	model.StateResultAfterEnd:     {fault.LateResult},
 	model.StateResultAfterCancel:  {fault.LateResult},
-	"result for no live tool":     {fault.LateResult},
+	model.RuleResultForNoLive:     {fault.LateResult},
 	// A tool left running: its result never came, or went to another
 	// call with the same id.
 	model.StateTurnEndLive:      {fault.MissingResult, fault.ReusedIDBatch, fault.ReusedIDTurns, fault.IDIsName},
 	model.RuleEndWithLive:       {fault.MissingResult, fault.ReusedIDBatch, fault.ReusedIDTurns, fault.IDIsName},
 	model.RuleCancelNothingLive: {fault.Cancel, fault.CancelBeforeResult},
-	"cancel":                    {fault.Cancel, fault.CancelBeforeResult},
+	model.RuleCancel:            {fault.Cancel, fault.CancelBeforeResult},
 }
 
 // Anomalies lists the events of evs that only a fault produces, judged by

@@ -48,7 +48,7 @@ func RunExhaustive(newEngine func() Engine, opts sim.ExhaustiveOptions, camp Cam
 	if r.lowest >= 0 && !rep.Interrupted {
 		rep = recountExhaustive(opts, r.lowest, camp.Check)
 	}
-	camp.Sim.Faults = exhaustiveFaults
+	r.dom = Domain{Faults: exhaustiveFaults, Features: camp.Sim.Features}
 	r.finish(rep)
 	rep.Skipped = exhaustiveSkips(camp.Check)
 	return rep, err

@@ -34,6 +34,9 @@ type Finding struct {
 	// repro was found in which this signature comes first: a bug seen
 	// only behind another (masked), or a consequence of that other.
 	After string
+	// Nth numbers the findings that share a seed (1, 2, ...), those that
+	// fail the run first: FileName tells their saved traces apart.
+	Nth int
 
 	index int64 // the seed's index in the range
 	first bool  // some failing seed failed first with this signature
@@ -187,6 +190,30 @@ func (r *run) finish(rep *Report) {
 	if r.c.Baseline != nil {
 		rep.Fixed = r.c.Baseline.fixed(rep.Findings)
 	}
+	number(rep)
+}
+
+// number sets each finding's Nth among those of its seed, the findings
+// that fail the run first (they are the ones saved).
+func number(rep *Report) {
+	per := map[uint64]int{}
+	for _, fds := range [][]*Finding{rep.New(), rep.Findings} {
+		for _, f := range fds {
+			if f.Nth == 0 && !f.Replayed {
+				per[f.Seed]++
+				f.Nth = per[f.Seed]
+			}
+		}
+	}
+}
+
+// FileName names a finding's saved traces: PREFIX-SEED for the first
+// finding of its seed, PREFIX-SEED-N for the N-th.
+func (f *Finding) FileName(prefix string) string {
+	if f.Nth > 1 {
+		return fmt.Sprintf("%s-%d-%d", prefix, f.Seed, f.Nth)
+	}
+	return fmt.Sprintf("%s-%d", prefix, f.Seed)
 }
 
 // shrinkAll shrinks and confirms the findings seeds found, on the
@@ -219,8 +246,7 @@ func (r *run) shrink(f *Finding) {
 		f.Note = "a nondeterministic seed is not shrunk: its trace is generated again, not replayed"
 		return
 	}
-	dom := r.c.domain()
-	res := ShrinkFinding(r.newEngine, f.Case, f.Violation, dom, r.c.Check)
+	res := ShrinkFinding(r.newEngine, f.Case, f.Violation, r.dom, r.c.Check)
 	f.Shrunk, f.ShrunkBy, f.Tests, f.Note, f.Rejected, f.After = res.Case, res.By, res.Tests, res.Note, res.Rejected, res.After
 	if res.Lost != "" {
 		f.Flaky = res.Lost
@@ -245,12 +271,6 @@ func confirm(newEngine func() Engine, c *Case, sig, after string, opts Options) 
 		return fmt.Sprintf("the repro failed first with another signature when checked again: %s (%s)", found[0].Signature, found[0].Detail)
 	}
 	return ""
-}
-
-// domain is the run's domain: the faults it switched on and the features
-// it generates.
-func (c *Campaign) domain() Domain {
-	return Domain{Faults: c.Sim.Faults, Features: c.Sim.Features}
 }
 
 // compareBool orders false before true.

@@ -90,10 +90,8 @@ func Fuzz(t testing.TB, newEngine func() Engine, opts ...FuzzOption) {
 		t.Logf("harness.Fuzz: fixed: %q is in the baseline but no longer found: remove it", sig)
 	}
 	var failed []string
-	per := map[uint64]int{} // findings saved per seed: seed-N, seed-N-2, ...
 	for _, f := range rep.New() {
-		per[f.Seed]++
-		failed = append(failed, describeFinding(t, f, c, per[f.Seed]))
+		failed = append(failed, describeFinding(t, f, c))
 	}
 	if len(failed) > 0 {
 		t.Fatalf("harness.Fuzz: %d findings not in the baseline:\n\n%s", len(failed), strings.Join(failed, "\n"))
@@ -153,9 +151,8 @@ func writeBaselineFile(path string, b *Baseline) error {
 	return f.Close()
 }
 
-// describeFinding saves a finding and formats it for a test log; nth
-// numbers the findings of one seed.
-func describeFinding(t testing.TB, fd *Finding, c Campaign, nth int) string {
+// describeFinding saves a finding and formats it for a test log.
+func describeFinding(t testing.TB, fd *Finding, c Campaign) string {
 	if fd.Replayed {
 		return fmt.Sprintf("finding %q (the baseline's repro for another signature fails with it): %s\n", fd.Signature, fd.Violation)
 	}
@@ -163,11 +160,7 @@ func describeFinding(t testing.TB, fd *Finding, c Campaign, nth int) string {
 	if fd.Flaky != "" {
 		s = fmt.Sprintf("flaky %q: %s\n", fd.Signature, fd.Flaky)
 	}
-	name := fmt.Sprintf("seed-%d", fd.Seed)
-	if nth > 1 {
-		name = fmt.Sprintf("seed-%d-%d", fd.Seed, nth)
-	}
-	return s + describeFailure(t, &fd.Failure, c, name)
+	return s + describeFailure(t, &fd.Failure, c, fd.FileName("seed"))
 }
 
 // describeFailure saves a campaign failure and formats it for a test log.
@@ -176,8 +169,7 @@ func describeFailure(t testing.TB, f *Failure, c Campaign, name string) string {
 	fmt.Fprintf(&b, "seed %d: %s\n", f.Seed, f.Violation)
 	header := func(cs *Case) *event.Header {
 		m := tracemeta.Meta{Faults: c.Sim.Faults.String(), Swarm: c.Sim.Swarm, Oracle: f.Violation.Oracle}
-		return tracemeta.Header(tracemeta.SourceSim, f.Seed, m.With(tracemeta.Replay{
-			LogFaults: cs.LogFaults, FaultSeed: cs.FaultSeed, ReconnectAt: cs.ReconnectAt, BatchIDs: cs.BatchIDs}))
+		return tracemeta.Header(tracemeta.SourceSim, f.Seed, m.With(cs.replay()))
 	}
 	if f.Shrunk != nil {
 		fmt.Fprintf(&b, "\nshrunk %d → %d events (%d candidates); the regression trace:\n", len(f.Case.Events), len(f.Shrunk.Events), f.Tests)

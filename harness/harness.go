@@ -71,18 +71,22 @@ type Violation struct {
 	Diff      string
 	Signature string
 
-	what string // the WHAT half of the signature, when the oracle knows it
-	end  bool   // found after Finish, at the end of the stream
-	// subjects are the rows that differ at this event, each with its
-	// WHAT: a model violation reports the first, and a campaign looks at
-	// every one for the bugs the first masks (see distinct).
+	end bool // found after Finish, at the end of the stream
+	// subjects are the differences the oracle saw at this event, each with
+	// its WHAT: the first is the signature's WHAT half, and a campaign
+	// looks at every one for the bugs the first masks (see expand). An
+	// oracle that records none is signed by a shape of its detail.
 	subjects []subject
 	rule     string // the RULE half, set by Sign
 }
 
-// subject is one difference a violation saw: the row (a tool id, or an
-// item's place) and what differs in it.
+// subject is one difference a violation saw: the row (a tool id, an
+// item's place, or for a difference of no one row the oracle's name) and
+// what differs in it.
 type subject struct{ key, what string }
+
+// about is the one subject of a violation: key and what.
+func about(key, what string) []subject { return []subject{{key, what}} }
 
 // String formats the violation as "after seq N: oracle: detail", followed
 // by the diff when there is one.

@@ -25,7 +25,7 @@ func (o *diagOracle) observe(p *pass, s *step) {
 		if !slices.Equal(want, got) {
 			p.fail(Violation{Seq: p.model.LastSeq(), Oracle: OracleDiagnostics,
 				Detail: "the diagnostics differ from the anomalies in the trace", Diff: cmp.Diff(want, got),
-				what: diagWhat(want, got)})
+				subjects: about(OracleDiagnostics, diagWhat(want, got))})
 		}
 		return
 	}
@@ -34,7 +34,7 @@ func (o *diagOracle) observe(p *pass, s *step) {
 	if !slices.Equal(want, got) {
 		p.fail(Violation{Seq: s.ev.Seq, Oracle: OracleDiagnostics,
 			Detail: fmt.Sprintf("after %s: the diagnostics added differ from the anomaly it holds", describe(s.ev)),
-			Diff:   cmp.Diff(want, got), what: diagWhat(want, got)})
+			Diff:   cmp.Diff(want, got), subjects: about(OracleDiagnostics, diagWhat(want, got))})
 	}
 	o.modelSeen, o.engineSeen = len(md), len(s.tl.Diagnostics)
 }

@@ -14,7 +14,7 @@ func (groupsOracle) observe(p *pass, s *step) {
 				continue
 			}
 			if bad := oracle.SmallGroup(r.Members); bad != "" {
-				p.fail(Violation{Seq: s.ev.Seq, Oracle: OracleGroups, Detail: bad, what: "group of fewer than 2 tools"})
+				p.fail(Violation{Seq: s.ev.Seq, Oracle: OracleGroups, Detail: bad, subjects: about(OracleGroups, "group of fewer than 2 tools")})
 			}
 		}
 	}

@@ -25,9 +25,9 @@ func (o *modelOracle) observe(p *pass, s *step) {
 	w, g := window(want, got)
 	v := Violation{Seq: s.ev.Seq, Oracle: classify(want, got, s.ev),
 		Detail: fmt.Sprintf("after %s %s differs from the model", describe(s.ev), what(w, g)), Diff: rowDiff(w, g),
-		what: rowWhat(w, g), subjects: stepSubjects(s)}
-	if len(v.subjects) > 0 {
-		v.what = v.subjects[0].what
+		subjects: stepSubjects(s)}
+	if len(v.subjects) == 0 { // the difference is in no item this step compared
+		v.subjects = about(v.Oracle, rowWhat(w, g))
 	}
 	p.fail(v)
 }
@@ -47,13 +47,13 @@ func (o *modelOracle) once(p *pass, s *step, got []row) {
 	}
 	for _, id := range slices.Sorted(maps.Keys(started)) {
 		if n := started[id]; shown[id] != n {
-			p.fail(Violation{Seq: s.ev.Seq, Oracle: OracleOnce, what: onceWhat(n, shown[id]), subjects: []subject{{"tool " + id, onceWhat(n, shown[id])}},
+			p.fail(Violation{Seq: s.ev.Seq, Oracle: OracleOnce, subjects: about("tool "+id, onceWhat(n, shown[id])),
 				Detail: fmt.Sprintf("tool %s started %d times, shown %d times", id, n, shown[id])})
 		}
 	}
 	for _, id := range slices.Sorted(maps.Keys(shown)) {
 		if started[id] == 0 {
-			p.fail(Violation{Seq: s.ev.Seq, Oracle: OracleOnce, what: "tool shown but never started",
+			p.fail(Violation{Seq: s.ev.Seq, Oracle: OracleOnce, subjects: about("tool "+id, "tool shown but never started"),
 				Detail: fmt.Sprintf("tool %s shown %d times but never started", id, shown[id])})
 		}
 	}

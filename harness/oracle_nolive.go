@@ -61,7 +61,7 @@ func (o *noLiveOracle) observe(p *pass, s *step) {
 			if !t.Status.Terminal() {
 				n++
 				p.fail(Violation{Seq: s.ev.Seq, Oracle: OracleNoLive, Detail: oracle.StillLive(t.ID, t.Status, string(k)),
-					what: "tool left " + string(t.Status), subjects: []subject{{"tool " + t.ID, "tool left " + string(t.Status)}}})
+					subjects: about("tool "+t.ID, "tool left "+string(t.Status))})
 			}
 		})
 		o.set(i, n)

@@ -37,14 +37,14 @@ func (p *pass) compareReference(ev *event.Event, got *timeline.Timeline, end boo
 		w, g = window(w, g)
 		p.fail(Violation{Seq: ev.Seq, Oracle: OracleReference,
 			Detail: fmt.Sprintf("after %s the engine differs from the reference engine (-reference +engine)", describe(ev)), Diff: rowDiff(w, g),
-			what: "unlike the reference engine, " + rowWhat(w, g)})
+			subjects: about(OracleReference, "unlike the reference engine, "+rowWhat(w, g))})
 		return
 	}
 	if p.fields.diagnostics {
 		if w, g := diagList(want.Diagnostics, true), diagList(got.Diagnostics, true); !slices.Equal(w, g) {
 			p.fail(Violation{Seq: ev.Seq, Oracle: OracleReference,
 				Detail: fmt.Sprintf("after %s the diagnostics differ from the reference engine's (-reference +engine)", describe(ev)), Diff: cmp.Diff(w, g),
-				what: "unlike the reference engine, " + diagWhat(w, g)})
+				subjects: about(OracleReference, "unlike the reference engine, "+diagWhat(w, g))})
 		}
 	}
 }

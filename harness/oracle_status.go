@@ -38,7 +38,6 @@ func (o *statusOracle) move(p *pass, seq int64, key int, id string, after timeli
 	before := o.prev[key]
 	o.prev[key] = after
 	if bad := oracle.Move(id, before, after); bad != "" {
-		what := fmt.Sprintf("tool status %s → %s", before, after)
-		p.fail(Violation{Seq: seq, Oracle: OracleStatus, Detail: bad, what: what, subjects: []subject{{"tool " + id, what}}})
+		p.fail(Violation{Seq: seq, Oracle: OracleStatus, Detail: bad, subjects: about("tool "+id, fmt.Sprintf("tool status %s → %s", before, after))})
 	}
 }

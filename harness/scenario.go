@@ -8,6 +8,7 @@ import (
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/internal/selfcheck"
+	"github.com/toolsim/toolsim/internal/tracemeta"
 	"github.com/toolsim/toolsim/store"
 	"github.com/toolsim/toolsim/timeline"
 )
@@ -30,6 +31,11 @@ type Case struct {
 	// noTwice skips the replay-twice oracle (c), which tests the log path
 	// rather than event order: exhaustive mode leaves it to campaigns.
 	noTwice bool
+}
+
+// replay is the case's reconstruction settings, for a trace header.
+func (c *Case) replay() tracemeta.Replay {
+	return tracemeta.Replay{LogFaults: c.LogFaults, FaultSeed: c.FaultSeed, ReconnectAt: c.ReconnectAt, BatchIDs: c.BatchIDs}
 }
 
 // CheckCase runs every oracle on a case: the per-event oracles on the

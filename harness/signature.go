@@ -95,8 +95,8 @@ func signature(v *Violation, rule string) string {
 // detail (digits, quoted text and ids blurred) for oracles that record
 // nothing of their own.
 func whatOf(v *Violation) string {
-	if v.what != "" {
-		return v.what
+	if len(v.subjects) > 0 {
+		return v.subjects[0].what
 	}
 	switch v.Oracle {
 	case OraclePanic:
@@ -279,7 +279,7 @@ func rowKey(item, i int, w, g []row) string {
 func expand(vs []Violation) []Violation {
 	seen := map[subject]bool{}
 	var out []Violation
-	for i, v := range vs {
+	for _, v := range vs {
 		subs := v.subjects
 		if len(subs) == 0 {
 			subs = []subject{{v.Oracle, whatOf(&v)}}
@@ -290,8 +290,8 @@ func expand(vs []Violation) []Violation {
 			}
 			seen[sb] = true
 			w := v
-			if i > 0 || k > 0 {
-				w.what = sb.what
+			if k > 0 { // Sign signed v by its first subject
+				w.subjects = subs[k : k+1]
 				w.Signature = signature(&w, w.rule)
 			}
 			out = append(out, w)

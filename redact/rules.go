@@ -103,9 +103,9 @@ func buildRules() []rule {
 	if err != nil {
 		panic("redact: the embedded " + err.Error()) // TestRulesLoad keeps it from happening
 	}
-	out := append(specific, own[:len(own)-1]...)
+	out := append(specific, own...)
 	out = append(out, generic...)
-	return append(out, own[len(own)-1])
+	return append(out, credential)
 }
 
 // own are toolsim's additions to gitleaks' rules, written here before
@@ -113,8 +113,8 @@ func buildRules() []rule {
 // stricter about (keys without their provider's checksum part, shorter
 // fine-grained tokens), and for what gitleaks has no rule for: provider
 // keys, a GCP service account's private_key_id, passwords in URLs, bearer
-// tokens, e-mail addresses, home directories; the last one, key-value credentials, runs after
-// gitleaks' generic rules.
+// tokens, e-mail addresses, home directories. Their key-value credential
+// rule (credential) runs after gitleaks' generic rules.
 var own = []rule{
 	{kind: "private-key", hints: []string{"PRIVATE KEY"},
 		re: regexp.MustCompile(`-----BEGIN[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----[A-Za-z0-9+/=\s\\:,.-]*?-----END[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----`)},
@@ -150,11 +150,14 @@ var own = []rule{
 		allow: []*allowlist{{regexes: []*regexp.Regexp{regexp.MustCompile(`^(?:git|no-?reply)@|@users\.noreply\.github\.com$`)}}}},
 	{kind: "home", hints: []string{"/home/", "/Users/", `Users\`}, group: 1,
 		re: regexp.MustCompile(`(/home/[A-Za-z0-9._-]+|/Users/[A-Za-z0-9._-]+|[A-Za-z]:(?:\\\\|\\)Users(?:\\\\|\\)[A-Za-z0-9._-]+)`)},
-	{kind: "credential", hints: []string{"key", "token", "secret", "password", "passwd"}, fold: true, group: 1, window: true,
-		re: regexp.MustCompile(`(?i)(?:api[_-]?key|access[_-]?key|secret[_-]?key|access[_-]?token|auth[_-]?token|refresh[_-]?token|client[_-]?secret|password|passwd)\\?["']?\s*[:=]\s*\\?["']?([A-Za-z0-9._~+/-]{12,})`),
-		// A dotted name is code that reads the secret (config.api_key), not the secret.
-		allow: []*allowlist{{regexes: []*regexp.Regexp{regexp.MustCompile(`^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$`)}}}},
 }
+
+// credential is toolsim's key-value credential rule, run after gitleaks'
+// generic rules.
+var credential = rule{kind: "credential", hints: []string{"key", "token", "secret", "password", "passwd"}, fold: true, group: 1, window: true,
+	re: regexp.MustCompile(`(?i)(?:api[_-]?key|access[_-]?key|secret[_-]?key|access[_-]?token|auth[_-]?token|refresh[_-]?token|client[_-]?secret|password|passwd)\\?["']?\s*[:=]\s*\\?["']?([A-Za-z0-9._~+/-]{12,})`),
+	// A dotted name is code that reads the secret (config.api_key), not the secret.
+	allow: []*allowlist{{regexes: []*regexp.Regexp{regexp.MustCompile(`^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$`)}}}}
 
 // applies reports whether one of the rule's hints occurs in s (lower is s
 // in lower case, computed once per string when a folding rule needs it).

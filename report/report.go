@@ -1,6 +1,7 @@
 package report
 
 import (
+	"bufio"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -65,6 +66,34 @@ type Suite struct {
 	NotRun []string
 }
 
+// Line is one line of a JSON report: a result with its suite's name, its
+// time in seconds, and the oracles the suite did not run.
+type Line struct {
+	Suite string `json:"suite"`
+	Result
+	Seconds float64  `json:"seconds"`
+	NotRun  []string `json:"not_run,omitempty"`
+}
+
+// ReadJSON reads a report WriteJSON wrote; name is used in errors, which
+// give the line.
+func ReadJSON(r io.Reader, name string) ([]Line, error) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 1<<20), 64<<20)
+	var out []Line
+	for n := 1; sc.Scan(); n++ {
+		var l Line
+		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
+			return nil, fmt.Errorf("%s:%d: not a JSON report line: %w", name, n, err)
+		}
+		out = append(out, l)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return out, nil
+}
+
 // WriteJSON writes one JSON object per result, one per line (JSON Lines),
 // each with the suite's name under "suite" and, when some oracles were
 // not run, their list under "not_run".
@@ -72,13 +101,7 @@ func WriteJSON(w io.Writer, s *Suite) error {
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	for i, r := range s.Results {
-		line := struct {
-			Suite string `json:"suite"`
-			Result
-			Seconds float64  `json:"seconds"`
-			NotRun  []string `json:"not_run,omitempty"`
-		}{s.Name, r, r.Time.Seconds(), s.NotRun}
-		if err := enc.Encode(line); err != nil {
+		if err := enc.Encode(Line{s.Name, r, r.Time.Seconds(), s.NotRun}); err != nil {
 			return fmt.Errorf("report: result %d (%s): %w", i+1, r.Name, err)
 		}
 	}

@@ -25,7 +25,6 @@ func (c *cli) campaignEnd(rep *harness.Report, camp harness.Campaign, f *fuzzFla
 // new ones), writes the baseline when asked, and returns the exit status:
 // 1 for a new or flaky finding or a fault class never reached.
 func (c *cli) reportFindings(rep *harness.Report, camp harness.Campaign, f *fuzzFlags, interrupted bool) int {
-	f.numberFindings(rep)
 	c.printFindings(rep)
 	failed := len(rep.New()) > 0
 	for _, fd := range rep.New() {
@@ -172,34 +171,13 @@ func (c *cli) describeFinding(fd *harness.Finding, camp harness.Campaign, f *fuz
 }
 
 // findingBase is where a finding's traces are saved, without extension:
-// seed-N (exhaustive-N for an ordering), and seed-N-2, seed-N-3, ... for
-// the later findings of a seed that shows several, in report order.
+// seed-N (exhaustive-N for an ordering), seed-N-2, ... for the later
+// findings of a seed (Finding.FileName).
 func findingBase(f *fuzzFlags, fd *harness.Finding) string {
-	prefix := "seed"
 	if f.exhaustive {
-		prefix = "exhaustive"
+		return filepath.Join(f.out, fd.FileName("exhaustive"))
 	}
-	name := fmt.Sprintf("%s-%d", prefix, fd.Seed)
-	if k := f.nth[fd]; k > 1 {
-		name = fmt.Sprintf("%s-%d", name, k)
-	}
-	return filepath.Join(f.out, name)
-}
-
-// numberFindings numbers the findings that share a seed, for findingBase.
-func (f *fuzzFlags) numberFindings(rep *harness.Report) {
-	f.nth = map[*harness.Finding]int{}
-	per := map[uint64]int{}
-	// The findings printed and saved come first, so that they get the
-	// plain names.
-	for _, fds := range [][]*harness.Finding{rep.New(), rep.Findings} {
-		for _, fd := range fds {
-			if _, done := f.nth[fd]; !done && !fd.Replayed {
-				per[fd.Seed]++
-				f.nth[fd] = per[fd.Seed]
-			}
-		}
-	}
+	return filepath.Join(f.out, fd.FileName("seed"))
 }
 
 // readBaseline reads a baseline file.

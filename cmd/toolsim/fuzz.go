@@ -33,7 +33,6 @@ type fuzzFlags struct {
 	baseline   string
 	writeBase  string
 	engine     engineFlags
-	nth        map[*harness.Finding]int // a finding's number among its seed's (see findingBase)
 	reports    reportFlags
 }
 

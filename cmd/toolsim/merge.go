@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bufio"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
@@ -10,14 +8,6 @@ import (
 
 	"github.com/toolsim/toolsim/report"
 )
-
-// mergeLine is one line of a fuzz --json report.
-type mergeLine struct {
-	Suite string `json:"suite"`
-	report.Result
-	Seconds float64  `json:"seconds"`
-	NotRun  []string `json:"not_run"`
-}
 
 // merge combines the JSON reports of fuzz shards: one result per
 // signature (counts summed, the lowest first seed's repro kept), the
@@ -48,13 +38,14 @@ func (c *cli) merge(args []string) int {
 	}
 	rec.suite.NotRun = m.notRun
 	code := exitOK
-	for _, r := range m.results() {
+	rs := m.results()
+	for _, r := range rs {
 		if r.Status != report.Pass {
 			code = exitFail
 		}
 		rec.suite.Results = append(rec.suite.Results, r)
 	}
-	m.print(c)
+	m.print(c, rs)
 	return rec.write(c, code)
 }
 
@@ -75,21 +66,16 @@ func (m *merger) read(path string) error {
 		return err
 	}
 	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 64<<20)
-	for n := 1; sc.Scan(); n++ {
-		var l mergeLine
-		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
-			return fmt.Errorf("%s:%d: not a fuzz --json line: %w", path, n, err)
-		}
+	lines, err := report.ReadJSON(f, path)
+	if err != nil {
+		return err
+	}
+	for n, l := range lines {
 		if l.Suite != "toolsim fuzz" {
-			return fmt.Errorf("%s:%d: suite %q: want the --json report of toolsim fuzz", path, n, l.Suite)
+			return fmt.Errorf("%s:%d: suite %q: want the --json report of toolsim fuzz", path, n+1, l.Suite)
 		}
 		m.notRun = l.NotRun
 		m.add(l.Result)
-	}
-	if err := sc.Err(); err != nil {
-		return fmt.Errorf("%s: %w", path, err)
 	}
 	m.shards++
 	return nil
@@ -151,8 +137,7 @@ func (m *merger) results() []report.Result {
 }
 
 // print writes the merged findings table.
-func (m *merger) print(c *cli) {
-	rs := m.results()
+func (m *merger) print(c *cli, rs []report.Result) {
 	fmt.Fprintf(c.stdout, "%d reports merged: %d findings\n", m.shards, len(m.bySig))
 	if len(m.bySig) > 0 {
 		fmt.Fprintln(c.stdout, "findings   seeds  first  status  signature")

@@ -21,7 +21,7 @@ func TestMergeDeduplicatesBySignature(t *testing.T) {
 	write := func(name string, rs ...report.Result) string {
 		var b strings.Builder
 		for _, r := range rs {
-			line, _ := json.Marshal(mergeLine{Suite: "toolsim fuzz", Result: r})
+			line, _ := json.Marshal(report.Line{Suite: "toolsim fuzz", Result: r})
 			b.Write(append(line, '\n'))
 		}
 		path := filepath.Join(dir, name)
@@ -47,7 +47,7 @@ func TestMergeDeduplicatesBySignature(t *testing.T) {
 	}
 	var got []string
 	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
-		var l mergeLine
+		var l report.Line
 		if err := json.Unmarshal([]byte(line), &l); err != nil {
 			t.Fatal(err)
 		}
@@ -74,7 +74,7 @@ func TestMergeRejectsOtherReports(t *testing.T) {
 	if code := c.run([]string{"merge", path}); code != exitUsage {
 		t.Fatalf("exit %d, want %d\n%s", code, exitUsage, out)
 	}
-	if !strings.Contains(errOut.String(), path+":2: not a fuzz --json line") {
+	if !strings.Contains(errOut.String(), path+":2: not a JSON report line") {
 		t.Errorf("error does not name file and line: %s", errOut)
 	}
 }

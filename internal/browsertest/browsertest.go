@@ -134,19 +134,19 @@ func (b *Browser) Errors() []string {
 // decoded as T.
 func Eval[T any](b *Browser, expr string) T {
 	b.t.Helper()
-	v, err := run(b, chromedp.Evaluate[T](expr))
-	if err != nil {
-		b.t.Fatalf("evaluating %s: %v", expr, err)
-	}
-	b.CheckErrors()
-	return v
+	return eval[T](b, expr)
 }
 
 // EvalAwait evaluates a JavaScript expression whose value is a promise,
 // waits for it to settle, and returns its value decoded as T.
 func EvalAwait[T any](b *Browser, expr string) T {
 	b.t.Helper()
-	v, err := run(b, chromedp.Evaluate[T](expr, chromedp.EvalAwaitPromise))
+	return eval[T](b, expr, chromedp.EvalAwaitPromise)
+}
+
+func eval[T any](b *Browser, expr string, opts ...chromedp.EvaluateOption) T {
+	b.t.Helper()
+	v, err := run(b, chromedp.Evaluate[T](expr, opts...))
 	if err != nil {
 		b.t.Fatalf("evaluating %s: %v", expr, err)
 	}

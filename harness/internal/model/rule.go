@@ -5,6 +5,14 @@ import (
 	"github.com/toolsim/toolsim/timeline"
 )
 
+// The rules only Rule names: a cancel with tools live, and a result for
+// an id whose tools all ended some other way than by a result, a denial,
+// a cancel or the turn's end.
+const (
+	RuleCancel          = "cancel"
+	RuleResultForNoLive = "result for no live tool"
+)
+
 // Rule names the one rule of SPEC §2 that decides what an event does to
 // the model's state: the first half of a failure's signature. Where
 // States lists every situation an event touches (for coverage), Rule picks
@@ -12,10 +20,10 @@ import (
 // different surroundings gets one name. Events no special rule governs are
 // named by what they are ("result", "tool start", "cancel"): the ordinary
 // variants of a result (failed, while permission is pending, with a
-// duration, replacing streamed output) and of progress (with output, a delegation payload) are one
-// rule each, which the WHAT half of a signature tells apart. Call it
-// before Apply, as States; FinishRule is its counterpart for the end of
-// the stream.
+// duration, replacing streamed output) and of progress (with output, a
+// delegation payload) are one rule each, which the WHAT half of a
+// signature tells apart. Call it before Apply, as States; FinishRule is
+// its counterpart for the end of the stream.
 func (m *Model) Rule(ev *event.Event) string {
 	switch ev.Kind {
 	case event.KindToolStart:
@@ -30,7 +38,7 @@ func (m *Model) Rule(ev *event.Event) string {
 		if m.live == 0 {
 			return RuleCancelNothingLive
 		}
-		return "cancel"
+		return RuleCancel
 	case event.KindTurnEnd:
 		return m.turnEndRule()
 	case event.KindError:
@@ -138,7 +146,7 @@ func (m *Model) resultRule(ev *event.Event) string {
 	case m.cancelled:
 		return StateResultAfterCancel
 	}
-	return "result for no live tool"
+	return RuleResultForNoLive
 }
 
 func (m *Model) permissionRule(ev *event.Event) string {
