@@ -59,7 +59,10 @@ export interface InitOptions { width?: number; meta_tools?: string[] | null; fea
 
 /** What serve drives; every method may return a promise. */
 export interface Engine {
-  apply(event: ToolsimEvent): void | Promise<void>;
+  /** ahead.next(k): the k-th event after this one in the same batch
+   * (undefined past its end, or when toolsim sent a lone event). Only for a
+   * producer that simulates a server knowing its own output. */
+  apply(event: ToolsimEvent, ahead?: { next(k?: number): ToolsimEvent | undefined }): void | Promise<void>;
   /** End of stream: live tools become interrupted (SPEC §2). */
   finish(): void | Promise<void>;
   timeline(): Timeline | Promise<Timeline>;

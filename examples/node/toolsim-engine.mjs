@@ -6,6 +6,10 @@
 // added or changed since the last call (examples/node/engine.mjs) is sent
 // only those; any other is diffed item by item.
 // info: {fields, features, grouping}. Pass --no-delta to send whole timelines.
+// apply's second argument, ahead.next(k), is the k-th event after this one in
+// the same batch (undefined past its end): for an adapter whose producer side
+// simulates a server that knows its own output (a model response's calls),
+// never for what the UI shows.
 import { createInterface } from 'node:readline';
 
 const PROTOCOL = 'toolsim-engine/1';
@@ -61,7 +65,10 @@ export async function serve(make, info = {}) {
         break;
       case 'event': await engine.apply(msg.event); await timeline(id); break;
       case 'batch':
-        for (const [i, ev] of msg.events.entries()) { await engine.apply(ev); await timeline(id, i); }
+        for (const [i, ev] of msg.events.entries()) {
+          await engine.apply(ev, { next: (k = 0) => msg.events[i + 1 + k] });
+          await timeline(id, i);
+        }
         if (msg.finish) { await engine.finish(); await timeline(id, msg.events.length); }
         break;
       case 'finish': await engine.finish(); await timeline(id); break;

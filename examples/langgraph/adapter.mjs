@@ -1,0 +1,232 @@
+#!/usr/bin/env node
+// LangGraph's client stream state (npm @langchain/langgraph-sdk: the
+// CustomStreamOrchestrator that useStream runs with a custom transport, its
+// StreamManager and MessageTupleManager) behind toolsim-engine/1.
+//
+//   npm ci --prefix examples/langgraph
+//   toolsim fuzz --engine 'node examples/langgraph/adapter.mjs' --seeds 2000
+//
+// Canonical events become the stream a LangGraph agent server sends in the
+// `messages-tuple` and `values` modes; the messages and tool calls the
+// library keeps (orchestrator.messages and orchestrator.toolCalls, what a
+// useStream UI renders) become a toolsim-timeline/1. The mapping is in
+// README.md: the adapter pairs nothing and decides no status.
+import { CustomStreamOrchestrator } from '@langchain/langgraph-sdk/ui';
+import { serve } from '../node/toolsim-engine.mjs';
+
+// getToolCallsWithResults states -> timeline statuses (one-to-one).
+const STATUS = { pending: 'running', completed: 'ok', error: 'failed' };
+
+// A queue the transport's stream reads: push() hands the server's next
+// event over and resolves once the library asks for the one after it, that
+// is, once it has processed this one.
+class Wire {
+  items = [];
+  waiter = null;   // the stream's pending read
+  drained = null;  // resolves when the stream asks again
+  closed = false;
+
+  push(item) {
+    const done = new Promise((resolve) => { this.drained = resolve; });
+    if (this.waiter) { const w = this.waiter; this.waiter = null; w(item); } else this.items.push(item);
+    return done;
+  }
+
+  async *stream(signal) {
+    for (;;) {
+      this.drained?.();
+      this.drained = null;
+      if (signal.aborted) return;
+      const item = this.items.length ? this.items.shift()
+        : await new Promise((resolve) => {
+          this.waiter = resolve;
+          signal.addEventListener('abort', () => resolve(null), { once: true });
+        });
+      if (item === null) return; // end of the run, or the client stopped it
+      yield item;
+    }
+  }
+}
+
+class LangGraphEngine {
+  now = 0;
+  thread = [];     // the server's thread state: message dicts in order
+  run = null;      // {wire, done, ai} of the run being streamed
+  ai = null;       // the model message being streamed: {id, calls, text, batch}
+  prev = '';       // the previous event's kind
+  role = '';
+  finished = new Map(); // last message id ('' when none) -> runs that ended normally after it
+  seen = new Map();      // tool call id + message id -> t it first appeared
+  msgs = 0;
+  orchestrator = new CustomStreamOrchestrator({
+    transport: { stream: (payload) => this.run.wire.stream(payload.signal) },
+    onError: () => {},
+  });
+
+  async apply(ev) {
+    this.now = ev.t;
+    switch (ev.kind) {
+      case 'turn_start':
+        this.role = ev.role ?? '';
+        if (this.role === 'assistant') await this.ensureRun(); // the response to a submit
+        break;
+      case 'user': await this.user(ev.text ?? ''); break;
+      case 'text': await this.text(ev.text ?? ''); break;
+      case 'tool_start': await this.call(ev); break;
+      case 'tool_done': await this.result(ev); break;
+      case 'cancel': await this.stop(); break;
+      case 'turn_end': if (this.role !== 'user') await this.end(); this.role = ''; break;
+      default: break; // thinking, progress, permissions and errors are not declared
+    }
+    this.prev = ev.kind;
+    this.observe();
+  }
+
+  // A user message starts a run with it as input: the server's first
+  // `values` event is the thread with the message appended.
+  async user(text) {
+    await this.end();
+    this.thread.push({ type: 'human', id: `h${++this.msgs}`, content: text });
+    await this.start();
+  }
+
+  async start() {
+    const wire = new Wire();
+    const run = { wire, done: null };
+    this.run = run;
+    run.done = this.orchestrator.submit(null);
+    await wire.push({ event: 'values', data: { messages: this.thread.map((m) => ({ ...m })) } });
+    return run;
+  }
+
+  async ensureRun() { if (!this.run) await this.start(); }
+
+  // The model message being streamed: text after tool calls, or calls of
+  // another batch (or after another event), begin a new model response.
+  async model(kind, ev) {
+    await this.ensureRun();
+    const same = this.ai && (kind === 'text'
+      ? this.ai.calls.length === 0 && (this.prev === 'text' || this.prev === 'turn_start')
+      : (this.prev === 'tool_start' || this.prev === 'text') && (ev.batch ?? '') === this.ai.batch);
+    if (!same) {
+      this.ai = { id: `ai${++this.msgs}`, calls: [], text: '', batch: ev?.batch ?? '' };
+      this.thread.push({ type: 'ai', id: this.ai.id, content: '', tool_calls: [] });
+    }
+    return this.ai;
+  }
+
+  async text(delta) {
+    const ai = await this.model('text', {});
+    ai.text += delta;
+    this.serverMessage(ai);
+    await this.send({ event: 'messages', data: [{ type: 'AIMessageChunk', id: ai.id, content: delta }, { langgraph_node: 'model' }] });
+  }
+
+  async call(ev) {
+    const ai = await this.model('tool_start', ev);
+    const index = ai.calls.length;
+    const args = JSON.stringify(ev.args ?? {});
+    ai.calls.push({ id: ev.id ?? '', name: ev.name ?? '', args: ev.args ?? {}, type: 'tool_call' });
+    this.serverMessage(ai);
+    await this.send({ event: 'messages', data: [{ type: 'AIMessageChunk', id: ai.id, content: '',
+      tool_call_chunks: [{ type: 'tool_call_chunk', id: ev.id ?? '', name: ev.name ?? '', args, index }] }, { langgraph_node: 'model' }] });
+  }
+
+  // A tool's result is the ToolMessage its task returns, streamed as it finishes.
+  async result(ev) {
+    this.ai = null;
+    const msg = { type: 'tool', id: `t${++this.msgs}`, tool_call_id: ev.id ?? '', name: ev.name ?? '',
+      content: ev.ok ? (ev.output ?? '') : (ev.error ?? ''), status: ev.ok ? 'success' : 'error' };
+    this.thread.push(msg);
+    await this.send({ event: 'messages', data: [{ ...msg, type: 'ToolMessageChunk' }, { langgraph_node: 'tools' }] });
+  }
+
+  serverMessage(ai) {
+    const m = this.thread.find((x) => x.id === ai.id);
+    m.content = ai.text;
+    m.tool_calls = ai.calls.map((c) => ({ ...c }));
+  }
+
+  // Events of a run nobody reads any more (after a stop) are not sent.
+  async send(item) { if (this.run && !this.run.stopped) await this.run.wire.push(item); }
+
+  // The user stops the run: useStream's stop() aborts the stream.
+  async stop() {
+    const run = this.run;
+    if (!run) return;
+    run.stopped = true;
+    this.orchestrator.stop();
+    await run.done;
+  }
+
+  // The run ends: the server's final `values`, then the stream closes.
+  async end() {
+    this.ai = null;
+    const run = this.run;
+    if (!run) return;
+    this.run = null;
+    if (!run.stopped) {
+      await run.wire.push({ event: 'values', data: { messages: this.thread.map((m) => ({ ...m, tool_calls: m.tool_calls?.map((c) => ({ ...c })) })) } });
+      run.wire.push(null);
+      const last = this.thread.at(-1)?.id ?? '';
+      this.finished.set(last, (this.finished.get(last) ?? 0) + 1);
+    }
+    await run.done;
+  }
+
+  async finish() {
+    // End of stream: the connection drops; the run is not finished.
+    const run = this.run;
+    this.run = null;
+    if (run && !run.stopped) { run.stopped = true; this.orchestrator.stop(); await run.done; }
+    this.observe();
+  }
+
+  // The library re-parses streamed tool-call arguments at most every 50 ms
+  // (a wall-clock timer, MessageTupleManager.onRefresh); the adapter runs
+  // that refresh itself before reading, so a snapshot is what the user sees
+  // once the throttle has passed, not a frame that is 50 ms stale.
+  observe() {
+    this.orchestrator.messageManager.flush();
+    for (const tc of this.orchestrator.toolCalls) {
+      const key = `${tc.aiMessage.id}\u0000${tc.index}`;
+      if (!this.seen.has(key)) this.seen.set(key, this.now);
+    }
+  }
+
+  timeline() {
+    const items = [];
+    const calls = this.orchestrator.toolCalls;
+    this.separators(items, '');
+    for (const m of this.orchestrator.messages) {
+      const type = m.type ?? m.getType();
+      if (type === 'human') items.push({ kind: 'user', text: m.text });
+      if (type === 'ai') {
+        if (m.text || !m.tool_calls?.length) items.push({ kind: 'assistant', text: m.text });
+        for (const tc of calls.filter((c) => c.aiMessage.id === m.id)) items.push({ kind: 'tool', tool: this.tool(tc) });
+      }
+      this.separators(items, m.id);
+    }
+    if (this.orchestrator.error) items.push({ kind: 'notice', level: 'error', text: String(this.orchestrator.error?.message ?? this.orchestrator.error) });
+    return { diagnostics: [], items, now: this.now };
+  }
+
+  // "Turn complete" after the last message of each run that ended with the
+  // server's final values (useStream's onFinish).
+  separators(items, id) {
+    for (let i = this.finished.get(id) ?? 0; i > 0; i--) items.push({ kind: 'separator', text: 'Turn complete' });
+  }
+
+  tool(tc) {
+    const status = STATUS[tc.state] ?? `unknown state ${tc.state}`;
+    const start = this.seen.get(`${tc.aiMessage.id}\u0000${tc.index}`) ?? this.now;
+    const error = tc.state === 'error' && typeof tc.result?.content === 'string' ? { error: tc.result.content } : {};
+    return { id: tc.call.id ?? tc.id, name: tc.call.name, status, start_t: start, ...error };
+  }
+}
+
+await serve(() => new LangGraphEngine(), {
+  fields: ['error'],
+  grouping: false,
+  features: ['tools', 'text', 'user', 'cancel'],
+});
