@@ -88,3 +88,33 @@ real-engines: build ## the Vercel AI SDK's stream reader (npm ci once): the gate
 		if [ $$st -ne 1 ]; then echo "$$f: toolsim check exited $$st (setup problem)"; exit 1; fi; \
 		echo "still fails  $$f"; \
 	done
+
+# npm: the toolsim package and its platform packages (docs/npm.md), and the
+# vitest helper's example project.
+NPM_DIST ?= dist/npm
+NPM_FLAGS ?=
+VITEST_EXAMPLE := examples/vitest
+VITEST_BUG ?= spinner
+VITEST_SIGNATURE ?= cancel: tool status interrupted → running
+
+.PHONY: npm npm-test vitest-example
+
+npm: ## build the npm tarballs into dist/npm (toolsim and its 5 platform packages) at the version of toolsim version; NPM_FLAGS=-release refuses a modified tree; publishes nothing
+	$(GO) run ./npm/build -go $(GO) -out $(NPM_DIST) $(NPM_FLAGS)
+
+npm-test: build npm ## the toolsim/vitest helper's tests, then install the tarballs offline into a fresh project: npx toolsim version as bin/toolsim's, fuzz, toolsim/engine, toolsim/vitest
+	TOOLSIM_BINARY=$(CURDIR)/bin/toolsim node --test npm/toolsim/test/vitest.test.mjs
+	TOOLSIM_NPM_DIST=$(abspath $(NPM_DIST)) TOOLSIM_GO_BINARY=$(CURDIR)/bin/toolsim \
+		$(GO) test -count=1 -v -run '^TestInstallOffline$$' ./npm/build
+
+vitest-example: build ## examples/vitest (npm ci once): on a planted bug (VITEST_BUG, default spinner) vitest must fail naming the finding and its reproduce command; on the correct engine it must pass
+	@test -d $(VITEST_EXAMPLE)/node_modules/vitest || npm ci --prefix $(VITEST_EXAMPLE) --no-audit --no-fund
+	@log=$$(mktemp) && trap 'rm -f $$log' EXIT; \
+	if (cd $(VITEST_EXAMPLE) && TOOLSIM_BINARY=$(CURDIR)/bin/toolsim TOOLSIM_ENGINE_BUG=$(VITEST_BUG) node_modules/.bin/vitest run) >$$log 2>&1; then \
+		cat $$log; echo "vitest-example: vitest passed on --bug $(VITEST_BUG); it must fail"; exit 1; fi; \
+	for want in 'FAIL' '$(VITEST_SIGNATURE)' 'reproduce: toolsim check --engine'; do \
+		grep -qF -- "$$want" $$log || { cat $$log; echo "vitest-example: the failing run's output lacks: $$want"; exit 1; }; \
+	done; \
+	sed -n '/^ FAIL /,/⎯⎯/p' $$log; \
+	echo "vitest-example: --bug $(VITEST_BUG) fails naming its findings, as it must; now the correct engine:"
+	cd $(VITEST_EXAMPLE) && TOOLSIM_BINARY=$(CURDIR)/bin/toolsim node_modules/.bin/vitest run --reporter=verbose
