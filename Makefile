@@ -74,17 +74,21 @@ ci-example: build ## run the CI recipe of docs/ci.md locally (the workflow's com
 	@tmp=$$(mktemp -d) && PATH="$(CURDIR)/bin:$$PATH" REPORTS=$$tmp FUZZ_SEEDS=$(CI_EXAMPLE_SEEDS) \
 	  REGRESSIONS=$(CURDIR)/harness/harnesstest/testdata/traces examples/ci/ci.sh && echo "ci.sh: ok, reports in $$tmp" && ls $$tmp
 
-AI_SDK := examples/ai-sdk
-AI_SDK_ENGINE := node $(AI_SDK)/adapter.mjs
-AI_SDK_BASELINE := scenarios/ai-sdk/baseline.json
+# The third-party engines under examples/<name>/ (adapter.mjs, package-lock.json),
+# each with its regressions and baseline under scenarios/<name>/.
+REAL_ENGINES := ai-sdk langgraph openai-agents
+REAL_SEEDS ?= 300
 
-real-engines: build ## the Vercel AI SDK's stream reader (npm ci once): the gate (only its known findings), and each regression in scenarios/ai-sdk still failing
-	@test -d $(AI_SDK)/node_modules/ai || npm ci --prefix $(AI_SDK) --no-audit --no-fund
-	bin/toolsim fuzz --engine '$(AI_SDK_ENGINE)' --timeout 30s --seeds 300 --out failures/ai-sdk \
-		--baseline $(AI_SDK_BASELINE)
-	@for f in scenarios/ai-sdk/*.jsonl; do \
-		bin/toolsim check --engine '$(AI_SDK_ENGINE)' --timeout 30s $$f >/dev/null; st=$$?; \
-		if [ $$st -eq 0 ]; then echo "$$f passes now: the library fixed it; move it out of scenarios/ai-sdk and its class out of docs/findings/ai-sdk.md"; exit 1; fi; \
+real-engines: build $(addprefix real-engine-,$(REAL_ENGINES)) ## every third-party engine (npm ci once each): its gate (only its known findings), and each regression in scenarios/<name> still failing
+
+# real-engine-NAME: one of them (make real-engine-langgraph).
+real-engine-%: build
+	@test -d examples/$*/node_modules || npm ci --prefix examples/$* --no-audit --no-fund
+	bin/toolsim fuzz --engine 'node examples/$*/adapter.mjs' --timeout 30s --seeds $(REAL_SEEDS) --out failures/$* \
+		--baseline scenarios/$*/baseline.json
+	@for f in scenarios/$*/*.jsonl; do \
+		bin/toolsim check --engine 'node examples/$*/adapter.mjs' --timeout 30s $$f >/dev/null; st=$$?; \
+		if [ $$st -eq 0 ]; then echo "$$f passes now: the library fixed it; move it out of scenarios/$* and its class out of docs/findings/$*.md"; exit 1; fi; \
 		if [ $$st -ne 1 ]; then echo "$$f: toolsim check exited $$st (setup problem)"; exit 1; fi; \
 		echo "still fails  $$f"; \
 	done
