@@ -103,7 +103,7 @@ VITEST_SIGNATURE ?= cancel: tool status interrupted → running
 
 .PHONY: npm npm-test vitest-example
 
-npm: ## build the npm tarballs into dist/npm (toolsim and its 5 platform packages) at the version of toolsim version; NPM_FLAGS=-release refuses a modified tree; publishes nothing
+npm: ## build the npm tarballs into dist/npm (toolsim and its platform packages) at the version of toolsim version; NPM_FLAGS=-release refuses a modified tree; publishes nothing
 	$(GO) run ./npm/build -go $(GO) -out $(NPM_DIST) $(NPM_FLAGS)
 
 npm-test: build npm ## the toolsim/vitest helper's tests, then install the tarballs offline into a fresh project: npx toolsim version as bin/toolsim's, fuzz, toolsim/engine, toolsim/vitest

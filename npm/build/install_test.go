@@ -134,12 +134,17 @@ console.log(JSON.stringify({ status: run.status, bin: run.bin, names }));
 		}
 	})
 
-	t.Run("types", func(t *testing.T) {
+	t.Run("imports", func(t *testing.T) {
 		out := npm(t, proj, 0, "node", "--input-type=module", "-e",
 			"const e = await import('toolsim/engine'); const v = await import('toolsim/vitest');"+
 				" console.log(typeof e.serve, typeof v.fuzzEngine)")
 		if strings.TrimSpace(out) != "function function" {
 			t.Errorf("import('toolsim/engine'), import('toolsim/vitest'): %q, want serve and fuzzEngine", out)
+		}
+		// jest's default mode requires: the require condition, vitest.cjs.
+		out = npm(t, proj, 0, "node", "-e", "const v = require('toolsim/vitest'); console.log(typeof v.fuzzEngine, require.resolve('toolsim/vitest'))")
+		if f := strings.Fields(out); len(f) != 2 || f[0] != "function" || !strings.HasSuffix(f[1], "vitest.cjs") {
+			t.Errorf("require('toolsim/vitest'): %q, want fuzzEngine from vitest.cjs", out)
 		}
 	})
 

@@ -1,7 +1,7 @@
-// Tests of vitest.mjs (toolsim/vitest) against the Node example engine,
-// with node:test: node --test npm/toolsim/test/vitest.test.mjs (make
-// npm-test). The binary is $TOOLSIM_BINARY, else the repository's
-// bin/toolsim (make build).
+// Tests of vitest.cjs, through vitest.mjs (toolsim/vitest), against the
+// Node example engine, with node:test: node --test
+// npm/toolsim/test/vitest.test.mjs (make npm-test). The binary is
+// $TOOLSIM_BINARY, else the repository's bin/toolsim (make build).
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
