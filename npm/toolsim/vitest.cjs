@@ -54,7 +54,14 @@ function prepare(options) {
     throw new TypeError("toolsim: fuzzEngine: engine is required: the engine's command line, e.g. 'node adapter.mjs'");
   }
   const env = { ...process.env, ...o.env };
-  const bin = o.bin ?? binaryPath(env);
+  let bin;
+  try {
+    bin = o.bin ?? binaryPath(env);
+  } catch (err) {
+    throw new ToolsimSetupError(err.message);
+  }
+  // A path is taken from here, not from cwd, where the binary runs.
+  if (bin.includes('/') || bin.includes(path.sep)) bin = path.resolve(bin);
   const cwd = path.resolve(o.cwd ?? process.cwd());
   const tmp = mkdtempSync(path.join(tmpdir(), 'toolsim-fuzz-'));
   const json = path.join(tmp, 'report.jsonl');
@@ -84,7 +91,13 @@ function finish(ctx, { status, signal, stdout, stderr, error }) {
     } catch (err) {
       throw new ToolsimSetupError(`toolsim: ${where} exited ${status} without its --json report (${err.message}):\n${stderr.trim()}`);
     }
-    const results = text.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
+    const results = text.split('\n').filter((l) => l.trim()).map((l) => {
+      try {
+        return JSON.parse(l);
+      } catch (err) {
+        throw new ToolsimSetupError(`toolsim: ${where}: a line of its --json report is not JSON (${err.message}): ${l.slice(0, 200)}`);
+      }
+    });
     return {
       command: ctx.command, cwd: ctx.cwd, bin: ctx.bin, status, stdout, stderr, results,
       failures: results.filter((r) => r.status !== 'pass'),
@@ -114,7 +127,10 @@ function runFuzzAsync(options) {
     let stdout = '', stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d) => { stdout += d; });
     child.stderr.setEncoding('utf8').on('data', (d) => { stderr += d; });
+    let settled = false;
     const done = (r) => {
+      if (settled) return; // a child that cannot start emits error, then close
+      settled = true;
       try {
         resolve(finish(ctx, { stdout, stderr, ...r }));
       } catch (err) {

@@ -76,6 +76,8 @@ test('a setup error throws with toolsim\'s stderr', () => {
     (err) => err instanceof ToolsimSetupError && /no-such-flag/.test(err.message));
   assert.throws(() => runFuzz({ engine: engine(), bin: path.join(fresh(), 'missing') }),
     (err) => err instanceof ToolsimSetupError && /cannot run/.test(err.message));
+  assert.throws(() => runFuzz({ engine: engine(), env: { TOOLSIM_BINARY: path.join(fresh(), 'missing') } }),
+    (err) => err instanceof ToolsimSetupError && /TOOLSIM_BINARY=.*: no such file/.test(err.message));
 });
 
 test('options are checked', () => {
@@ -89,6 +91,14 @@ test('the flags: seeds, features, faults, timeout', () => {
   assert.equal(run.status, 0);
   assert.match(run.command, /--seeds 7 --features tools,text --faults order --timeout 20000ms/);
   assert.deepEqual(run.results.map((r) => r.name), ['campaign (7 scenarios)']);
+});
+
+test('a relative bin is taken from the caller\'s directory, not cwd', () => {
+  const rel = path.relative(process.cwd(), bin);
+  assert.ok(!path.isAbsolute(rel));
+  const run = runFuzz({ engine: engine(), seeds: 3, faults: 'order', bin: rel, cwd: fresh() });
+  assert.equal(run.bin, bin);
+  assert.equal(run.status, 0);
 });
 
 test('runFuzzAsync gives what runFuzz gives', async () => {
