@@ -5,7 +5,6 @@ import (
 	"os"
 	"os/exec"
 	"sync"
-	"syscall"
 	"time"
 )
 
@@ -51,7 +50,7 @@ type process struct {
 // error to errTail.
 func startProcess(argv []string, errTail io.Writer) (*process, error) {
 	cmd := exec.Command(argv[0], argv[1:]...)
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.SysProcAttr = groupAttr()
 	cmd.WaitDelay = WaitDelay
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
@@ -98,11 +97,6 @@ func startProcess(argv []string, errTail io.Writer) (*process, error) {
 
 // pid is the leader's process id, which is also the group's id.
 func (p *process) pid() int { return p.cmd.Process.Pid }
-
-// killGroup sends SIGKILL to every process of the group. It is safe to
-// call from any goroutine, and after the leader is gone (it then ends the
-// stragglers it left).
-func (p *process) killGroup() { syscall.Kill(-p.pid(), syscall.SIGKILL) }
 
 // reap kills the group, waits for the leader, and waits at most WaitDelay
 // for the output pipes to close; drain reads standard output meanwhile

@@ -31,7 +31,7 @@ type agent struct {
 func startAgent(argv []string, stdin io.Reader, stderr io.Writer) (*agent, error) {
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Stdin, cmd.Stderr = stdin, stderr
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.SysProcAttr = groupAttr()
 	cmd.WaitDelay = agentWaitDelay
 	outR, outW, err := os.Pipe()
 	if err != nil {
@@ -51,9 +51,6 @@ func startAgent(argv []string, stdin io.Reader, stderr io.Writer) (*agent, error
 	}()
 	return a, nil
 }
-
-// signal sends sig to the agent's whole process group.
-func (a *agent) signal(sig syscall.Signal) { syscall.Kill(-a.cmd.Process.Pid, sig) }
 
 // supervise passes interrupts on to the agent's group until the agent
 // exits: the first one as it came (the agent may stop cleanly), killing
