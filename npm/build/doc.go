@@ -1,12 +1,12 @@
 // Command build writes toolsim's npm packages, as esbuild and biome ship
 // their binaries: one package per platform (@toolsim/linux-x64,
-// @toolsim/linux-arm64, @toolsim/darwin-x64, @toolsim/darwin-arm64; and
-// @toolsim/win32-x64 once toolsim builds for Windows, see platforms), each
-// holding the cross-compiled binary with os and cpu fields, and the main
-// package toolsim (from npm/toolsim: the bin launcher, the vitest/jest
-// helper, and the Node kit copied from examples/node), which lists them as
-// optional dependencies so that npm installs only the one for its machine.
-// `make npm` runs it from the repository root:
+// @toolsim/linux-arm64, @toolsim/darwin-x64, @toolsim/darwin-arm64,
+// @toolsim/win32-x64), each holding the cross-compiled binary with os and
+// cpu fields, and the main package toolsim (from npm/toolsim: the bin
+// launcher, the vitest/jest helper, and the Node kit copied from
+// examples/node), which lists them as optional dependencies so that npm
+// installs only the one for its machine. `make npm` runs it from the
+// repository root:
 //
 //	go run ./npm/build [-out DIR] [-platforms linux-x64,...] [-release]
 //

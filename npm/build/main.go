@@ -10,7 +10,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strings"
 )
 
@@ -62,11 +61,6 @@ func run(o options, w io.Writer) error {
 	selected, err := selectPlatforms(o.platforms)
 	if err != nil {
 		return err
-	}
-	for _, p := range platforms {
-		if p.Blocked != "" && !slices.Contains(selected, p) {
-			fmt.Fprintf(w, "skipped %s: %s\n", p.key(), p.Blocked)
-		}
 	}
 	tmpl, err := readTemplate(filepath.Join(root, "npm", "toolsim", "package.json"))
 	if err != nil {

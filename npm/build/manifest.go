@@ -11,13 +11,9 @@ import (
 )
 
 // A platform is one npm platform package: its os and cpu as npm and Node
-// name them (process.platform, process.arch), and Go's names. Blocked
-// says why toolsim cannot be built for it yet: such a platform is left
-// out of "all" and of the main package's optional dependencies, and is
-// built only when named.
+// name them (process.platform, process.arch), and Go's names.
 type platform struct {
 	OS, CPU, GOOS, GOARCH string
-	Blocked               string
 }
 
 // platforms are the platform packages, in publishing order.
@@ -26,19 +22,7 @@ var platforms = []platform{
 	{OS: "linux", CPU: "arm64", GOOS: "linux", GOARCH: "arm64"},
 	{OS: "darwin", CPU: "x64", GOOS: "darwin", GOARCH: "amd64"},
 	{OS: "darwin", CPU: "arm64", GOOS: "darwin", GOARCH: "arm64"},
-	{OS: "win32", CPU: "x64", GOOS: "windows", GOARCH: "amd64",
-		Blocked: "toolsim does not build for windows yet: engineproto/process.go and cmd/toolsim/agent.go start engines and agents in a process group (syscall.SysProcAttr.Setpgid, syscall.Kill), which exist only on Unix"},
-}
-
-// published are the platforms the main package lists: every one not blocked.
-func published() []platform {
-	var out []platform
-	for _, p := range platforms {
-		if p.Blocked == "" {
-			out = append(out, p)
-		}
-	}
-	return out
+	{OS: "win32", CPU: "x64", GOOS: "windows", GOARCH: "amd64"},
 }
 
 // key is the platform as the launcher computes it: `${process.platform}-${process.arch}`.
@@ -55,11 +39,10 @@ func (p platform) exe() string {
 	return "toolsim"
 }
 
-// selectPlatforms parses -platforms: "all" (every platform not blocked)
-// or comma-separated keys.
+// selectPlatforms parses -platforms: "all" or comma-separated keys.
 func selectPlatforms(list string) ([]platform, error) {
 	if list == "all" || list == "" {
-		return published(), nil
+		return platforms, nil
 	}
 	var out []platform
 	for _, k := range strings.Split(list, ",") {
@@ -156,13 +139,13 @@ func (m manifest) checkFiles() error {
 }
 
 // mainManifest is the main package's package.json: the template at the
-// given version, publishable, listing every published platform package at
-// exactly that version.
+// given version, publishable, listing every platform package at exactly
+// that version (also when -platforms built fewer).
 func mainManifest(tmpl manifest, version string) manifest {
 	m := tmpl
 	m.Version, m.Private = version, false
 	m.OptionalDependencies = map[string]string{}
-	for _, p := range published() {
+	for _, p := range platforms {
 		m.OptionalDependencies[p.pkg()] = version
 	}
 	return m
@@ -173,7 +156,7 @@ func platformManifest(tmpl manifest, p platform, version string) manifest {
 	return manifest{
 		Name:            p.pkg(),
 		Version:         version,
-		Description:     fmt.Sprintf("The toolsim binary for %s %s, installed by the toolsim package (depend on toolsim, not on this)", p.GOOS, p.GOARCH),
+		Description:     fmt.Sprintf("The toolsim binary for %s (GOOS=%s GOARCH=%s), installed by the toolsim package: depend on toolsim, not on this", p.key(), p.GOOS, p.GOARCH),
 		Homepage:        tmpl.Homepage,
 		Repository:      tmpl.Repository,
 		Files:           []string{"bin/" + p.exe()},
