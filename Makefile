@@ -8,7 +8,7 @@ BENCHTIME ?= 1s
 .PHONY: help build test lint bench fuzz golden catalog ci-example real-engines
 
 help: ## list the targets
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-13s %s\n", $$1, $$2}'
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-15s %s\n", $$1, $$2}'
 
 build: ## build bin/toolsim (with its VCS revision for toolsim version)
 	$(GO) build -buildvcs=auto -o bin/toolsim ./cmd/toolsim
@@ -79,7 +79,7 @@ ci-example: build ## run the CI recipe of docs/ci.md locally (the workflow's com
 REAL_ENGINES := ai-sdk langgraph openai-agents
 REAL_SEEDS ?= 300
 
-real-engines: build $(addprefix real-engine-,$(REAL_ENGINES)) ## every third-party engine (npm ci once each): its gate (only its known findings), and each regression in scenarios/<name> still failing
+real-engines: build $(addprefix real-engine-,$(REAL_ENGINES)) vitest-example ## every third-party engine (npm ci once each): its gate (only its known findings), and each regression in scenarios/<name> still failing; then the vitest example
 
 # real-engine-NAME: one of them (make real-engine-langgraph).
 real-engine-%: build
