@@ -67,10 +67,22 @@ var maxBatch = MaxBatch // lowered by a test
 // finish is set. It needs the batch capability. A trace whose events
 // encode to more than MaxBatch bytes is sent as several batch messages.
 func (c *Client) Batch(evs []event.Event, finish bool) ([]*timeline.Timeline, error) {
-	if !c.Info.Has(CapBatch) {
-		return nil, c.fail("batch", "the engine did not declare the batch capability", false)
-	}
 	out := make([]*timeline.Timeline, 0, len(evs)+1)
+	err := c.batches("batch", evs, finish, func(m *Message) error {
+		var err error
+		out, err = c.batch(m, out)
+		return err
+	})
+	return out, err
+}
+
+// batches splits evs into batch messages of at most maxBatch bytes of
+// events (at least one message, the last carrying finish) and hands each
+// to send, stopping at its first error.
+func (c *Client) batches(what string, evs []event.Event, finish bool, send func(*Message) error) error {
+	if !c.Info.Has(CapBatch) {
+		return c.fail(what, "the engine did not declare the batch capability", false)
+	}
 	for first := true; first || len(evs) > 0; first = false {
 		m := &Message{Type: TypeBatch, Events: []json.RawMessage{}}
 		size := 0
@@ -81,12 +93,11 @@ func (c *Client) Batch(evs []event.Event, finish bool) ([]*timeline.Timeline, er
 		}
 		evs = evs[len(m.Events):]
 		m.Finish = finish && len(evs) == 0
-		var err error
-		if out, err = c.batch(m, out); err != nil {
-			return out, err
+		if err := send(m); err != nil {
+			return err
 		}
 	}
-	return out, nil
+	return nil
 }
 
 // batch sends one batch message and appends the timelines it gets back.

@@ -16,6 +16,13 @@ type replayer interface {
 	Replay(evs []event.Event, finish bool) ([]*timeline.Timeline, error)
 }
 
+// finalReplayer is implemented by engines that can take a whole trace at
+// once and hand back only the timeline after Finish, cheaper than every
+// timeline when that is all a replay needs.
+type finalReplayer interface {
+	ReplayFinal(evs []event.Event) (*timeline.Timeline, error)
+}
+
 // driver feeds a trace to an engine, event by event or in one batch, and
 // notices engine failures reported through an Err() error method.
 type driver struct {
@@ -92,6 +99,17 @@ func closeEngine(e Engine) {
 func finalTimeline(newEngine func() Engine, src Source) (*timeline.Timeline, error) {
 	eng := newEngine()
 	defer closeEngine(eng)
+	if r, ok := eng.(finalReplayer); ok {
+		evs, err := drain(src)
+		if err != nil {
+			return nil, &inputError{err}
+		}
+		tl, err := r.ReplayFinal(evs)
+		if !errors.Is(err, errNoBatch) {
+			return tl, err
+		}
+		src = SliceSource(evs)
+	}
 	d, src, err := newDriver(eng, src)
 	if err != nil {
 		return nil, &inputError{err}

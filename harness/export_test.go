@@ -10,3 +10,11 @@ func ReversedForTest(evs []event.Event) []event.Event {
 	}
 	return out
 }
+
+// SetKeptCopies sets how many item indexes the incremental oracle keeps
+// as copies, and returns what restores it.
+func SetKeptCopies(n int) (restore func()) {
+	old := keptCopies
+	keptCopies = n
+	return func() { keptCopies = old }
+}

@@ -169,6 +169,25 @@ func (h *externalHandle) Replay(evs []event.Event, finish bool) ([]*timeline.Tim
 	return tls, err
 }
 
+// ReplayFinal sends a whole trace in batch mode, end-of-stream rule
+// included, and returns only the last timeline (errNoBatch without the
+// batch capability): see engineproto.Client.BatchFinal.
+func (h *externalHandle) ReplayFinal(evs []event.Event) (*timeline.Timeline, error) {
+	if !h.ready() {
+		return nil, h.err
+	}
+	if !h.c.Info.Has(engineproto.CapBatch) {
+		return nil, errNoBatch
+	}
+	tl, err := h.c.BatchFinal(evs)
+	if err != nil {
+		h.err = err
+		return nil, err
+	}
+	h.tl = tl
+	return tl, nil
+}
+
 // Reconstruct asks the engine to rebuild a persisted log itself (the
 // reconstruct capability), for the reload oracle.
 func (h *externalHandle) Reconstruct(log []byte) (*timeline.Timeline, error) {

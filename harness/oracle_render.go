@@ -10,20 +10,31 @@ import (
 // renderOracle checks §5.9 for engines that render incrementally with
 // toolsim's renderer: an item whose Version did not move must still render
 // as it did (render.Incremental keeps its text), so every change must come
-// with a new version. It keeps the text of each compared item and, when an
-// item changed in the model's eyes or the engine's but kept its version,
-// compares the kept text with a fresh render.
+// with a new version. It keeps what each compared item looked like and,
+// when an item changed in the model's eyes or the engine's but kept its
+// version, compares that with a fresh render. An item is kept as a copy
+// and rendered only when it is compared stale (a render is a function of
+// the item and the clock, so equal items render equally): rendering every
+// compared item cost a fifth of an exhaustive run. Copies are bigger than
+// texts, so only the last keptCopies indexes hold copies; older ones are
+// turned into their texts, and a long trace keeps texts as before.
 type renderOracle struct {
 	opts  render.Options
 	texts []renderedItem
+	// compacted: every index below it holds a text, not a copy.
+	compacted int
 }
+
+// keptCopies is how many of the last item indexes keep copies.
+var keptCopies = 1024
 
 type renderedItem struct {
 	item    *timeline.Item
 	version uint64
 	now     int64
 	live    bool
-	text    string
+	copy    *timeline.Item // the item as it was when kept, or nil
+	text    string         // else its render when kept
 }
 
 func newRenderOracle() *renderOracle {
@@ -40,14 +51,100 @@ func (o *renderOracle) observe(p *pass, s *step) {
 			o.texts = append(o.texts, renderedItem{})
 		}
 		kept := &o.texts[pr.i]
-		fresh := render.Item(pr.item, s.tl.Now, o.opts)
 		stale := kept.item == pr.item && pr.item.Version != 0 && kept.version == pr.item.Version &&
 			(!kept.live || kept.now == s.tl.Now)
-		if stale && kept.text != fresh {
-			p.fail(Violation{Seq: s.ev.Seq, Oracle: OracleIncremental,
-				Detail: fmt.Sprintf("after %s item %d changed but kept version %d: an incremental render shows it stale", describe(s.ev), pr.i, pr.item.Version),
-				Diff:   fmt.Sprintf("- %q\n+ %q\n", kept.text, fresh)})
+		if stale && (kept.copy == nil || !sameRendered(kept.copy, pr.item)) {
+			was := kept.text
+			if kept.copy != nil {
+				was = render.Item(kept.copy, kept.now, o.opts) // the text it had when kept
+			}
+			if fresh := render.Item(pr.item, s.tl.Now, o.opts); was != fresh {
+				p.fail(Violation{Seq: s.ev.Seq, Oracle: OracleIncremental,
+					Detail: fmt.Sprintf("after %s item %d changed but kept version %d: an incremental render shows it stale", describe(s.ev), pr.i, pr.item.Version),
+					Diff:   fmt.Sprintf("- %q\n+ %q\n", was, fresh)})
+			}
 		}
-		*kept = renderedItem{item: pr.item, version: pr.item.Version, now: s.tl.Now, live: pr.item.Live(), text: fresh}
+		*kept = renderedItem{item: pr.item, version: pr.item.Version, now: s.tl.Now, live: pr.item.Live(), copy: copyItem(pr.item)}
+		if pr.i < o.compacted {
+			o.compact(kept)
+		}
 	}
+	for ; o.compacted < len(o.texts)-keptCopies; o.compacted++ {
+		o.compact(&o.texts[o.compacted])
+	}
+}
+
+// compact replaces a kept copy with its render when kept.
+func (o *renderOracle) compact(kept *renderedItem) {
+	if kept.copy != nil {
+		kept.text, kept.copy = render.Item(kept.copy, kept.now, o.opts), nil
+	}
+}
+
+// sameRendered reports whether two items have every field a render reads
+// equal: every JSON member (Item.Same) and Tool.Unfinished.
+func sameRendered(a, b *timeline.Item) bool {
+	if !a.Same(b) {
+		return false
+	}
+	same := true
+	for i, t := range a.Tools {
+		same = same && sameUnfinished(t, b.Tools[i])
+	}
+	return same && sameUnfinished(a.Tool, b.Tool)
+}
+
+func sameUnfinished(a, b *timeline.Tool) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	if a.Unfinished != b.Unfinished {
+		return false
+	}
+	for i, c := range a.Children {
+		if !sameRendered(c, b.Children[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// copyItem copies an item deeply enough that changes to the original in
+// place do not reach the copy: the item, its tools, their children and
+// delegations (strings are immutable and shared).
+func copyItem(it *timeline.Item) *timeline.Item {
+	if it == nil {
+		return nil
+	}
+	c := *it
+	c.Tool = copyTool(it.Tool)
+	if it.Tools != nil {
+		c.Tools = make([]*timeline.Tool, len(it.Tools))
+		for i, t := range it.Tools {
+			c.Tools[i] = copyTool(t)
+		}
+	}
+	return &c
+}
+
+func copyTool(t *timeline.Tool) *timeline.Tool {
+	if t == nil {
+		return nil
+	}
+	c := *t
+	if t.Children != nil {
+		c.Children = make([]*timeline.Item, len(t.Children))
+		for i, ch := range t.Children {
+			c.Children[i] = copyItem(ch)
+		}
+	}
+	if t.Delegation != nil {
+		d := *t.Delegation
+		d.Steps = append([]timeline.Step(nil), t.Delegation.Steps...)
+		if t.Delegation.Steps != nil && d.Steps == nil {
+			d.Steps = []timeline.Step{}
+		}
+		c.Delegation = &d
+	}
+	return &c
 }

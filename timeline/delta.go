@@ -26,9 +26,67 @@ var deltaKeys = members{keys: []string{"diagnostics", "items", "len", "now"}, re
 // item, ...}, "diagnostics":[...], "now":T}. Index keys are decimal without
 // leading zeros, each below len and given once.
 func (d *Decoder) Delta(data []byte) (*Delta, error) {
-	d.reset(data)
 	delta := &Delta{}
-	err := d.whole(func() *DecodeError {
+	err := d.delta(data, delta, func(i int) *DecodeError {
+		it, err := d.item()
+		if err == nil {
+			delta.Items = append(delta.Items, IndexedItem{Index: i, Item: it})
+		}
+		return err
+	}, func() (int, func(k int) int) {
+		return len(delta.Items), func(k int) int { return delta.Items[k].Index }
+	})
+	if err != nil {
+		return nil, err
+	}
+	return delta, nil
+}
+
+// RawDelta is a delta whose items are checked for JSON syntax but not
+// decoded: for a reader that needs only the last of many timelines.
+type RawDelta struct {
+	Len         int
+	Items       []RawItem // in the order given
+	Diagnostics []Diagnostic
+	Now         int64
+	HasNow      bool
+}
+
+// RawItem is an item of a RawDelta: its index and its JSON, a slice of
+// the data given to DeltaRaw.
+type RawItem struct {
+	Index int
+	JSON  []byte
+}
+
+// DeltaRaw is Delta without decoding the items: each is checked to be
+// valid JSON and handed back as a slice of data. Decode the ones you keep
+// with Item.
+func (d *Decoder) DeltaRaw(data []byte) (*RawDelta, error) {
+	var delta Delta
+	raw := &RawDelta{}
+	err := d.delta(data, &delta, func(i int) *DecodeError {
+		start := d.i
+		err := d.skip()
+		if err == nil {
+			raw.Items = append(raw.Items, RawItem{Index: i, JSON: d.b[start:d.i]})
+		}
+		return err
+	}, func() (int, func(k int) int) { return len(raw.Items), func(k int) int { return raw.Items[k].Index } })
+	if err != nil {
+		return nil, err
+	}
+	raw.Len, raw.Diagnostics, raw.Now, raw.HasNow = delta.Len, delta.Diagnostics, delta.Now, delta.HasNow
+	return raw, nil
+}
+
+// delta reads a delta's members into delta, calling item for each entry of
+// "items" (the decoder positioned at its value) after checking its key;
+// indexes tells how many items were taken and the index of each, for
+// checkIndexes.
+func (d *Decoder) delta(data []byte, delta *Delta, item func(i int) *DecodeError, indexes func() (int, func(k int) int)) error {
+	d.reset(data)
+	return d.whole(func() *DecodeError {
 		var n int64
 		err := d.fields(&deltaKeys, func(k int) *DecodeError {
 			var err *DecodeError
@@ -36,7 +94,7 @@ func (d *Decoder) Delta(data []byte) (*Delta, error) {
 			case 0:
 				delta.Diagnostics, err = d.diagnostics()
 			case 1:
-				err = d.deltaItems(delta)
+				err = d.deltaItems(item)
 			case 2:
 				if n, err = d.integer(); err == nil && (n < 0 || n > 1<<40) {
 					err = d.fail("len %d is out of range", n)
@@ -51,15 +109,12 @@ func (d *Decoder) Delta(data []byte) (*Delta, error) {
 			return err
 		}
 		delta.Len = int(n)
-		return d.checkIndexes(delta)
+		count, at := indexes()
+		return d.checkIndexes(count, at, delta.Len)
 	})
-	if err != nil {
-		return nil, err
-	}
-	return delta, nil
 }
 
-func (d *Decoder) deltaItems(delta *Delta) *DecodeError {
+func (d *Decoder) deltaItems(item func(i int) *DecodeError) *DecodeError {
 	if d.null() {
 		return nil
 	}
@@ -68,33 +123,34 @@ func (d *Decoder) deltaItems(delta *Delta) *DecodeError {
 		if err != nil || i < 0 || strconv.Itoa(i) != string(key) {
 			return d.fail("key %q is not an item index (0, 1, 2, …)", key)
 		}
-		it, derr := d.item()
-		if derr != nil {
+		if derr := item(i); derr != nil {
 			return derr.in("[" + string(key) + "]")
 		}
-		delta.Items = append(delta.Items, IndexedItem{Index: i, Item: it})
 		return nil
 	})
 }
 
-// checkIndexes: every index below len, none twice.
-func (d *Decoder) checkIndexes(delta *Delta) *DecodeError {
+// checkIndexes: every index below n, none twice (count indexes, the k-th
+// at(k)).
+func (d *Decoder) checkIndexes(count int, at func(k int) int, n int) *DecodeError {
 	increasing := true
-	for k, di := range delta.Items {
-		if di.Index >= delta.Len {
-			return d.fail("index %d is not below len %d", di.Index, delta.Len).in("items")
+	for k := range count {
+		i := at(k)
+		if i >= n {
+			return d.fail("index %d is not below len %d", i, n).in("items")
 		}
-		increasing = increasing && (k == 0 || di.Index > delta.Items[k-1].Index)
+		increasing = increasing && (k == 0 || i > at(k-1))
 	}
 	if increasing {
 		return nil
 	}
-	seen := make(map[int]bool, len(delta.Items))
-	for _, di := range delta.Items {
-		if seen[di.Index] {
-			return d.fail("index %d appears twice", di.Index).in("items")
+	seen := make(map[int]bool, count)
+	for k := range count {
+		i := at(k)
+		if seen[i] {
+			return d.fail("index %d appears twice", i).in("items")
 		}
-		seen[di.Index] = true
+		seen[i] = true
 	}
 	return nil
 }

@@ -1,0 +1,158 @@
+package engineproto
+
+import (
+	"fmt"
+
+	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/timeline"
+)
+
+// BatchFinal applies events and then the end-of-stream rule, as Batch with
+// finish does, and returns only the last timeline. Every reply is read and
+// checked as Batch checks it (its index, its JSON, a delta's indexes and
+// length), but the items of deltas are kept as JSON and only the last
+// version of each is decoded: a replay that needs the final timeline (the
+// harness's second replay, its replay with results reordered) does not pay
+// for decoding every intermediate one. It needs the batch capability.
+func (c *Client) BatchFinal(evs []event.Event) (*timeline.Timeline, error) {
+	f := &final{c: c, base: c.tls.prev}
+	err := c.batches("batch", evs, true, f.message)
+	if err != nil {
+		return nil, err
+	}
+	tl, derr := f.decode()
+	if derr != nil {
+		return nil, derr
+	}
+	return tl, nil
+}
+
+// final is the state of a BatchFinal: the last fully decoded timeline
+// (base) and, over it, what later deltas changed, as JSON.
+type final struct {
+	c     *Client
+	base  *timeline.Timeline
+	n     int           // items in the current timeline
+	raw   map[int]rawAt // items changed since base, by index
+	arena []byte        // copies of their JSON (replies reuse their buffers)
+	diags []timeline.Diagnostic
+	now   int64
+	dirty bool // deltas were applied over base
+}
+
+// rawAt is an item's JSON and the reply it came in, for errors.
+type rawAt struct {
+	json []byte
+	what string
+}
+
+// message sends one batch message and reads its replies.
+func (f *final) message(m *Message) error {
+	c := f.c
+	if err := c.send(m); err != nil {
+		return c.died("batch", writeFailed(err))
+	}
+	n := len(m.Events) + 1 // the last message carries finish
+	if !m.Finish {
+		n--
+	}
+	for i := range n {
+		what := fmt.Sprintf("batch id=%d, timeline %d of %d", m.ID, i+1, n)
+		rep, err := c.read(m.ID, what)
+		if err != nil {
+			return err
+		}
+		if rep.Index != i {
+			return c.broken(what, fmt.Sprintf("a timeline for index %d, want %d", rep.Index, i))
+		}
+		if err := f.reply(rep, what); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// reply takes one timeline reply: a delta is kept as JSON over the
+// current state; anything else is decoded as Batch decodes it and becomes
+// the new base.
+func (f *final) reply(rep *Reply, what string) *EngineError {
+	c := f.c
+	if rep.Type != TypeTimeline || rep.Delta == nil || rep.Timeline != nil || !c.Info.Has(CapDelta) {
+		if err := f.settle(); err != nil {
+			return err
+		}
+		tl, err := c.decodeTimeline(rep, what)
+		if err != nil {
+			return err
+		}
+		f.base, f.dirty, f.raw = tl, false, nil
+		return nil
+	}
+	d, err := c.tls.dec.DeltaRaw(rep.Delta)
+	if err != nil {
+		return c.broken(what, fmt.Errorf("the delta does not apply: %w", err).Error())
+	}
+	if !f.dirty {
+		f.n, f.now, f.diags, f.dirty = len(f.base.Items), f.base.Now, f.base.Diagnostics, true
+		f.raw = map[int]rawAt{}
+	}
+	if added := d.Len - f.n; added > len(d.Items) {
+		return c.broken(what, fmt.Sprintf("the delta does not apply: len is %d but the previous timeline had %d items and the delta carries %d", d.Len, f.n, len(d.Items)))
+	}
+	for _, it := range d.Items {
+		start := len(f.arena)
+		f.arena = append(f.arena, it.JSON...)
+		f.raw[it.Index] = rawAt{json: f.arena[start:len(f.arena):len(f.arena)], what: what}
+	}
+	for i := f.n; i < d.Len; i++ {
+		if _, ok := f.raw[i]; !ok {
+			return c.broken(what, fmt.Sprintf("the delta does not apply: len is %d but item %d is neither in the previous timeline (%d items) nor in the delta", d.Len, i, f.n))
+		}
+	}
+	f.n = d.Len
+	for i := range f.raw {
+		if i >= f.n {
+			delete(f.raw, i) // cut off by a shorter len
+		}
+	}
+	if d.HasNow {
+		f.now = d.Now
+	}
+	f.diags = append(f.diags[:len(f.diags):len(f.diags)], d.Diagnostics...)
+	return nil
+}
+
+// settle decodes the kept JSON into a timeline that becomes the base.
+func (f *final) settle() *EngineError {
+	if !f.dirty {
+		return nil
+	}
+	tl := &timeline.Timeline{Items: make([]*timeline.Item, f.n), Now: f.now, Diagnostics: f.diags}
+	copy(tl.Items, f.base.Items)
+	tls := &f.c.tls
+	tls.prev = f.base
+	for i := range tl.Items {
+		r, ok := f.raw[i]
+		if !ok {
+			continue
+		}
+		it, err := tls.dec.Item(r.json)
+		if err != nil {
+			return f.c.broken(r.what, fmt.Errorf("the delta does not apply: [%d]: %w", i, err).Error())
+		}
+		tl.Items[i] = tls.stamp(i, it)
+	}
+	f.base, f.dirty, f.raw = tl, false, nil
+	tls.prev = tl
+	return nil
+}
+
+// decode returns the last timeline, and leaves it as the one the next
+// delta applies to.
+func (f *final) decode() (*timeline.Timeline, *EngineError) {
+	if err := f.settle(); err != nil {
+		return nil, err
+	}
+	f.c.tls.prev = f.base
+	return f.base, nil
+}

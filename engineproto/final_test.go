@@ -1,0 +1,85 @@
+package engineproto_test
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/toolsim/toolsim/engineproto"
+	"github.com/toolsim/toolsim/timeline"
+)
+
+// TestBatchFinalIsBatchsLast: for many scenarios, on an engine sending
+// deltas and one sending whole timelines, BatchFinal returns the timeline
+// Batch returns last, and the next batch's deltas still apply after it
+// (the client's state is the final timeline).
+func TestBatchFinalIsBatchsLast(t *testing.T) {
+	for _, mode := range []string{"reference", "reference-full"} {
+		t.Run(mode, func(t *testing.T) {
+			c, err := start(t, mode, newFakeClock())
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer c.Close()
+			for seed, evs := range scenarios(60) {
+				if err := c.Reset(); err != nil {
+					t.Fatal(err)
+				}
+				all, err := c.Batch(evs, true)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := c.Reset(); err != nil {
+					t.Fatal(err)
+				}
+				got, err := c.BatchFinal(evs)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := all[len(all)-1]
+				if diff := cmp.Diff(want, got, cmpopts.IgnoreFields(timeline.Item{}, "Version")); diff != "" {
+					t.Fatalf("seed %d (-Batch +BatchFinal):\n%s", seed, diff)
+				}
+				for i, it := range got.Items {
+					if it.Version == 0 {
+						t.Fatalf("seed %d: item %d has no version", seed, i)
+					}
+				}
+				// The state the next delta applies to is the final timeline:
+				// a batch more gives what it gives after Batch.
+				more := evs[len(evs)-1:]
+				after, err := c.Batch(more, false)
+				if err != nil {
+					t.Fatalf("seed %d: a batch after BatchFinal: %v", seed, err)
+				}
+				if err := c.Reset(); err != nil {
+					t.Fatal(err)
+				}
+				if _, err := c.Batch(evs, true); err != nil {
+					t.Fatal(err)
+				}
+				wantAfter, err := c.Batch(more, false)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if diff := cmp.Diff(wantAfter, after, cmpopts.IgnoreFields(timeline.Item{}, "Version")); diff != "" {
+					t.Fatalf("seed %d: the batch after (-after Batch +after BatchFinal):\n%s", seed, diff)
+				}
+			}
+		})
+	}
+}
+
+// TestBatchFinalNeedsBatch: without the batch capability it fails as
+// Batch does.
+func TestBatchFinalNeedsBatch(t *testing.T) {
+	c, err := start(t, "reference", newFakeClock())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	c.Info.Capabilities = []string{engineproto.CapTimeline}
+	if _, err := c.BatchFinal(scenarios(1)[0]); err == nil {
+		t.Fatal("BatchFinal without the batch capability: no error")
+	}
+}
