@@ -25,7 +25,11 @@ func scenarios(n int) [][]event.Event {
 	return out
 }
 
-func benchPipe(b *testing.B, batch bool, mode string) {
+func benchPipe(b *testing.B, batch bool, mode string) { benchPipeFinal(b, batch, false, mode) }
+
+// benchPipeFinal is benchPipe; with final, each trace goes through
+// BatchFinal (only the last timeline decoded).
+func benchPipeFinal(b *testing.B, batch, final bool, mode string) {
 	b.Setenv(fakeEnv, mode)
 	c, err := engineproto.Start([]string{os.Args[0]}, engineproto.Options{Timeout: time.Minute})
 	if err != nil {
@@ -39,7 +43,11 @@ func benchPipe(b *testing.B, batch bool, mode string) {
 			if err := c.Reset(); err != nil {
 				b.Fatal(err)
 			}
-			if batch {
+			if final {
+				if _, err := c.BatchFinal(evs); err != nil {
+					b.Fatal(err)
+				}
+			} else if batch {
 				if _, err := c.Batch(evs, true); err != nil {
 					b.Fatal(err)
 				}
@@ -63,6 +71,11 @@ func BenchmarkPipeLockstep(b *testing.B) { benchPipe(b, false, "reference") }
 // BenchmarkPipeBatch: whole traces per message, a timeline back per event
 // (a delta: the items that changed).
 func BenchmarkPipeBatch(b *testing.B) { benchPipe(b, true, "reference") }
+
+// BenchmarkPipeBatchFinal: whole traces per message, only the last
+// timeline decoded (the harness's second replay and its replay with
+// results reordered).
+func BenchmarkPipeBatchFinal(b *testing.B) { benchPipeFinal(b, true, true, "reference") }
 
 // BenchmarkPipeBatchFull: the same with whole timelines in every reply
 // (an engine without the delta capability).
