@@ -15,9 +15,10 @@ import (
 // version, compares that with a fresh render. An item is kept as a copy
 // and rendered only when it is compared stale (a render is a function of
 // the item and the clock, so equal items render equally): rendering every
-// compared item cost a fifth of an exhaustive run. Copies are bigger than
-// texts, so only the last keptCopies indexes hold copies; older ones are
-// turned into their texts, and a long trace keeps texts as before.
+// compared item cost a fifth of an exhaustive run, whose items are
+// compared at nearly every event. Copies are bigger than texts, so a trace
+// with more than keptCopies items keeps texts, as before: the copies it
+// kept so far are turned into their texts.
 type renderOracle struct {
 	opts  render.Options
 	texts []renderedItem
@@ -25,7 +26,8 @@ type renderOracle struct {
 	compacted int
 }
 
-// keptCopies is how many of the last item indexes keep copies.
+// keptCopies is how many items a trace may have for the oracle to keep
+// copies.
 var keptCopies = 1024
 
 type renderedItem struct {
@@ -53,24 +55,34 @@ func (o *renderOracle) observe(p *pass, s *step) {
 		kept := &o.texts[pr.i]
 		stale := kept.item == pr.item && pr.item.Version != 0 && kept.version == pr.item.Version &&
 			(!kept.live || kept.now == s.tl.Now)
+		fresh := "" // the item's render, once made
 		if stale && (kept.copy == nil || !sameRendered(kept.copy, pr.item)) {
 			was := kept.text
 			if kept.copy != nil {
 				was = render.Item(kept.copy, kept.now, o.opts) // the text it had when kept
 			}
-			if fresh := render.Item(pr.item, s.tl.Now, o.opts); was != fresh {
+			if fresh = render.Item(pr.item, s.tl.Now, o.opts); was != fresh {
 				p.fail(Violation{Seq: s.ev.Seq, Oracle: OracleIncremental,
 					Detail: fmt.Sprintf("after %s item %d changed but kept version %d: an incremental render shows it stale", describe(s.ev), pr.i, pr.item.Version),
 					Diff:   fmt.Sprintf("- %q\n+ %q\n", was, fresh)})
 			}
 		}
-		*kept = renderedItem{item: pr.item, version: pr.item.Version, now: s.tl.Now, live: pr.item.Live(), copy: copyItem(pr.item)}
-		if pr.i < o.compacted {
-			o.compact(kept)
+		*kept = renderedItem{item: pr.item, version: pr.item.Version, now: s.tl.Now, live: pr.item.Live()}
+		if len(o.texts) > keptCopies {
+			// A long trace: its items are compared a few times each, and
+			// a copy costs more memory than the text.
+			if fresh == "" {
+				fresh = render.Item(pr.item, s.tl.Now, o.opts)
+			}
+			kept.text = fresh
+		} else {
+			kept.copy = copyItem(pr.item)
 		}
 	}
-	for ; o.compacted < len(o.texts)-keptCopies; o.compacted++ {
-		o.compact(&o.texts[o.compacted])
+	if len(o.texts) > keptCopies {
+		for ; o.compacted < len(o.texts); o.compacted++ {
+			o.compact(&o.texts[o.compacted])
+		}
 	}
 }
 
