@@ -83,8 +83,33 @@ func FuzzCodec(f *testing.F) {
 					t.Fatalf("delta accepted with item %d of len %d: %q", di.Index, delta.Len, data)
 				}
 			}
+			checkDeltaRaw(t, data, delta)
 		}
 	})
+}
+
+// checkDeltaRaw: whatever Delta accepts, DeltaRaw accepts with the same
+// members, and each raw item decodes (Decoder.Item) to Delta's item.
+func checkDeltaRaw(t *testing.T, data []byte, delta *Delta) {
+	t.Helper()
+	var d Decoder
+	raw, err := d.DeltaRaw(data)
+	if err != nil {
+		t.Fatalf("Delta accepts what DeltaRaw rejects (%v): %q", err, data)
+	}
+	if raw.Len != delta.Len || raw.Now != delta.Now || raw.HasNow != delta.HasNow || len(raw.Items) != len(delta.Items) ||
+		!cmp.Equal(raw.Diagnostics, delta.Diagnostics) {
+		t.Fatalf("DeltaRaw's members differ from Delta's on %q", data)
+	}
+	for k, ri := range raw.Items {
+		it, err := d.Item(ri.JSON)
+		if err != nil || ri.Index != delta.Items[k].Index {
+			t.Fatalf("raw item %d (%q, index %d) does not decode as Delta's (%v)", k, ri.JSON, ri.Index, err)
+		}
+		if diff := cmp.Diff(delta.Items[k].Item, it, ignoreVersion); diff != "" {
+			t.Fatalf("raw item %d of %q (-Delta +Item):\n%s", k, data, diff)
+		}
+	}
 }
 
 // checkEncode: AppendJSON is encoding/json's output, and decodes back to
