@@ -110,21 +110,27 @@ func (c *Client) batch(m *Message, out []*timeline.Timeline) ([]*timeline.Timeli
 		n++
 	}
 	for i := range n {
-		what := fmt.Sprintf("batch id=%d, timeline %d of %d", m.ID, i+1, n)
-		rep, err := c.read(m.ID, what)
+		rep, err := c.read(m.ID, "batch")
 		if err != nil {
-			return out, err
+			return out, batchLabel(err, m.ID, i, n)
 		}
 		if rep.Index != i {
-			return out, c.broken(what, fmt.Sprintf("a timeline for index %d, want %d", rep.Index, i))
+			return out, batchLabel(c.broken("batch", fmt.Sprintf("a timeline for index %d, want %d", rep.Index, i)), m.ID, i, n)
 		}
-		tl, err := c.decodeTimeline(rep, what)
+		tl, err := c.decodeTimeline(rep, "batch")
 		if err != nil {
-			return out, err
+			return out, batchLabel(err, m.ID, i, n)
 		}
 		out = append(out, tl)
 	}
 	return out, nil
+}
+
+// batchLabel names the reply an error is about: reply i (0-based) of the n
+// to batch message id. It is spelled only on error, not for every reply.
+func batchLabel(err *EngineError, id int64, i, n int) *EngineError {
+	err.Message = fmt.Sprintf("batch id=%d, timeline %d of %d", id, i+1, n)
+	return err
 }
 
 // Render asks the engine for its own render of the current timeline. It

@@ -67,6 +67,9 @@ func misbehave(mode string, m *engineproto.Message, events int, out *bufio.Write
 		if strings.HasPrefix(mode, "delta-") && mode != "delta-undeclared" {
 			caps = `["timeline","delta"]`
 		}
+		if mode == "batch-bad-item" {
+			caps = `["timeline","batch","delta"]`
+		}
 		extra := ""
 		if mode == "no-grouping" {
 			extra = `,"features":["tools","text"],"grouping":false`
@@ -90,6 +93,20 @@ func misbehave(mode string, m *engineproto.Message, events int, out *bufio.Write
 		reply(`{"type":"timeline","id":%d,"delta":{"len":1,"items":{"0":%s},"diagnostics":[{"code":"unknown_id","id":"x","seq":1}],"now":7}}`, m.ID, item)
 	case mode == "delta-ok" && m.Type == engineproto.TypeEvent:
 		reply(`{"type":"timeline","id":%d,"delta":{"len":2,"items":{"1":%s},"diagnostics":[{"code":"late_done","id":"y","seq":2}]}}`, m.ID, item)
+	case mode == "batch-bad-item" && m.Type == engineproto.TypeBatch:
+		// The first reply's item does not decode (a number for a kind);
+		// the others change nothing.
+		n := len(m.Events)
+		if m.Finish {
+			n++
+		}
+		for i := range n {
+			items := `{}`
+			if i == 0 {
+				items = `{"0":{"kind":5}}`
+			}
+			reply(`{"type":"timeline","id":%d,"index":%d,"delta":{"len":1,"items":%s}}`, m.ID, i, items)
+		}
 	case mode == "crash" && events == 2:
 		fmt.Fprintln(os.Stderr, "panic: index out of range [3] with length 3")
 		fmt.Fprintln(os.Stderr, "goroutine 1 [running]:")

@@ -43,7 +43,7 @@ type final struct {
 // rawAt is an item's JSON and the reply it came in, for errors.
 type rawAt struct {
 	json []byte
-	what string
+	at   replyAt
 }
 
 // message sends one batch message and reads its replies.
@@ -57,56 +57,65 @@ func (f *final) message(m *Message) error {
 		n--
 	}
 	for i := range n {
-		what := fmt.Sprintf("batch id=%d, timeline %d of %d", m.ID, i+1, n)
-		rep, err := c.read(m.ID, what)
+		at := replyAt{m.ID, i, n}
+		rep, err := c.read(m.ID, "batch")
 		if err != nil {
-			return err
+			return at.label(err)
 		}
 		if rep.Index != i {
-			return c.broken(what, fmt.Sprintf("a timeline for index %d, want %d", rep.Index, i))
+			return at.label(c.broken("batch", fmt.Sprintf("a timeline for index %d, want %d", rep.Index, i)))
 		}
-		if err := f.reply(rep, what); err != nil {
-			return err
+		if err := f.reply(rep, at); err != nil {
+			return err // labelled with the reply it is about
 		}
 	}
 	return nil
 }
 
+// replyAt is reply i (0-based) of the n to batch message id, named in the
+// errors about it.
+type replyAt struct {
+	id   int64
+	i, n int
+}
+
+func (r replyAt) label(err *EngineError) *EngineError { return batchLabel(err, r.id, r.i, r.n) }
+
 // reply takes one timeline reply: a delta is kept as JSON over the
 // current state; anything else is decoded as Batch decodes it and becomes
 // the new base.
-func (f *final) reply(rep *Reply, what string) *EngineError {
+func (f *final) reply(rep *Reply, at replyAt) *EngineError {
 	c := f.c
 	if rep.Type != TypeTimeline || rep.Delta == nil || rep.Timeline != nil || !c.Info.Has(CapDelta) {
 		if err := f.settle(); err != nil {
 			return err
 		}
-		tl, err := c.decodeTimeline(rep, what)
+		tl, err := c.decodeTimeline(rep, "batch")
 		if err != nil {
-			return err
+			return at.label(err)
 		}
 		f.base, f.dirty, f.raw = tl, false, nil
 		return nil
 	}
 	d, err := c.tls.dec.DeltaRaw(rep.Delta)
 	if err != nil {
-		return c.broken(what, fmt.Errorf("the delta does not apply: %w", err).Error())
+		return at.label(c.broken("batch", fmt.Errorf("the delta does not apply: %w", err).Error()))
 	}
 	if !f.dirty {
 		f.n, f.now, f.diags, f.dirty = len(f.base.Items), f.base.Now, f.base.Diagnostics, true
 		f.raw = map[int]rawAt{}
 	}
 	if added := d.Len - f.n; added > len(d.Items) {
-		return c.broken(what, fmt.Sprintf("the delta does not apply: len is %d but the previous timeline had %d items and the delta carries %d", d.Len, f.n, len(d.Items)))
+		return at.label(c.broken("batch", fmt.Sprintf("the delta does not apply: len is %d but the previous timeline had %d items and the delta carries %d", d.Len, f.n, len(d.Items))))
 	}
 	for _, it := range d.Items {
 		start := len(f.arena)
 		f.arena = append(f.arena, it.JSON...)
-		f.raw[it.Index] = rawAt{json: f.arena[start:len(f.arena):len(f.arena)], what: what}
+		f.raw[it.Index] = rawAt{json: f.arena[start:len(f.arena):len(f.arena)], at: at}
 	}
 	for i := f.n; i < d.Len; i++ {
 		if _, ok := f.raw[i]; !ok {
-			return c.broken(what, fmt.Sprintf("the delta does not apply: len is %d but item %d is neither in the previous timeline (%d items) nor in the delta", d.Len, i, f.n))
+			return at.label(c.broken("batch", fmt.Sprintf("the delta does not apply: len is %d but item %d is neither in the previous timeline (%d items) nor in the delta", d.Len, i, f.n)))
 		}
 	}
 	f.n = d.Len
@@ -138,7 +147,7 @@ func (f *final) settle() *EngineError {
 		}
 		it, err := tls.dec.Item(r.json)
 		if err != nil {
-			return f.c.broken(r.what, fmt.Errorf("the delta does not apply: [%d]: %w", i, err).Error())
+			return r.at.label(f.c.broken("batch", fmt.Errorf("the delta does not apply: [%d]: %w", i, err).Error()))
 		}
 		tl.Items[i] = tls.stamp(i, it)
 	}

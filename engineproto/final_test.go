@@ -1,6 +1,8 @@
 package engineproto_test
 
 import (
+	"errors"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -81,5 +83,28 @@ func TestBatchFinalNeedsBatch(t *testing.T) {
 	c.Info.Capabilities = []string{engineproto.CapTimeline}
 	if _, err := c.BatchFinal(scenarios(1)[0]); err == nil {
 		t.Fatal("BatchFinal without the batch capability: no error")
+	}
+}
+
+// TestBatchErrorsNameTheReply: an item that does not decode is reported
+// against the reply that carried it, by Batch as it reads it and by
+// BatchFinal when it decodes the last timeline.
+func TestBatchErrorsNameTheReply(t *testing.T) {
+	evs := scenarios(1)[0][:3]
+	for _, final := range []bool{false, true} {
+		c, err := start(t, "batch-bad-item", newFakeClock())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if final {
+			_, err = c.BatchFinal(evs)
+		} else {
+			_, err = c.Batch(evs, true)
+		}
+		c.Close()
+		var ee *engineproto.EngineError
+		if !errors.As(err, &ee) || !strings.Contains(ee.Message, "timeline 1 of 4") || !strings.Contains(ee.Reason, "the delta does not apply") {
+			t.Errorf("final=%v: got %v, want an engine error about timeline 1 of 4 whose delta does not apply", final, err)
+		}
 	}
 }
