@@ -101,6 +101,10 @@ func checkDeltaRaw(t *testing.T, data []byte, delta *Delta) {
 		!cmp.Equal(raw.Diagnostics, delta.Diagnostics) {
 		t.Fatalf("DeltaRaw's members differ from Delta's on %q", data)
 	}
+	checked, err := d.DeltaRawChecked(data) // data is well-formed: Delta took it
+	if err != nil || !cmp.Equal(raw, checked) {
+		t.Fatalf("DeltaRawChecked differs from DeltaRaw on %q (%v):\n%s", data, err, cmp.Diff(raw, checked))
+	}
 	for k, ri := range raw.Items {
 		it, err := d.Item(ri.JSON)
 		if err != nil || ri.Index != delta.Items[k].Index {

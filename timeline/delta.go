@@ -1,6 +1,10 @@
 package timeline
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/toolsim/toolsim/internal/jsonscan"
+)
 
 // Delta is what changed between two timelines, as the engine protocol's
 // delta capability sends it (docs/protocol.md): the new number of
@@ -62,12 +66,25 @@ type RawItem struct {
 // DeltaRaw is Delta without decoding the items: each is checked to be
 // valid JSON and handed back as a slice of data. Decode the ones you keep
 // with Item.
-func (d *Decoder) DeltaRaw(data []byte) (*RawDelta, error) {
+func (d *Decoder) DeltaRaw(data []byte) (*RawDelta, error) { return d.deltaRaw(data, false) }
+
+// DeltaRawChecked is DeltaRaw for data already known to be well-formed
+// JSON (a member of a line that passed jsonscan's check, as the engine
+// protocol's replies do): the items are split without a second check. It
+// must not be given anything else.
+func (d *Decoder) DeltaRawChecked(data []byte) (*RawDelta, error) { return d.deltaRaw(data, true) }
+
+func (d *Decoder) deltaRaw(data []byte, checked bool) (*RawDelta, error) {
 	var delta Delta
 	raw := &RawDelta{}
 	err := d.delta(data, &delta, func(i int) *DecodeError {
 		start := d.i
-		err := d.skip()
+		var err *DecodeError
+		if checked && d.i < len(d.b) {
+			d.i = jsonscan.ValueEnd(d.b, d.i)
+		} else {
+			err = d.skip()
+		}
 		if err == nil {
 			raw.Items = append(raw.Items, RawItem{Index: i, JSON: d.b[start:d.i]})
 		}

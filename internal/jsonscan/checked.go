@@ -22,6 +22,10 @@ func CheckedMembers(val []byte, buf []Member) []Member {
 	return buf
 }
 
+// ValueEnd returns the index after the well-formed value at b[i]: a
+// value that already passed a check (it must not be given anything else).
+func ValueEnd(b []byte, i int) int { return valueEnd(b, i) }
+
 // valueEnd returns the index after the well-formed value at i.
 func valueEnd(b []byte, i int) int {
 	switch b[i] {
