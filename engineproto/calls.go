@@ -109,8 +109,10 @@ func (c *Client) batch(m *Message, out []*timeline.Timeline) ([]*timeline.Timeli
 	if m.Finish {
 		n++
 	}
+	rt := c.newReplyTimer()
+	defer rt.stop()
 	for i := range n {
-		rep, err := c.read(m.ID, "batch")
+		rep, err := rt.read(m.ID, "batch")
 		if err != nil {
 			return out, batchLabel(err, m.ID, i, n)
 		}

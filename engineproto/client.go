@@ -173,6 +173,49 @@ func (c *Client) read(id int64, what string) (*Reply, *EngineError) {
 	})
 }
 
+// replyTimer times the replies to one batch message with one timer,
+// armed again for each reply: a timer and a channel a message, not a reply.
+type replyTimer struct {
+	c       *Client
+	t       timer
+	expired chan struct{}
+	armed   bool
+}
+
+// newReplyTimer returns a stopped timer for c's replies.
+func (c *Client) newReplyTimer() *replyTimer {
+	rt := &replyTimer{c: c, expired: make(chan struct{})}
+	rt.t = c.opts.clock.AfterFunc(c.opts.Timeout, func() {
+		close(rt.expired)
+		c.proc.killGroup()
+	})
+	rt.armed = true
+	return rt
+}
+
+// read waits, within the timeout, for one reply to message id, as
+// Client.read does.
+func (rt *replyTimer) read(id int64, what string) (*Reply, *EngineError) {
+	c := rt.c
+	if !rt.armed {
+		rt.t.Reset(c.opts.Timeout)
+	}
+	rep, err := c.await(id, what, rt.expired)
+	rt.armed = false
+	if !rt.t.Stop() {
+		c.Kill()
+		return nil, c.fail(what, fmt.Sprintf("no reply within %s: killed its process group%s", c.opts.Timeout, c.escapedNote()), false)
+	}
+	return rep, err
+}
+
+// stop releases the timer (a read stops it; one never read is armed).
+func (rt *replyTimer) stop() {
+	if rt.armed {
+		rt.t.Stop()
+	}
+}
+
 // timed runs step under the timeout: when it passes, the engine's whole
 // process group is killed, which also unblocks a write to an engine that
 // stopped reading, and the timeout is reported whatever step returned.

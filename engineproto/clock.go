@@ -16,6 +16,9 @@ type timer interface {
 	// Stop prevents the call; it reports false when the call already
 	// happened (or is happening).
 	Stop() bool
+	// Reset arms a stopped timer again, to call its function once d has
+	// passed.
+	Reset(d time.Duration) bool
 }
 
 // realClock is the system clock.

@@ -14,6 +14,7 @@ type fakeClock struct {
 	mu      sync.Mutex
 	armed   sync.Cond
 	pending []*fakeTimer
+	arms    int // how many times a timer was armed (AfterFunc or Reset)
 }
 
 func newFakeClock() *fakeClock {
@@ -34,6 +35,7 @@ func (c *fakeClock) AfterFunc(d time.Duration, f func()) engineproto.Timer {
 	defer c.mu.Unlock()
 	t := &fakeTimer{c: c, d: d, f: f}
 	c.pending = append(c.pending, t)
+	c.arms++
 	c.armed.Broadcast()
 	return t
 }
@@ -54,11 +56,28 @@ func (t *fakeTimer) Stop() bool {
 	return true
 }
 
+func (t *fakeTimer) Reset(d time.Duration) bool {
+	t.c.mu.Lock()
+	defer t.c.mu.Unlock()
+	was := !t.done
+	if t.done {
+		t.c.pending = append(t.c.pending, t)
+	}
+	t.c.arms++
+	t.c.armed.Broadcast()
+	t.d, t.done = d, false
+	return was
+}
+
 // fire waits until a timer is pending, then runs it as if its time had
 // come, and returns its duration.
-func (c *fakeClock) fire() time.Duration {
+func (c *fakeClock) fire() time.Duration { return c.fireArmed(1) }
+
+// fireArmed is fire once timers were armed n times in all: the n-th wait
+// for a reply is the one whose time comes.
+func (c *fakeClock) fireArmed(n int) time.Duration {
 	c.mu.Lock()
-	for len(c.pending) == 0 {
+	for len(c.pending) == 0 || c.arms < n {
 		c.armed.Wait()
 	}
 	t := c.pending[0]

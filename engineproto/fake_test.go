@@ -70,6 +70,9 @@ func misbehave(mode string, m *engineproto.Message, events int, out *bufio.Write
 		if mode == "batch-bad-item" {
 			caps = `["timeline","batch","delta"]`
 		}
+		if mode == "batch-hang" {
+			caps = `["timeline","batch"]`
+		}
 		extra := ""
 		if mode == "no-grouping" {
 			extra = `,"features":["tools","text"],"grouping":false`
@@ -107,6 +110,13 @@ func misbehave(mode string, m *engineproto.Message, events int, out *bufio.Write
 			}
 			reply(`{"type":"timeline","id":%d,"index":%d,"delta":{"len":1,"items":%s}}`, m.ID, i, items)
 		}
+	case mode == "batch-hang" && m.Type == engineproto.TypeBatch:
+		// Two replies, then nothing: the third never comes.
+		for i := range 2 {
+			reply(`{"type":"timeline","id":%d,"index":%d,"timeline":%s}`, m.ID, i, emptyTimeline)
+		}
+		out.Flush()
+		io.Copy(io.Discard, os.Stdin) // reads until killed
 	case mode == "crash" && events == 2:
 		fmt.Fprintln(os.Stderr, "panic: index out of range [3] with length 3")
 		fmt.Fprintln(os.Stderr, "goroutine 1 [running]:")

@@ -56,9 +56,11 @@ func (f *final) message(m *Message) error {
 	if !m.Finish {
 		n--
 	}
+	rt := c.newReplyTimer()
+	defer rt.stop()
 	for i := range n {
 		at := replyAt{m.ID, i, n}
-		rep, err := c.read(m.ID, "batch")
+		rep, err := rt.read(m.ID, "batch")
 		if err != nil {
 			return at.label(err)
 		}

@@ -108,3 +108,34 @@ func TestBatchErrorsNameTheReply(t *testing.T) {
 		}
 	}
 }
+
+// TestBatchReplyTimeout: within a batch, each reply has the whole timeout
+// (one timer, armed again after each reply), and the one that never comes
+// is named when the timeout fires, for Batch and BatchFinal.
+func TestBatchReplyTimeout(t *testing.T) {
+	evs := scenarios(1)[0][:3]
+	for _, final := range []bool{false, true} {
+		clk := newFakeClock()
+		c, err := start(t, "batch-hang", clk)
+		if err != nil {
+			t.Fatal(err)
+		}
+		errc := make(chan error, 1)
+		go func() {
+			var err error
+			if final {
+				_, err = c.BatchFinal(evs)
+			} else {
+				_, err = c.Batch(evs, true)
+			}
+			errc <- err
+		}()
+		clk.fireArmed(3) // the wait for the third reply
+		err = <-errc
+		c.Close()
+		var ee *engineproto.EngineError
+		if !errors.As(err, &ee) || !strings.Contains(ee.Message, "timeline 3 of 4") || !strings.Contains(ee.Reason, "no reply within") {
+			t.Errorf("final=%v: got %v, want no reply within the timeout for timeline 3 of 4", final, err)
+		}
+	}
+}
