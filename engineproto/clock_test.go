@@ -73,6 +73,13 @@ func (t *fakeTimer) Reset(d time.Duration) bool {
 // come, and returns its duration.
 func (c *fakeClock) fire() time.Duration { return c.fireArmed(1) }
 
+// armCount is how many times timers were armed so far.
+func (c *fakeClock) armCount() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.arms
+}
+
 // fireArmed is fire once timers were armed n times in all: the n-th wait
 // for a reply is the one whose time comes.
 func (c *fakeClock) fireArmed(n int) time.Duration {

@@ -120,6 +120,7 @@ func TestBatchReplyTimeout(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		base := clk.armCount() // init's
 		errc := make(chan error, 1)
 		go func() {
 			var err error
@@ -130,7 +131,7 @@ func TestBatchReplyTimeout(t *testing.T) {
 			}
 			errc <- err
 		}()
-		clk.fireArmed(3) // the wait for the third reply
+		clk.fireArmed(base + 3) // the wait for the batch's third reply
 		err = <-errc
 		c.Close()
 		var ee *engineproto.EngineError
