@@ -158,7 +158,7 @@ func (c *Client) call(m *Message, what string) (*Reply, *EngineError) {
 	if c.dead {
 		return nil, c.fail(what, "the engine is not running", false)
 	}
-	return c.timed(what, func(expired <-chan struct{}) (*Reply, *EngineError) {
+	return c.newReplyTimer().run(what, func(expired <-chan struct{}) (*Reply, *EngineError) {
 		if err := c.send(m); err != nil {
 			return nil, c.died(what, writeFailed(err))
 		}
@@ -166,15 +166,12 @@ func (c *Client) call(m *Message, what string) (*Reply, *EngineError) {
 	})
 }
 
-// read waits, within the timeout, for one reply to message id.
-func (c *Client) read(id int64, what string) (*Reply, *EngineError) {
-	return c.timed(what, func(expired <-chan struct{}) (*Reply, *EngineError) {
-		return c.await(id, what, expired)
-	})
-}
-
-// replyTimer times the replies to one batch message with one timer,
-// armed again for each reply: a timer and a channel a message, not a reply.
+// replyTimer times the replies to one message with one timer, armed
+// again for each reply (each has the whole timeout): a batch costs a timer
+// and a channel, not one per reply. When the time passes, the engine's
+// whole process group is killed, which also unblocks a write to an engine
+// that stopped reading, and the timeout is reported whatever the wait
+// returned.
 type replyTimer struct {
 	c       *Client
 	t       timer
@@ -182,25 +179,24 @@ type replyTimer struct {
 	armed   bool
 }
 
-// newReplyTimer returns a stopped timer for c's replies.
+// newReplyTimer returns c's timer, armed.
 func (c *Client) newReplyTimer() *replyTimer {
-	rt := &replyTimer{c: c, expired: make(chan struct{})}
+	rt := &replyTimer{c: c, expired: make(chan struct{}), armed: true}
 	rt.t = c.opts.clock.AfterFunc(c.opts.Timeout, func() {
 		close(rt.expired)
 		c.proc.killGroup()
 	})
-	rt.armed = true
 	return rt
 }
 
-// read waits, within the timeout, for one reply to message id, as
-// Client.read does.
-func (rt *replyTimer) read(id int64, what string) (*Reply, *EngineError) {
+// run runs step under the timeout, arming the timer again if a previous
+// step stopped it.
+func (rt *replyTimer) run(what string, step func(expired <-chan struct{}) (*Reply, *EngineError)) (*Reply, *EngineError) {
 	c := rt.c
 	if !rt.armed {
 		rt.t.Reset(c.opts.Timeout)
 	}
-	rep, err := c.await(id, what, rt.expired)
+	rep, err := step(rt.expired)
 	rt.armed = false
 	if !rt.t.Stop() {
 		c.Kill()
@@ -209,28 +205,18 @@ func (rt *replyTimer) read(id int64, what string) (*Reply, *EngineError) {
 	return rep, err
 }
 
-// stop releases the timer (a read stops it; one never read is armed).
+// read waits, within the timeout, for one reply to message id.
+func (rt *replyTimer) read(id int64, what string) (*Reply, *EngineError) {
+	return rt.run(what, func(expired <-chan struct{}) (*Reply, *EngineError) {
+		return rt.c.await(id, what, expired)
+	})
+}
+
+// stop releases the timer (a step stops it; one never run is armed).
 func (rt *replyTimer) stop() {
 	if rt.armed {
 		rt.t.Stop()
 	}
-}
-
-// timed runs step under the timeout: when it passes, the engine's whole
-// process group is killed, which also unblocks a write to an engine that
-// stopped reading, and the timeout is reported whatever step returned.
-func (c *Client) timed(what string, step func(expired <-chan struct{}) (*Reply, *EngineError)) (*Reply, *EngineError) {
-	expired := make(chan struct{})
-	timer := c.opts.clock.AfterFunc(c.opts.Timeout, func() {
-		close(expired)
-		c.proc.killGroup()
-	})
-	rep, err := step(expired)
-	if !timer.Stop() {
-		c.Kill()
-		return nil, c.fail(what, fmt.Sprintf("no reply within %s: killed its process group%s", c.opts.Timeout, c.escapedNote()), false)
-	}
-	return rep, err
 }
 
 // await waits for the reply to message id, or for expired. When the

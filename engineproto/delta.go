@@ -65,8 +65,8 @@ func (s *timelines) applyDelta(raw []byte) (*timeline.Timeline, error) {
 	if err != nil {
 		return nil, err
 	}
-	if added := delta.Len - len(s.prev.Items); added > len(delta.Items) {
-		return nil, fmt.Errorf("len is %d but the previous timeline had %d items and the delta carries %d", delta.Len, len(s.prev.Items), len(delta.Items))
+	if err := covers(len(s.prev.Items), delta.Len, len(delta.Items), func(k int) int { return delta.Items[k].Index }); err != nil {
+		return nil, err
 	}
 	tl := &timeline.Timeline{Items: make([]*timeline.Item, delta.Len), Now: s.prev.Now}
 	copy(tl.Items, s.prev.Items)
@@ -76,15 +76,45 @@ func (s *timelines) applyDelta(raw []byte) (*timeline.Timeline, error) {
 	for _, di := range delta.Items {
 		tl.Items[di.Index] = s.stamp(di.Index, di.Item)
 	}
-	for i := len(s.prev.Items); i < len(tl.Items); i++ {
-		if tl.Items[i] == nil {
-			return nil, fmt.Errorf("len is %d but item %d is neither in the previous timeline (%d items) nor in the delta", delta.Len, i, len(s.prev.Items))
-		}
-	}
 	// The previous timeline keeps its length, so appending in place beyond
 	// it is invisible to it.
 	tl.Diagnostics = append(s.prev.Diagnostics, delta.Diagnostics...)
 	return tl, nil
+}
+
+// covers checks that a delta of n items over a timeline of prev items
+// carries every item it adds (indexes prev to n-1); it carries count
+// items, the k-th at index(k).
+func covers(prev, n, count int, index func(k int) int) error {
+	added := n - prev
+	if added > count {
+		return fmt.Errorf("len is %d but the previous timeline had %d items and the delta carries %d", n, prev, count)
+	}
+	if added <= 0 {
+		return nil
+	}
+	// Which added items the delta carries: a bit each (no allocation for
+	// the few items an event adds), a slice for more.
+	var bits uint64
+	var carried []bool
+	if added > 64 {
+		carried = make([]bool, added)
+	}
+	for k := range count {
+		if i := index(k) - prev; i >= 0 && i < added {
+			if carried != nil {
+				carried[i] = true
+			} else {
+				bits |= 1 << i
+			}
+		}
+	}
+	for i := range added {
+		if carried != nil && !carried[i] || carried == nil && bits&(1<<i) == 0 {
+			return fmt.Errorf("len is %d but item %d is neither in the previous timeline (%d items) nor in the delta", n, prev+i, prev)
+		}
+	}
+	return nil
 }
 
 // decodeTimeline reads a timeline reply, whole or delta.

@@ -109,25 +109,18 @@ func (f *final) reply(rep *Reply, at replyAt) *EngineError {
 		f.n, f.now, f.diags, f.dirty = len(f.base.Items), f.base.Now, f.base.Diagnostics, true
 		f.raw = map[int]rawAt{}
 	}
-	if added := d.Len - f.n; added > len(d.Items) {
-		return at.label(c.broken("batch", fmt.Sprintf("the delta does not apply: len is %d but the previous timeline had %d items and the delta carries %d", d.Len, f.n, len(d.Items))))
+	if err := covers(f.n, d.Len, len(d.Items), func(k int) int { return d.Items[k].Index }); err != nil {
+		return at.label(c.broken("batch", fmt.Errorf("the delta does not apply: %w", err).Error()))
 	}
 	for _, it := range d.Items {
 		start := len(f.arena)
 		f.arena = append(f.arena, it.JSON...)
 		f.raw[it.Index] = rawAt{json: f.arena[start:len(f.arena):len(f.arena)], at: at}
 	}
-	for i := f.n; i < d.Len; i++ {
-		if _, ok := f.raw[i]; !ok {
-			return at.label(c.broken("batch", fmt.Sprintf("the delta does not apply: len is %d but item %d is neither in the previous timeline (%d items) nor in the delta", d.Len, i, f.n)))
-		}
+	for i := d.Len; i < f.n; i++ {
+		delete(f.raw, i) // cut off by a shorter len
 	}
 	f.n = d.Len
-	for i := range f.raw {
-		if i >= f.n {
-			delete(f.raw, i) // cut off by a shorter len
-		}
-	}
 	if d.HasNow {
 		f.now = d.Now
 	}

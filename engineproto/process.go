@@ -5,7 +5,10 @@ import (
 	"os"
 	"os/exec"
 	"sync"
+	"syscall"
 	"time"
+
+	"github.com/toolsim/toolsim/internal/procgroup"
 )
 
 // groups are the process groups of the engines running, for KillAll.
@@ -50,7 +53,7 @@ type process struct {
 // error to errTail.
 func startProcess(argv []string, errTail io.Writer) (*process, error) {
 	cmd := exec.Command(argv[0], argv[1:]...)
-	cmd.SysProcAttr = groupAttr()
+	cmd.SysProcAttr = procgroup.Attr()
 	cmd.WaitDelay = WaitDelay
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
@@ -97,6 +100,9 @@ func startProcess(argv []string, errTail io.Writer) (*process, error) {
 
 // pid is the leader's process id, which is also the group's id.
 func (p *process) pid() int { return p.cmd.Process.Pid }
+
+// killGroup sends SIGKILL to every process of the group (procgroup.Signal).
+func (p *process) killGroup() { procgroup.Signal(p.cmd.Process, syscall.SIGKILL) }
 
 // reap kills the group, waits for the leader, and waits at most WaitDelay
 // for the output pipes to close; drain reads standard output meanwhile

@@ -76,7 +76,7 @@ func (o *renderOracle) observe(p *pass, s *step) {
 			}
 			kept.text = fresh
 		} else {
-			kept.copy = copyItem(pr.item)
+			kept.copy = pr.item.Clone()
 		}
 	}
 	if len(o.texts) > keptCopies {
@@ -119,44 +119,4 @@ func sameUnfinished(a, b *timeline.Tool) bool {
 		}
 	}
 	return true
-}
-
-// copyItem copies an item deeply enough that changes to the original in
-// place do not reach the copy: the item, its tools, their children and
-// delegations (strings are immutable and shared).
-func copyItem(it *timeline.Item) *timeline.Item {
-	if it == nil {
-		return nil
-	}
-	c := *it
-	c.Tool = copyTool(it.Tool)
-	if it.Tools != nil {
-		c.Tools = make([]*timeline.Tool, len(it.Tools))
-		for i, t := range it.Tools {
-			c.Tools[i] = copyTool(t)
-		}
-	}
-	return &c
-}
-
-func copyTool(t *timeline.Tool) *timeline.Tool {
-	if t == nil {
-		return nil
-	}
-	c := *t
-	if t.Children != nil {
-		c.Children = make([]*timeline.Item, len(t.Children))
-		for i, ch := range t.Children {
-			c.Children[i] = copyItem(ch)
-		}
-	}
-	if t.Delegation != nil {
-		d := *t.Delegation
-		d.Steps = append([]timeline.Step(nil), t.Delegation.Steps...)
-		if t.Delegation.Steps != nil && d.Steps == nil {
-			d.Steps = []timeline.Step{}
-		}
-		c.Delegation = &d
-	}
-	return &c
 }

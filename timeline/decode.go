@@ -59,6 +59,7 @@ type Decoder struct {
 	i     int
 	depth int
 	chunk []byte
+	index []int // the item indexes of the delta being read
 }
 
 // Decode decodes a toolsim-timeline/1 object.

@@ -37,8 +37,6 @@ func (d *Decoder) Delta(data []byte) (*Delta, error) {
 			delta.Items = append(delta.Items, IndexedItem{Index: i, Item: it})
 		}
 		return err
-	}, func() (int, func(k int) int) {
-		return len(delta.Items), func(k int) int { return delta.Items[k].Index }
 	})
 	if err != nil {
 		return nil, err
@@ -89,7 +87,7 @@ func (d *Decoder) deltaRaw(data []byte, checked bool) (*RawDelta, error) {
 			raw.Items = append(raw.Items, RawItem{Index: i, JSON: d.b[start:d.i]})
 		}
 		return err
-	}, func() (int, func(k int) int) { return len(raw.Items), func(k int) int { return raw.Items[k].Index } })
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -98,11 +96,10 @@ func (d *Decoder) deltaRaw(data []byte, checked bool) (*RawDelta, error) {
 }
 
 // delta reads a delta's members into delta, calling item for each entry of
-// "items" (the decoder positioned at its value) after checking its key;
-// indexes tells how many items were taken and the index of each, for
-// checkIndexes.
-func (d *Decoder) delta(data []byte, delta *Delta, item func(i int) *DecodeError, indexes func() (int, func(k int) int)) error {
+// "items" (the decoder positioned at its value) after checking its key.
+func (d *Decoder) delta(data []byte, delta *Delta, item func(i int) *DecodeError) error {
 	d.reset(data)
+	d.index = d.index[:0]
 	return d.whole(func() *DecodeError {
 		var n int64
 		err := d.fields(&deltaKeys, func(k int) *DecodeError {
@@ -126,8 +123,7 @@ func (d *Decoder) delta(data []byte, delta *Delta, item func(i int) *DecodeError
 			return err
 		}
 		delta.Len = int(n)
-		count, at := indexes()
-		return d.checkIndexes(count, at, delta.Len)
+		return d.checkIndexes(delta.Len)
 	})
 }
 
@@ -143,27 +139,26 @@ func (d *Decoder) deltaItems(item func(i int) *DecodeError) *DecodeError {
 		if derr := item(i); derr != nil {
 			return derr.in("[" + string(key) + "]")
 		}
+		d.index = append(d.index, i)
 		return nil
 	})
 }
 
-// checkIndexes: every index below n, none twice (count indexes, the k-th
-// at(k)).
-func (d *Decoder) checkIndexes(count int, at func(k int) int, n int) *DecodeError {
+// checkIndexes: every index of the items read (d.index) below n, none
+// twice.
+func (d *Decoder) checkIndexes(n int) *DecodeError {
 	increasing := true
-	for k := range count {
-		i := at(k)
+	for k, i := range d.index {
 		if i >= n {
 			return d.fail("index %d is not below len %d", i, n).in("items")
 		}
-		increasing = increasing && (k == 0 || i > at(k-1))
+		increasing = increasing && (k == 0 || i > d.index[k-1])
 	}
 	if increasing {
 		return nil
 	}
-	seen := make(map[int]bool, count)
-	for k := range count {
-		i := at(k)
+	seen := make(map[int]bool, len(d.index))
+	for _, i := range d.index {
 		if seen[i] {
 			return d.fail("index %d appears twice", i).in("items")
 		}

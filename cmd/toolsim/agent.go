@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/toolsim/toolsim/engineproto"
+	"github.com/toolsim/toolsim/internal/procgroup"
 )
 
 // agentWaitDelay bounds how long record waits for the agent's output to
@@ -31,7 +32,7 @@ type agent struct {
 func startAgent(argv []string, stdin io.Reader, stderr io.Writer) (*agent, error) {
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Stdin, cmd.Stderr = stdin, stderr
-	cmd.SysProcAttr = groupAttr()
+	cmd.SysProcAttr = procgroup.Attr()
 	cmd.WaitDelay = agentWaitDelay
 	outR, outW, err := os.Pipe()
 	if err != nil {
@@ -51,6 +52,9 @@ func startAgent(argv []string, stdin io.Reader, stderr io.Writer) (*agent, error
 	}()
 	return a, nil
 }
+
+// signal sends sig to the agent's whole process group (procgroup.Signal).
+func (a *agent) signal(sig syscall.Signal) { procgroup.Signal(a.cmd.Process, sig) }
 
 // supervise passes interrupts on to the agent's group until the agent
 // exits: the first one as it came (the agent may stop cleanly), killing

@@ -52,7 +52,7 @@ class LangGraphEngine {
   now = 0;
   thread = [];     // the server's thread state: message dicts in order
   run = null;      // {wire, done, ai} of the run being streamed
-  ai = null;       // the model message being streamed: {id, calls, text, batch}
+  ai = null;       // the model message being streamed: its thread entry, and the batch of its calls
   prev = '';       // the previous event's kind
   role = '';
   finished = new Map(); // last message id ('' when none) -> runs that ended normally after it
@@ -95,7 +95,7 @@ class LangGraphEngine {
     const run = { wire, done: null };
     this.run = run;
     run.done = this.orchestrator.submit(null);
-    await wire.push({ event: 'values', data: { messages: this.thread.map((m) => ({ ...m })) } });
+    await wire.push({ event: 'values', data: { messages: this.snapshot() } });
     return run;
   }
 
@@ -106,28 +106,26 @@ class LangGraphEngine {
   async model(kind, ev) {
     await this.ensureRun();
     const same = this.ai && (kind === 'text'
-      ? this.ai.calls.length === 0 && (this.prev === 'text' || this.prev === 'turn_start')
+      ? this.ai.msg.tool_calls.length === 0 && (this.prev === 'text' || this.prev === 'turn_start')
       : (this.prev === 'tool_start' || this.prev === 'text') && (ev.batch ?? '') === this.ai.batch);
     if (!same) {
-      this.ai = { id: `ai${++this.msgs}`, calls: [], text: '', batch: ev?.batch ?? '' };
-      this.thread.push({ type: 'ai', id: this.ai.id, content: '', tool_calls: [] });
+      this.ai = { msg: { type: 'ai', id: `ai${++this.msgs}`, content: '', tool_calls: [] }, batch: ev?.batch ?? '' };
+      this.thread.push(this.ai.msg);
     }
-    return this.ai;
+    return this.ai.msg;
   }
 
   async text(delta) {
     const ai = await this.model('text', {});
-    ai.text += delta;
-    this.serverMessage(ai);
+    ai.content += delta;
     await this.send({ event: 'messages', data: [{ type: 'AIMessageChunk', id: ai.id, content: delta }, { langgraph_node: 'model' }] });
   }
 
   async call(ev) {
     const ai = await this.model('tool_start', ev);
-    const index = ai.calls.length;
+    const index = ai.tool_calls.length;
     const args = JSON.stringify(ev.args ?? {});
-    ai.calls.push({ id: ev.id ?? '', name: ev.name ?? '', args: ev.args ?? {}, type: 'tool_call' });
-    this.serverMessage(ai);
+    ai.tool_calls.push({ id: ev.id ?? '', name: ev.name ?? '', args: ev.args ?? {}, type: 'tool_call' });
     await this.send({ event: 'messages', data: [{ type: 'AIMessageChunk', id: ai.id, content: '',
       tool_call_chunks: [{ type: 'tool_call_chunk', id: ev.id ?? '', name: ev.name ?? '', args, index }] }, { langgraph_node: 'model' }] });
   }
@@ -141,10 +139,10 @@ class LangGraphEngine {
     await this.send({ event: 'messages', data: [{ ...msg, type: 'ToolMessageChunk' }, { langgraph_node: 'tools' }] });
   }
 
-  serverMessage(ai) {
-    const m = this.thread.find((x) => x.id === ai.id);
-    m.content = ai.text;
-    m.tool_calls = ai.calls.map((c) => ({ ...c }));
+  // The thread as the server sends it in a `values` event: copies, as the
+  // server's JSON would be (the library keeps what it is given).
+  snapshot() {
+    return this.thread.map((m) => ({ ...m, ...(m.tool_calls ? { tool_calls: m.tool_calls.map((c) => ({ ...c })) } : {}) }));
   }
 
   // Events of a run nobody reads any more (after a stop) are not sent.
@@ -166,7 +164,7 @@ class LangGraphEngine {
     if (!run) return;
     this.run = null;
     if (!run.stopped) {
-      await run.wire.push({ event: 'values', data: { messages: this.thread.map((m) => ({ ...m, tool_calls: m.tool_calls?.map((c) => ({ ...c })) })) } });
+      await run.wire.push({ event: 'values', data: { messages: this.snapshot() } });
       run.wire.push(null);
       const last = this.thread.at(-1)?.id ?? '';
       this.finished.set(last, (this.finished.get(last) ?? 0) + 1);

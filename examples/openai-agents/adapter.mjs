@@ -59,13 +59,12 @@ class TraceModel {
 // The tool names sim/generate.go draws from.
 const SIM_NAMES = ['grep', 'read', 'bash', 'glob', 'edit_file', 'web_fetch', 'todowrite'];
 const QUIET = 20; // macrotask turns without progress that count as settled
-const BATCH_KINDS = new Set(['tool_start']);
 
 class AgentsEngine {
   now = 0;
   rows = [];        // what the UI shows, in stream order
-  tools = [];        // the app's function tools: one per name
-  names = new Set();
+  tools = new Map(); // the app's function tools, by name
+  input = '';        // the user's text: the next run's input
   current = null;    // the run of the assistant turn being streamed: its own model, feed and executing calls
   response = false;  // a model response is open (text or calls fed, not done)
   calls = false;     // and it has calls (a response without ends only with the turn)
@@ -77,9 +76,9 @@ class AgentsEngine {
     switch (ev.kind) {
       case 'turn_start':
         this.role = ev.role ?? '';
-        if (this.role === 'assistant') this.start(this.pendingInput ?? '', ahead);
+        if (this.role === 'assistant') this.ensure(ahead);
         break;
-      case 'user': this.rows.push({ kind: 'user', text: ev.text ?? '' }); this.pendingInput = ev.text ?? ''; break;
+      case 'user': this.rows.push({ kind: 'user', text: ev.text ?? '' }); this.input = ev.text ?? ''; break;
       case 'text': this.ensure(ahead); this.response = true; this.current.feed.put({ type: 'text', delta: ev.text ?? '' }); break;
       case 'tool_start': this.call(ev, ahead); break;
       case 'tool_done': if (this.calls) this.endResponse(); this.result(ev); break;
@@ -95,21 +94,20 @@ class AgentsEngine {
 
   // The assistant turn's run, started on its first event: run(agent, input,
   // {stream: true}) and a UI loop reading its events.
-  ensure(ahead) { if (!this.current) this.start(this.pendingInput ?? '', ahead); }
+  ensure(ahead) { if (!this.current) this.start(ahead); }
 
-  start(input, ahead) {
-    if (this.current) return;
+  start(ahead) {
+    const input = this.input;
+    this.input = '';
     // The app's tools: the simulator's names, and any other name this
     // turn's calls use (an app declares its tools before it runs).
     for (const name of SIM_NAMES) this.toolFor(name);
     for (let k = 0, ev; (ev = ahead?.next(k)) && ev.kind !== 'turn_end'; k++) if (ev.kind === 'tool_start') this.toolFor(ev.name ?? '');
     const abort = new AbortController();
     const feed = new Feed();
-    const model = new TraceModel(feed);
-    const r = { abort, feed, model, executing: new Map() };
-    r.agent = new Agent({ name: 'toolsim', instructions: '', model, tools: [...this.tools] });
+    const r = { abort, feed, executing: new Map() };
+    r.agent = new Agent({ name: 'toolsim', instructions: '', model: new TraceModel(feed), tools: [...this.tools.values()] });
     this.current = r;
-    this.pendingInput = null;
     r.done = (async () => {
       try {
         const result = await run(r.agent, input || 'go', { stream: true, signal: abort.signal, maxTurns: 1000, context: r });
@@ -127,10 +125,9 @@ class AgentsEngine {
   // The turn ends: a model call waiting for its response gets the end of
   // one (the run completes); a run still executing tools is left as it is.
   endTurn(ahead) {
-    if (!this.current) this.start(this.pendingInput ?? '', ahead); // an empty response
+    this.ensure(ahead); // a turn with nothing in it still gets a response
     const r = this.current;
     this.current = null;
-    if (!r) return;
     const executing = [...r.executing.values()].some((w) => w.length > 0);
     if (this.response || !executing) { this.response = false; this.calls = false; r.feed.put({ type: 'done', final: true }); }
   }
@@ -144,7 +141,7 @@ class AgentsEngine {
     this.calls = true;
     this.current.feed.put({ type: 'call', id: ev.id ?? '', name: ev.name ?? '', args: JSON.stringify(ev.args ?? {}) });
     const next = ahead?.next();
-    const more = next && BATCH_KINDS.has(next.kind) && (next.batch ?? '') === (ev.batch ?? '');
+    const more = next?.kind === 'tool_start' && (next.batch ?? '') === (ev.batch ?? '');
     if (!more) this.endResponse();
   }
 
@@ -165,9 +162,7 @@ class AgentsEngine {
   }
 
   toolFor(name) {
-    if (this.names.has(name)) return;
-    this.names.add(name);
-    this.tools.push(this.makeTool(name));
+    if (!this.tools.has(name)) this.tools.set(name, this.makeTool(name));
   }
 
   makeTool(name) {

@@ -1,6 +1,8 @@
-// Package procgroup tells which processes of a process group are still
-// alive, for tests that check that no child outlives a run. It reads
-// Linux's /proc; elsewhere it reports that it cannot tell.
+// Package procgroup runs commands as process groups: Attr starts one as a
+// group's leader and Signal reaches the whole group (on Windows, the
+// process itself). Live and CheckGone tell which processes of a group are
+// still alive, for tests that check that no child outlives a run; they
+// read Linux's /proc, and elsewhere report that they cannot tell.
 package procgroup
 
 import (

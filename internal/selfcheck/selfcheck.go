@@ -39,32 +39,15 @@ func Normalize(tl *timeline.Timeline) *timeline.Timeline {
 func copyItems(items []*timeline.Item, atEnd map[string]bool) []*timeline.Item {
 	out := make([]*timeline.Item, len(items))
 	for i, it := range items {
-		c := *it
-		if c.Tool != nil {
-			c.Tool = copyTool(c.Tool, atEnd)
-		}
-		c.Tools = make([]*timeline.Tool, len(it.Tools))
-		for j, t := range it.Tools {
-			c.Tools[j] = copyTool(t, atEnd)
-		}
-		if len(it.Tools) == 0 {
-			c.Tools = nil
-		}
-		out[i] = &c
+		out[i] = it.Clone()
+		out[i].EachTool(func(t *timeline.Tool) bool {
+			if atEnd[t.ID] && t.Status == timeline.StatusInterrupted {
+				t.EndT, t.DurationMS = 0, 0
+			}
+			return true
+		})
 	}
 	return out
-}
-
-func copyTool(t *timeline.Tool, atEnd map[string]bool) *timeline.Tool {
-	c := *t
-	if atEnd[c.ID] && c.Status == timeline.StatusInterrupted {
-		c.EndT, c.DurationMS = 0, 0
-	}
-	c.Children = copyItems(t.Children, atEnd)
-	if len(t.Children) == 0 {
-		c.Children = nil
-	}
-	return &c
 }
 
 // Diff compares two timelines after Normalize and returns a

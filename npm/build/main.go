@@ -74,13 +74,42 @@ func run(o options, w io.Writer) error {
 		return err
 	}
 	defer os.RemoveAll(stage)
+	b := &build{o: o, w: w, root: root, stage: stage, tmpl: tmpl}
+	if err := b.binaries(selected); err != nil {
+		return err
+	}
+	if err := os.MkdirAll(o.out, 0o755); err != nil {
+		return err
+	}
+	if err := removeOld(o.out); err != nil {
+		return err
+	}
+	if err := b.packAll(selected); err != nil {
+		return err
+	}
+	if err := writeJSON(filepath.Join(o.out, "packages.json"), b.pk); err != nil {
+		return err
+	}
+	b.report()
+	return nil
+}
 
-	// Build every binary first: the version is read from them, and must
-	// be one (a tree changed between two builds is caught here).
+// build is one run: where it stages and writes, and what it has made.
+type build struct {
+	o           options
+	w           io.Writer
+	root, stage string
+	tmpl        manifest
+	pk          packages
+}
+
+// binaries builds every platform's binary first: the version is read from
+// them, and must be one (a tree changed between two builds is caught
+// here). It sets the npm version.
+func (b *build) binaries(selected []platform) error {
 	goVersion, from := "", ""
 	for _, p := range selected {
-		bin := filepath.Join(stage, p.key(), "bin", p.exe())
-		v, err := buildBinary(o.goCmd, root, bin, p)
+		v, err := buildBinary(b.o.goCmd, b.root, filepath.Join(b.stage, p.key(), "bin", p.exe()), p)
 		if err != nil {
 			return err
 		}
@@ -88,63 +117,65 @@ func run(o options, w io.Writer) error {
 			return fmt.Errorf("the binaries carry two versions, %s (%s) and %s (%s): the tree changed during the build; run it again", goVersion, from, v, p.key())
 		}
 		goVersion, from = v, p.key()
-		fmt.Fprintf(w, "built %s: %s\n", p.key(), v)
+		fmt.Fprintf(b.w, "built %s: %s\n", p.key(), v)
 	}
 	version, dirty, err := npmVersion(goVersion)
 	if err != nil {
 		return err
 	}
-	if dirty && o.release {
+	if dirty && b.o.release {
 		return fmt.Errorf("the tree is modified (%s): commit or stash, or leave out -release", goVersion)
 	}
 	if dirty {
-		fmt.Fprintf(w, "warning: built from a modified tree (%s): the npm version %s is the commit's; do not publish these\n", goVersion, version)
+		fmt.Fprintf(b.w, "warning: built from a modified tree (%s): the npm version %s is the commit's; do not publish these\n", goVersion, version)
 	}
+	b.pk = packages{Version: version, GoVersion: goVersion, DistTag: distTag(version), Platforms: map[string]string{}}
+	return nil
+}
 
-	if err := os.MkdirAll(o.out, 0o755); err != nil {
-		return err
-	}
-	if err := removeOld(o.out); err != nil {
-		return err
-	}
-	pk := packages{Version: version, GoVersion: goVersion, DistTag: distTag(version), Platforms: map[string]string{}}
+// packAll packs the platform packages, then the main one, in publishing
+// order.
+func (b *build) packAll(selected []platform) error {
+	version := b.pk.Version
 	for _, p := range selected {
-		dir := filepath.Join(stage, p.key())
-		if err := writeManifest(filepath.Join(dir, "package.json"), platformManifest(tmpl, p, version)); err != nil {
+		dir := filepath.Join(b.stage, p.key())
+		if err := writeManifest(filepath.Join(dir, "package.json"), platformManifest(b.tmpl, p, version)); err != nil {
 			return err
 		}
 		if err := os.WriteFile(filepath.Join(dir, "README.md"), []byte(platformReadme(p)), 0o644); err != nil {
 			return err
 		}
-		tgz, err := pack(o.npmCmd, dir, o.out, "bin/"+p.exe())
+		tgz, err := pack(b.o.npmCmd, dir, b.o.out, "bin/"+p.exe())
 		if err != nil {
 			return fmt.Errorf("npm pack %s: %w", p.pkg(), err)
 		}
-		pk.Platforms[p.key()], pk.Order = tgz, append(pk.Order, tgz)
+		b.pk.Platforms[p.key()], b.pk.Order = tgz, append(b.pk.Order, tgz)
 	}
-	dir := filepath.Join(stage, "toolsim")
-	if err := stageMain(root, dir, tmpl); err != nil {
+	dir := filepath.Join(b.stage, "toolsim")
+	if err := stageMain(b.root, dir, b.tmpl); err != nil {
 		return err
 	}
-	if err := writeManifest(filepath.Join(dir, "package.json"), mainManifest(tmpl, version)); err != nil {
+	if err := writeManifest(filepath.Join(dir, "package.json"), mainManifest(b.tmpl, version)); err != nil {
 		return err
 	}
-	if pk.Main, err = pack(o.npmCmd, dir, o.out, tmpl.Bin["toolsim"]); err != nil {
+	tgz, err := pack(b.o.npmCmd, dir, b.o.out, b.tmpl.Bin["toolsim"])
+	if err != nil {
 		return fmt.Errorf("npm pack toolsim: %w", err)
 	}
-	pk.Order = append(pk.Order, pk.Main)
-	if err := writeJSON(filepath.Join(o.out, "packages.json"), pk); err != nil {
-		return err
-	}
-	fmt.Fprintf(w, "npm version %s (dist-tag %s), in %s:\n", version, pk.DistTag, o.out)
-	for _, t := range pk.Order {
-		fmt.Fprintf(w, "  %s\n", t)
-	}
-	fmt.Fprintf(w, "to publish (docs/npm.md; nothing was published), platform packages first:\n")
-	for _, t := range pk.Order {
-		fmt.Fprintf(w, "  npm publish --access public --tag %s %s\n", pk.DistTag, filepath.Join(o.out, t))
-	}
+	b.pk.Main, b.pk.Order = tgz, append(b.pk.Order, tgz)
 	return nil
+}
+
+// report prints the tarballs and how to publish them.
+func (b *build) report() {
+	fmt.Fprintf(b.w, "npm version %s (dist-tag %s), in %s:\n", b.pk.Version, b.pk.DistTag, b.o.out)
+	for _, t := range b.pk.Order {
+		fmt.Fprintf(b.w, "  %s\n", t)
+	}
+	fmt.Fprintf(b.w, "to publish (docs/npm.md; nothing was published), platform packages first:\n")
+	for _, t := range b.pk.Order {
+		fmt.Fprintf(b.w, "  npm publish --access public --tag %s %s\n", b.pk.DistTag, filepath.Join(b.o.out, t))
+	}
 }
 
 // buildBinary cross-compiles cmd/toolsim for p into out and returns the
