@@ -32,15 +32,17 @@ func AppendCompact(dst, b []byte) []byte {
 // opening quote is at i.
 func stringEnd(b []byte, i int) int {
 	for i++; ; {
-		k := bytes.IndexAny(b[i:], `"\`)
+		// Two byte searches beat one search for either byte: IndexAny
+		// builds its set on every call, and strings here are short.
+		k := bytes.IndexByte(b[i:], '"')
 		if k < 0 {
 			return len(b)
 		}
-		i += k
-		if b[i] == '"' {
-			return i + 1
+		esc := bytes.IndexByte(b[i:i+k], '\\')
+		if esc < 0 {
+			return i + k + 1
 		}
-		i += 2 // an escape: the byte after the backslash is never the end
+		i += esc + 2 // an escape: the byte after the backslash is never the end
 	}
 }
 
