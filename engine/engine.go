@@ -99,6 +99,11 @@ func New(opts Options) *Engine {
 // snapshot (encode it instead).
 func (e *Engine) Timeline() *timeline.Timeline { return &e.tl }
 
+// CopiesEvents reports true: the engine copies what it keeps of an event
+// (a result that arrives before its start), so the caller may reuse the
+// event's value once Apply returns (the optional method of harness.Engine).
+func (e *Engine) CopiesEvents() bool { return true }
+
 // Apply applies one event. Events must come in trace order.
 func (e *Engine) Apply(ev *event.Event) {
 	e.tl.Now = ev.T

@@ -2,9 +2,15 @@ package harness
 
 import "github.com/toolsim/toolsim/event"
 
-// ReversedForTest is the order oracle's reordering of a trace.
-func ReversedForTest(evs []event.Event) []event.Event {
-	out, err := drain(newReversing(SliceSource(evs)))
+// ReversedForTest is the order oracle's reordering of a trace, read from
+// src (SliceSource, or a stream), reusing the values it hands out when
+// reuse is set.
+func ReversedForTest(src Source, reuse bool) []event.Event {
+	r := newReversing(src)
+	if reuse {
+		r.reuseValues()
+	}
+	out, err := drain(r)
 	if err != nil {
 		panic(err)
 	}

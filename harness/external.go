@@ -137,6 +137,10 @@ func (h *externalHandle) Apply(ev *event.Event) {
 	}
 }
 
+// CopiesEvents reports true: an event is sent (or, in batch mode, read
+// into the batch) before Apply returns.
+func (h *externalHandle) CopiesEvents() bool { return true }
+
 // Finish applies the end-of-stream rule.
 func (h *externalHandle) Finish() {
 	if h.ready() {

@@ -23,7 +23,11 @@ import (
 // top-level items changed since the previous call, so that each event is
 // checked in time proportional to what it changed), and Reconstruct(log
 // []byte) (*timeline.Timeline, error) (the engine's own reload, checked
-// with Options.Reload).
+// with Options.Reload), and CopiesEvents() bool: true when the engine
+// copies whatever it keeps of an event, so that the pointer Apply was
+// given is not used once Apply returns. An engine may keep that pointer
+// otherwise, and each event read from a stream (CheckSource) gets a fresh
+// value; with CopiesEvents, every replay reads into values it reuses.
 type Engine = engineproto.Engine
 
 // Oracle names, after SPEC §5.
@@ -204,8 +208,9 @@ func checkStream(newEngine func() Engine, src Source, opts Options) (found []Vio
 		return nil, nil, 0, err
 	}
 	p.eng = eng
+	rd := newReader(src, copiesEvents(eng, p.ref))
 	for {
-		ev, err := next(src)
+		ev, err := rd.next()
 		if err == io.EOF {
 			break
 		}

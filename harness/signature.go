@@ -51,8 +51,9 @@ func signSource(src Source, found []Violation, opts Options) {
 		want[v.Seq] = true
 	}
 	m := model.New(model.Config{MetaTools: opts.metaTools(), NoGrouping: opts.NoGrouping})
+	rd := newReader(src, true) // the model copies what it keeps
 	for {
-		ev, err := next(src)
+		ev, err := rd.next()
 		if err != nil {
 			if err == io.EOF {
 				end = m.FinishRule()

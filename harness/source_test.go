@@ -11,7 +11,9 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/toolsim/toolsim/engine"
 	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/harness"
 	"github.com/toolsim/toolsim/sim"
 )
@@ -85,7 +87,9 @@ func TestCheckSourceReportsReadErrors(t *testing.T) {
 }
 
 // TestOrderOracleReversesRuns: the order oracle's trace reverses each run
-// of consecutive results for distinct ids, keeping seq and t in place.
+// of consecutive results for distinct ids, keeping seq and t in place,
+// whether the trace is in memory or streamed, with its values reused or
+// not.
 func TestOrderOracleReversesRuns(t *testing.T) {
 	done := func(id string) event.Event { return event.Event{Kind: event.KindToolDone, ID: id, OK: true} }
 	evs := []event.Event{
@@ -96,23 +100,137 @@ func TestOrderOracleReversesRuns(t *testing.T) {
 		evs[i].Seq, evs[i].T = int64(i+1), int64(10*(i+1))
 	}
 	want := []string{"start a", "done c", "done b", "done a", "text", "done d", "done e", "done d", "done ", "done f"}
-	got := harness.ReversedForTest(evs)
-	var ids []string
-	for i, ev := range got {
-		if ev.Seq != int64(i+1) || ev.T != int64(10*(i+1)) {
-			t.Errorf("event %d has seq %d t %d, want them kept in place", i, ev.Seq, ev.T)
-		}
-		switch ev.Kind {
-		case event.KindToolStart:
-			ids = append(ids, "start "+ev.ID)
-		case event.KindToolDone:
-			ids = append(ids, "done "+ev.ID)
-		default:
-			ids = append(ids, string(ev.Kind))
+	for _, tt := range reversings(evs) {
+		t.Run(tt.name, func(t *testing.T) {
+			var ids []string
+			for i, ev := range tt.got {
+				if ev.Seq != int64(i+1) || ev.T != int64(10*(i+1)) {
+					t.Errorf("event %d has seq %d t %d, want them kept in place", i, ev.Seq, ev.T)
+				}
+				switch ev.Kind {
+				case event.KindToolStart:
+					ids = append(ids, "start "+ev.ID)
+				case event.KindToolDone:
+					ids = append(ids, "done "+ev.ID)
+				default:
+					ids = append(ids, string(ev.Kind))
+				}
+			}
+			if diff := cmp.Diff(want, ids); diff != "" {
+				t.Errorf("reordered trace (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestReorderedStreamReusesSafely: on generated traces, the reordered
+// trace read from a stream with its values reused is the one read from
+// memory.
+func TestReorderedStreamReusesSafely(t *testing.T) {
+	for seed := range uint64(100) {
+		evs := sim.Generate(seed, sim.Options{Faults: fault.All(), Swarm: true}).Events
+		all := reversings(evs)
+		for _, tt := range all[1:] {
+			if diff := cmp.Diff(all[0].got, tt.got, cmpopts.EquateEmpty()); diff != "" {
+				t.Fatalf("seed %d, %s (-in memory +%s):\n%s", seed, tt.name, tt.name, diff)
+			}
 		}
 	}
-	if diff := cmp.Diff(want, ids); diff != "" {
-		t.Errorf("reordered trace (-want +got):\n%s", diff)
+}
+
+// reversings is the order oracle's trace of evs read three ways.
+func reversings(evs []event.Event) []struct {
+	name string
+	got  []event.Event
+} {
+	return []struct {
+		name string
+		got  []event.Event
+	}{
+		{"in memory", harness.ReversedForTest(harness.SliceSource(evs), false)},
+		{"streamed", harness.ReversedForTest(&streamed{evs: evs}, false)},
+		{"streamed, values reused", harness.ReversedForTest(&streamed{evs: evs}, true)},
+	}
+}
+
+// streamed is a trace read one event at a time into the caller's value,
+// as a file is.
+type streamed struct {
+	evs []event.Event
+	i   int
+}
+
+func (s *streamed) Next(ev *event.Event) error {
+	if s.i == len(s.evs) {
+		return io.EOF
+	}
+	*ev = s.evs[s.i]
+	s.i++
+	return nil
+}
+
+// keeper is the reference engine that also keeps every event pointer it
+// is given and fails (Err) when a kept event changed: an engine may keep
+// them unless it says it copies events.
+type keeper struct {
+	*engine.Engine
+	kept []*event.Event
+	seqs []int64
+}
+
+func (k *keeper) Apply(ev *event.Event) {
+	k.kept, k.seqs = append(k.kept, ev), append(k.seqs, ev.Seq)
+	k.Engine.Apply(ev)
+}
+
+func (k *keeper) CopiesEvents() bool { return false }
+
+func (k *keeper) Err() error {
+	for i, ev := range k.kept {
+		if ev.Seq != k.seqs[i] {
+			return fmt.Errorf("the event of seq %d kept at Apply now has seq %d", k.seqs[i], ev.Seq)
+		}
+	}
+	return nil
+}
+
+// counter is the reference engine counting the distinct event values it
+// is given.
+type counter struct {
+	*engine.Engine
+	values map[*event.Event]bool
+}
+
+func (c *counter) Apply(ev *event.Event) {
+	c.values[ev] = true
+	c.Engine.Apply(ev)
+}
+
+// TestStreamedEventsAreFreshUnlessCopied: a streamed check gives an engine
+// that may keep pointers a fresh value per event (nothing it kept
+// changes), and one that copies what it keeps the same few values again
+// and again.
+func TestStreamedEventsAreFreshUnlessCopied(t *testing.T) {
+	evs := sim.Generate(3, sim.Options{Faults: fault.All(), Swarm: true}).Events
+	open := func() (harness.Source, error) { return &streamed{evs: evs}, nil }
+	keep := func() harness.Engine { return &keeper{Engine: engine.New(engine.Options{})} }
+	found, err := harness.CheckSource(keep, open, harness.Options{})
+	if err != nil || len(found) > 0 {
+		t.Fatalf("an engine keeping its events: %v %v", err, found)
+	}
+	var counters []*counter
+	count := func() harness.Engine {
+		c := &counter{Engine: engine.New(engine.Options{}), values: map[*event.Event]bool{}}
+		counters = append(counters, c)
+		return c
+	}
+	if found, err := harness.CheckSource(count, open, harness.Options{}); err != nil || len(found) > 0 {
+		t.Fatalf("an engine copying its events: %v %v", err, found)
+	}
+	for i, c := range counters {
+		if len(c.values) > 4 {
+			t.Errorf("replay %d gave %d distinct event values for %d events, want a few reused", i+1, len(c.values), len(evs))
+		}
 	}
 }
 
