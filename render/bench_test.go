@@ -68,3 +68,17 @@ func benchIncremental(b *testing.B, render1 func(*render.Incremental, *timeline.
 		render1(inc, tl)
 	}
 }
+
+// BenchmarkItem renders one finished group of three calls with output, as
+// the incremental-render oracle does for each item it keeps: a long check
+// renders each of its items a few times.
+func BenchmarkItem(b *testing.B) {
+	it := &timeline.Item{Kind: timeline.ItemToolGroup, Version: 3}
+	for k := range 3 {
+		it.Tools = append(it.Tools, &timeline.Tool{ID: "t" + string(rune('0'+k)), Name: "grep", Summary: "TODO", Status: timeline.StatusOK, Output: "3 matches\n", StartT: 5, EndT: 50, DurationMS: 45})
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		render.Item(it, 100, render.Options{Width: 80, Output: true})
+	}
+}

@@ -2,6 +2,7 @@ package render
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/toolsim/toolsim/timeline"
 )
@@ -35,23 +36,28 @@ func (o Options) width() int {
 // by one blank line, every line ending in a newline.
 func Render(tl *timeline.Timeline, opts Options) string {
 	r := renderer{opts: opts, w: opts.width(), now: tl.Now}
-	r.b.Grow(len(tl.Items) * 80)
+	var b strings.Builder
+	b.Grow(len(tl.Items) * 80)
 	for _, it := range tl.Items {
 		if Hidden(it) {
 			continue
 		}
-		if r.b.Len() > 0 {
-			r.b.WriteByte('\n')
+		if b.Len() > 0 {
+			b.WriteByte('\n')
 		}
+		r.b = r.b[:0]
 		r.item(it, "")
+		b.Write(r.b)
 	}
 	if legend := Legend(tl, opts); legend != "" {
-		if r.b.Len() > 0 {
-			r.b.WriteByte('\n')
+		if b.Len() > 0 {
+			b.WriteByte('\n')
 		}
+		r.b = r.b[:0]
 		r.line(legend)
+		b.Write(r.b)
 	}
-	return r.b.String()
+	return b.String()
 }
 
 // Hidden reports whether an item renders to nothing: thinking, or
@@ -75,26 +81,31 @@ func Item(it *timeline.Item, now int64, opts Options) string {
 	if Hidden(it) {
 		return ""
 	}
-	r := renderer{opts: opts, w: opts.width(), now: now}
-	r.b.Grow(128)
+	r := renderers.Get().(*renderer)
+	r.opts, r.w, r.now, r.b = opts, opts.width(), now, r.b[:0]
 	r.item(it, "")
-	return r.b.String()
+	s := string(r.b) // one allocation of the text's size
+	renderers.Put(r)
+	return s
 }
+
+// renderers keep the scratch space of renderers between calls to Item,
+// which renders one item at a time, many times over in a check.
+var renderers = sync.Pool{New: func() any { return new(renderer) }}
 
 // renderer accumulates the lines of one item.
 type renderer struct {
 	opts Options
 	w    int
 	now  int64
-	b    strings.Builder
+	b    []byte // the lines written so far
 	row  []byte // scratch for building one line
 	join []byte // scratch for lineOf
 }
 
 // line writes one line, cut to the width, without trailing spaces.
 func (r *renderer) line(s string) {
-	r.b.WriteString(fit(strings.TrimRight(s, " "), r.w))
-	r.b.WriteByte('\n')
+	r.b = append(append(r.b, fit(strings.TrimRight(s, " "), r.w)...), '\n')
 }
 
 // lineOf writes the concatenation of parts as one line, as line does,
@@ -119,8 +130,7 @@ func (r *renderer) bytesLine(row []byte) {
 		r.line(string(row))
 		return
 	}
-	r.b.Write(row)
-	r.b.WriteByte('\n')
+	r.b = append(append(r.b, row...), '\n')
 }
 
 // item renders an item whose tool rows start at indent+"  ".

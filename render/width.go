@@ -31,8 +31,15 @@ func isGlyph(r rune) bool {
 // printable ASCII, Latin-1 letters and the renderer's glyphs are counted
 // rune by rune; anything else goes through grapheme segmentation.
 func width(s string) int {
-	n := 0
-	for _, r := range s {
+	i := 0
+	for i < len(s) && s[i] >= 0x20 && s[i] < 0x7f {
+		i++ // printable ASCII: a cell a byte, without decoding runes
+	}
+	if i == len(s) {
+		return i
+	}
+	n := i
+	for _, r := range s[i:] {
 		switch {
 		case r >= 0x20 && r < 0x7f, r >= 0xa0 && r < 0x300:
 			n++
