@@ -64,20 +64,21 @@ func lineReader(r io.Reader) *lines.Reader {
 	return lines.NewReader(r, bufferSize(r), maxLine)
 }
 
-// read parses the log line by line.
-func (b *builder) read(r io.Reader) error {
+// read parses the log line by line, numbering its lines from first, and
+// returns the number of the line after the last.
+func (b *builder) read(r io.Reader, first int) (int, error) {
 	lr := lineReader(r)
-	for n := 1; ; n++ {
+	for n := first; ; n++ {
 		line, complete, err := lr.Next()
 		switch {
 		case err == io.EOF:
-			return nil
+			return n, nil
 		case errors.Is(err, lines.ErrTooLong):
 			// No record comes near the limit: this is not a log (an
 			// endless line such as /dev/zero must not be read to its end).
-			return fmt.Errorf("%s line %d: longer than %d bytes: not a persisted log, stopped reading", b.opts.Name, n, maxLine)
+			return n, fmt.Errorf("%s line %d: longer than %d bytes: not a persisted log, stopped reading", b.opts.Name, n, maxLine)
 		case err != nil:
-			return fmt.Errorf("read %s line %d: %w", b.opts.Name, n, err)
+			return n, fmt.Errorf("read %s line %d: %w", b.opts.Name, n, err)
 		case len(bytes.TrimSpace(line)) > 0:
 			b.line(n, line, complete)
 		}

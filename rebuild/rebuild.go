@@ -1,8 +1,11 @@
 package rebuild
 
 import (
+	"bytes"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 
 	"github.com/toolsim/toolsim/engine"
 	"github.com/toolsim/toolsim/event"
@@ -88,16 +91,58 @@ func (r *Result) Timeline() *timeline.Timeline { return r.Engine.Timeline() }
 // A *bytes.Buffer is read in place, without a copy into a read buffer.
 func Rebuild(r io.Reader, opts Options) (*Result, error) {
 	b := newBuilder(opts)
-	if err := b.read(r); err != nil {
+	if _, err := b.read(r, 1); err != nil {
 		return nil, err
 	}
+	return b.finish(), nil
+}
+
+// Replayed rebuilds log (once), then goes on reading its complete records
+// a second time after it (twice): the log a writer leaves when it replays
+// every record it wrote, each now a duplicate. The replayed records' lines
+// are numbered on from the log's. It costs one rebuild of the replayed
+// log: once is a fork of it, taken between the two copies.
+func Replayed(log []byte, opts Options) (once, twice *Result, err error) {
+	b := newBuilder(opts)
+	next, err := b.read(bytes.NewBuffer(log), 1)
+	if err != nil {
+		return nil, nil, err
+	}
+	once = b.fork().finish()
+	whole := log[:bytes.LastIndexByte(log, '\n')+1] // a torn last line is not replayed
+	records := whole[bytes.IndexByte(whole, '\n')+1:]
+	if _, err := b.read(bytes.NewBuffer(records), next); err != nil {
+		return nil, nil, err
+	}
+	return once, b.finish(), nil
+}
+
+// finish ends a rebuild: what is still held is placed, the end-of-stream
+// rule applies unless Options.Open, and problems are put in line order.
+func (b *builder) finish() *Result {
 	if !b.sawFirst {
 		b.problem(0, CodeEmpty, "the log is empty: no header and no records")
 	}
 	b.flush()
-	if !opts.Open {
+	if !b.opts.Open {
 		b.res.Engine.Finish()
 	}
 	b.sortProblems()
-	return &b.res, nil
+	return &b.res
+}
+
+// fork returns an independent copy of the builder between two lines:
+// finishing it gives what a rebuild of the lines read so far gives, and
+// the builder goes on as if it had not been forked. Nodes waiting to be
+// placed are shared: nothing changes a node once it is kept.
+func (b *builder) fork() *builder {
+	c := &builder{opts: b.opts, res: b.res, order: b.order, clock: b.clock, sawFirst: b.sawFirst, file: b.file, warnedFold: b.warnedFold}
+	c.res.Engine = b.res.Engine.Clone()
+	c.res.Problems = slices.Clone(b.res.Problems)
+	c.res.Events = slices.Clone(b.res.Events)
+	c.order.b = c
+	c.order.heap = slices.Clone(b.order.heap)
+	c.order.waiting = maps.Clone(b.order.waiting)
+	c.order.held = slices.Clone(b.order.held)
+	return c
 }

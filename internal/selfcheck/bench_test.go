@@ -8,6 +8,7 @@ import (
 	"github.com/toolsim/toolsim/internal/selfcheck"
 	"github.com/toolsim/toolsim/sim"
 	"github.com/toolsim/toolsim/store"
+	"github.com/toolsim/toolsim/timeline"
 )
 
 // BenchmarkRebuildExhaustive: live == rebuilt (persist, rebuild, live
@@ -28,4 +29,29 @@ func BenchmarkRebuildExhaustive(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(traces)), "ns/trace")
+}
+
+// BenchmarkTwice: oracle (c), a log rebuilt twice and replayed, on the
+// persisted logs of the first 2,000 traces of the exhaustive 4-tool
+// enumeration.
+func BenchmarkTwice(b *testing.B) {
+	var logs [][]byte
+	var firsts []*timeline.Timeline
+	sim.Exhaustive(sim.ExhaustiveOptions{Tools: 4, Progress: 1, Cancel: true}, func(evs []event.Event) bool {
+		rep, _, err := selfcheck.RebuildLazy(evs, store.Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		logs, firsts = append(logs, rep.Log), append(firsts, rep.Rebuilt)
+		return len(logs) < 2000
+	})
+	b.ReportAllocs()
+	for b.Loop() {
+		for i, log := range logs {
+			if d, err := selfcheck.Twice(firsts[i], log); err != nil || d != "" {
+				b.Fatalf("trace %d: %v %s", i, err, d)
+			}
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(logs)), "ns/trace")
 }
