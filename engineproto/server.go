@@ -203,7 +203,9 @@ func (s *server) dispatch(m *Message) {
 			s.errorf(m.ID, `member "events" is missing`)
 			return
 		}
-		s.apply(m.ID, "events", m.Events)
+		if !s.apply(m.ID, "events", m.Events) {
+			return // answered with the error alone: nothing was applied
+		}
 		if m.Finish {
 			s.eng.Finish()
 			s.timeline(m.ID, len(m.Events), true)
@@ -249,8 +251,9 @@ func (s *server) init(m *Message) {
 }
 
 // apply decodes every event first (all or nothing), then applies each and
-// answers with a timeline per event.
-func (s *server) apply(id int64, member string, raws []json.RawMessage) {
+// answers with a timeline per event. It reports false when an event did not
+// decode (the error reply is written).
+func (s *server) apply(id int64, member string, raws []json.RawMessage) bool {
 	s.evs = s.evs[:0]
 	for i, raw := range raws {
 		s.evs = append(s.evs, event.Event{})
@@ -260,13 +263,14 @@ func (s *server) apply(id int64, member string, raws []json.RawMessage) {
 				where = fmt.Sprintf("events[%d]", i)
 			}
 			s.errorf(id, "%s: %s", where, eventError(err))
-			return
+			return false
 		}
 	}
 	for i := range s.evs {
 		s.eng.Apply(&s.evs[i])
 		s.timeline(id, i, true)
 	}
+	return true
 }
 
 // eventError words an event decoding error without its "trace:" prefix.
