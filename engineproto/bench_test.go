@@ -36,6 +36,13 @@ func benchPipeFinal(b *testing.B, batch, final bool, mode string) {
 		b.Fatal(err)
 	}
 	defer c.Close()
+	benchTraces(b, c, batch, final)
+}
+
+// benchTraces sends 100 campaign-sized traces through a client, one event
+// per message, in batches, or in batches of which only the last timeline
+// is decoded (final), and reports events/s.
+func benchTraces(b *testing.B, c *engineproto.Client, batch, final bool) {
 	traces := scenarios(100)
 	events := 0
 	for b.Loop() {
@@ -80,6 +87,26 @@ func BenchmarkPipeBatchFinal(b *testing.B) { benchPipeFinal(b, true, true, "refe
 // BenchmarkPipeBatchFull: the same with whole timelines in every reply
 // (an engine without the delta capability).
 func BenchmarkPipeBatchFull(b *testing.B) { benchPipe(b, true, "reference-full") }
+
+// BenchmarkPipeInProcess: the protocol path with the reference engine
+// served on a goroutine of the same process over a pipe pair, no process
+// in between: batches, every timeline decoded, as BenchmarkPipeBatch.
+func BenchmarkPipeInProcess(b *testing.B) {
+	for _, tt := range []struct {
+		name  string
+		final bool
+	}{{"batch", false}, {"batch-final", true}} {
+		b.Run(tt.name, func(b *testing.B) {
+			serve := func(r io.Reader, w io.Writer) error { return engineproto.Serve(r, w, serveOpts) }
+			c, err := engineproto.StartServed(serve, engineproto.Options{Timeout: time.Minute})
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer c.Close()
+			benchTraces(b, c, true, tt.final)
+		})
+	}
+}
 
 // BenchmarkServeBatch: the server alone (no pipe, no client), answering
 // whole traces in batch messages with deltas.

@@ -70,6 +70,12 @@ func Start(argv []string, opts Options) (*Client, error) {
 	if len(argv) == 0 {
 		return nil, &EngineError{Reason: "no engine command", Setup: true}
 	}
+	return start(argv, opts, startProcess)
+}
+
+// start is Start with the way the engine is started: a process, or (for
+// tests and benchmarks) a server in this process (servedProcess).
+func start(argv []string, opts Options, spawn func([]string, io.Writer) (*process, error)) (*Client, error) {
 	if opts.Timeout <= 0 {
 		opts.Timeout = DefaultTimeout
 	}
@@ -80,7 +86,7 @@ func Start(argv []string, opts Options) (*Client, error) {
 		opts.clock = realClock{}
 	}
 	c := &Client{argv: argv, opts: opts, stderr: &tail{n: 50}, replies: make(chan readResult, 1)}
-	if err := c.spawn(); err != nil {
+	if err := c.spawn(spawn); err != nil {
 		return nil, err
 	}
 	if err := c.handshake(); err != nil {
@@ -92,8 +98,8 @@ func Start(argv []string, opts Options) (*Client, error) {
 
 func (c *Client) name() string { return strings.Join(c.argv, " ") }
 
-func (c *Client) spawn() error {
-	p, err := startProcess(c.argv, c.stderr)
+func (c *Client) spawn(start func([]string, io.Writer) (*process, error)) error {
+	p, err := start(c.argv, c.stderr)
 	if err != nil {
 		return &EngineError{Engine: c.name(), Reason: fmt.Sprintf("cannot start: %v", err), Setup: true}
 	}
@@ -272,7 +278,9 @@ func (c *Client) broken(what, reason string) *EngineError {
 func (c *Client) died(what, reason string) *EngineError {
 	c.Kill()
 	e := c.fail(what, reason+c.escapedNote(), false)
-	e.Exit = c.proc.cmd.ProcessState.String()
+	if c.proc.cmd != nil {
+		e.Exit = c.proc.cmd.ProcessState.String()
+	}
 	return e
 }
 

@@ -2,14 +2,19 @@ package engineproto_test
 
 import (
 	"errors"
+	"io"
 	"os"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/toolsim/toolsim/engine"
 	"github.com/toolsim/toolsim/engineproto"
 	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/timeline"
 )
 
 func TestMain(m *testing.M) {
@@ -147,5 +152,47 @@ func TestReferenceOverThePipe(t *testing.T) {
 	}
 	if err := c.Close(); err != nil || !reaped(pid) {
 		t.Fatalf("close: %v, reaped %v", err, reaped(pid))
+	}
+}
+
+// TestServedClient: a client whose engine is served on a goroutine of this
+// process (the benchmarks' pipe pair) speaks the protocol as one with a
+// process does: its last timeline is the reference engine's, and Close
+// ends the server.
+func TestServedClient(t *testing.T) {
+	done := make(chan error, 1)
+	serve := func(r io.Reader, w io.Writer) error {
+		err := engineproto.Serve(r, w, serveOpts)
+		done <- err
+		return err
+	}
+	c, err := engineproto.StartServed(serve, engineproto.Options{Timeout: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for seed, evs := range scenarios(20) {
+		if err := c.Reset(); err != nil {
+			t.Fatal(err)
+		}
+		tls, err := c.Batch(evs, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := engine.New(engine.Options{})
+		for i := range evs {
+			e.Apply(&evs[i])
+		}
+		e.Finish()
+		// Versions are numbered by the client, and Unfinished is not sent.
+		ignore := cmp.Options{cmpopts.IgnoreFields(timeline.Item{}, "Version"), cmpopts.IgnoreFields(timeline.Tool{}, "Unfinished"), cmpopts.EquateEmpty()}
+		if diff := cmp.Diff(e.Timeline(), tls[len(tls)-1], ignore); diff != "" {
+			t.Fatalf("seed %d (-engine +served):\n%s", seed, diff)
+		}
+	}
+	if err := c.Close(); err != nil {
+		t.Errorf("Close: %v", err)
+	}
+	if err := <-done; err != nil {
+		t.Errorf("the server ended with %v", err)
 	}
 }

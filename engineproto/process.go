@@ -98,11 +98,53 @@ func startProcess(argv []string, errTail io.Writer) (*process, error) {
 	return p, nil
 }
 
-// pid is the leader's process id, which is also the group's id.
-func (p *process) pid() int { return p.cmd.Process.Pid }
+// servedProcess is a process that is not one: serve runs on a goroutine of
+// this process, reading the engine's input and writing its output over
+// pipes, and ends when its input closes. It lets tests and benchmarks
+// measure the protocol without a process (export_test.go's StartServed).
+func servedProcess(serve func(io.Reader, io.Writer) error) func([]string, io.Writer) (*process, error) {
+	return func([]string, io.Writer) (*process, error) {
+		inR, inW, err := os.Pipe()
+		if err != nil {
+			return nil, err
+		}
+		outR, outW, err := os.Pipe()
+		if err != nil {
+			return nil, err
+		}
+		errR, errW, err := os.Pipe()
+		if err != nil {
+			return nil, err
+		}
+		errW.Close() // a served engine writes no standard error
+		p := &process{stdin: inW, stdout: outR, stderr: errR, stderrDone: make(chan struct{}), exited: make(chan struct{})}
+		close(p.stderrDone)
+		go func() {
+			p.waitErr = serve(inR, outW)
+			inR.Close()
+			outW.Close()
+			close(p.exited)
+		}()
+		return p, nil
+	}
+}
 
-// killGroup sends SIGKILL to every process of the group (procgroup.Signal).
-func (p *process) killGroup() { procgroup.Signal(p.cmd.Process, syscall.SIGKILL) }
+// pid is the leader's process id, which is also the group's id (0 for a
+// served process).
+func (p *process) pid() int {
+	if p.cmd == nil {
+		return 0
+	}
+	return p.cmd.Process.Pid
+}
+
+// killGroup sends SIGKILL to every process of the group (procgroup.Signal);
+// a served process ends when its input closes instead.
+func (p *process) killGroup() {
+	if p.cmd != nil {
+		procgroup.Signal(p.cmd.Process, syscall.SIGKILL)
+	}
+}
 
 // reap kills the group, waits for the leader, and waits at most WaitDelay
 // for the output pipes to close; drain reads standard output meanwhile
