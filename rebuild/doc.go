@@ -16,5 +16,10 @@
 // and the reorder window, not the file. Logs without them are held whole to
 // be sorted.
 //
+// [Replayed] rebuilds a log and, in the same reading, the log a writer
+// leaves when it replays every record it wrote (toolsim's own idempotence
+// check): the first result is a fork of the rebuild taken between the two
+// copies.
+//
 // The Rebuild example reloads a log whose last record was torn.
 package rebuild
