@@ -18,7 +18,7 @@ build: ## build bin/toolsim (with its VCS revision for toolsim version)
 # concurrency other tests cover under it (TestScenarios: TestCatalog runs
 # the same scripts in-process; the 100,000-event view pages: the other
 # browser tests).
-HEAVY := ^(TestEndlessInput|TestExhaustiveTraces|TestPythonBugsShrinkAtEveryOffset|TestScenarios|TestLargeTrace|TestLargePageInBrowser)$$
+HEAVY := ^(TestEndlessInput|TestExhaustiveTraces|TestPythonBugsShrinkAtEveryOffset|TestScenarios|TestLargeTrace|TestLargePageInBrowser|TestViolationsUnchanged|TestReorderedStreamReusesSafely|TestReplayed)$$
 # INTERPRETED are the CLI scripts bound by a Python or Node engine: they
 # skip under -race ([race] in testdata/script) and run after it; engine's
 # campaign through the protocol runs shorter under -race, whole after it.
@@ -26,7 +26,7 @@ INTERPRETED := engine|header-only|node-engine|partial-engine|python-engine
 
 test: lint ## lint, then every test (unit, property, golden, testscript, examples, API contract) with the race detector; the heavy single-goroutine ones without it
 	$(GO) test -race -count=1 ./...
-	$(GO) test -count=1 -run '$(HEAVY)' ./cmd/toolsim ./sim ./harness ./view
+	$(GO) test -count=1 -run '$(HEAVY)' ./cmd/toolsim ./sim ./harness ./view ./rebuild
 	$(GO) test -count=1 -run '^TestScripts$$/^($(INTERPRETED))$$' ./cmd/toolsim
 	cd examples/go-engine && $(GO) test -count=1 ./...
 

@@ -15,6 +15,7 @@ import (
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/harness"
+	"github.com/toolsim/toolsim/internal/race"
 	"github.com/toolsim/toolsim/sim"
 )
 
@@ -127,6 +128,9 @@ func TestOrderOracleReversesRuns(t *testing.T) {
 // trace read from a stream with its values reused is the one read from
 // memory.
 func TestReorderedStreamReusesSafely(t *testing.T) {
+	if race.Enabled {
+		t.Skip("single-goroutine and heavy: make test runs it in its second step, without -race")
+	}
 	for seed := range uint64(100) {
 		evs := sim.Generate(seed, sim.Options{Faults: fault.All(), Swarm: true}).Events
 		all := reversings(evs)

@@ -10,6 +10,7 @@ import (
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/harness"
+	"github.com/toolsim/toolsim/internal/race"
 	"github.com/toolsim/toolsim/sim"
 )
 
@@ -28,6 +29,9 @@ const shownPerCase = 4
 // change meant to alter what toolsim reports (go test ./harness -run
 // TestViolationsUnchanged -update), and read the diff.
 func TestViolationsUnchanged(t *testing.T) {
+	if race.Enabled {
+		t.Skip("single-goroutine and heavy: make test runs it in its second step, without -race")
+	}
 	var b strings.Builder
 	gen := sim.Options{Faults: fault.All(), Swarm: true}
 	for _, m := range mutants {

@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/fault"
+	"github.com/toolsim/toolsim/internal/race"
 	"github.com/toolsim/toolsim/rebuild"
 	"github.com/toolsim/toolsim/sim"
 	"github.com/toolsim/toolsim/store"
@@ -102,6 +103,9 @@ func checkReplayed(t *testing.T, log []byte) {
 // TestReplayed: rebuild.Replayed gives two plain rebuilds' results on logs
 // written under every log fault, one at a time and all at once.
 func TestReplayed(t *testing.T) {
+	if race.Enabled {
+		t.Skip("single-goroutine and heavy: make test runs it in its second step, without -race")
+	}
 	evs := sim.Synthetic(7, sim.SyntheticOptions{Events: 200, CancelEvery: 3})
 	sets := []fault.List{nil, fault.Log}
 	for _, lf := range fault.Log {
