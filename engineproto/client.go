@@ -74,7 +74,7 @@ func Start(argv []string, opts Options) (*Client, error) {
 }
 
 // start is Start with the way the engine is started: a process, or (for
-// tests and benchmarks) a server in this process (servedProcess).
+// tests and benchmarks) a server on a goroutine (export_test.go).
 func start(argv []string, opts Options, spawn func([]string, io.Writer) (*process, error)) (*Client, error) {
 	if opts.Timeout <= 0 {
 		opts.Timeout = DefaultTimeout

@@ -98,39 +98,8 @@ func startProcess(argv []string, errTail io.Writer) (*process, error) {
 	return p, nil
 }
 
-// servedProcess is a process that is not one: serve runs on a goroutine of
-// this process, reading the engine's input and writing its output over
-// pipes, and ends when its input closes. It lets tests and benchmarks
-// measure the protocol without a process (export_test.go's StartServed).
-func servedProcess(serve func(io.Reader, io.Writer) error) func([]string, io.Writer) (*process, error) {
-	return func([]string, io.Writer) (*process, error) {
-		inR, inW, err := os.Pipe()
-		if err != nil {
-			return nil, err
-		}
-		outR, outW, err := os.Pipe()
-		if err != nil {
-			return nil, err
-		}
-		errR, errW, err := os.Pipe()
-		if err != nil {
-			return nil, err
-		}
-		errW.Close() // a served engine writes no standard error
-		p := &process{stdin: inW, stdout: outR, stderr: errR, stderrDone: make(chan struct{}), exited: make(chan struct{})}
-		close(p.stderrDone)
-		go func() {
-			p.waitErr = serve(inR, outW)
-			inR.Close()
-			outW.Close()
-			close(p.exited)
-		}()
-		return p, nil
-	}
-}
-
 // pid is the leader's process id, which is also the group's id (0 for a
-// served process).
+// process served on a goroutine, as tests do: export_test.go).
 func (p *process) pid() int {
 	if p.cmd == nil {
 		return 0

@@ -114,11 +114,7 @@ func finalTimeline(newEngine func() Engine, src Source) (*timeline.Timeline, err
 	if err != nil {
 		return nil, &inputError{err}
 	}
-	copies := copiesEvents(eng)
-	if r, ok := src.(interface{ reuseValues() }); ok && copies {
-		r.reuseValues()
-	}
-	rd := newReader(src, copies)
+	rd := newReader(src, copiesEvents(eng))
 	for {
 		ev, err := rd.next()
 		if err == io.EOF {

@@ -50,14 +50,20 @@ func (s *sliceSource) Next(ev *event.Event) error {
 // events go to copies what it keeps (copiesEvents): then one value is
 // read into again and again, which saves a long trace a value per event
 // per replay. Events already in memory (a pointerSource) are handed out
-// as they are.
+// as they are; a stream that hands out values of its own (the reordered
+// stream) is told it may reuse them.
 type reader struct {
 	src   Source
 	reuse bool
 	buf   event.Event
 }
 
-func newReader(src Source, reuse bool) *reader { return &reader{src: src, reuse: reuse} }
+func newReader(src Source, reuse bool) *reader {
+	if r, ok := src.(interface{ reuseValues() }); ok && reuse {
+		r.reuseValues()
+	}
+	return &reader{src: src, reuse: reuse}
+}
 
 func (r *reader) next() (*event.Event, error) {
 	if p, ok := r.src.(pointerSource); ok {

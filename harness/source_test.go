@@ -142,15 +142,15 @@ func TestReorderedStreamReusesSafely(t *testing.T) {
 	}
 }
 
-// reversings is the order oracle's trace of evs read three ways.
-func reversings(evs []event.Event) []struct {
+// reordered is the order oracle's trace of evs read one way.
+type reordered struct {
 	name string
 	got  []event.Event
-} {
-	return []struct {
-		name string
-		got  []event.Event
-	}{
+}
+
+// reversings is the order oracle's trace of evs read three ways.
+func reversings(evs []event.Event) []reordered {
+	return []reordered{
 		{"in memory", harness.ReversedForTest(harness.SliceSource(evs), false)},
 		{"streamed", harness.ReversedForTest(&streamed{evs: evs}, false)},
 		{"streamed, values reused", harness.ReversedForTest(&streamed{evs: evs}, true)},

@@ -46,20 +46,24 @@ func FuzzRebuild(f *testing.F) {
 		if err != nil {
 			t.Fatalf("read in place: %v", err)
 		}
-		type seen struct {
-			TL       *timeline.Timeline
-			Problems []rebuild.Problem
-			Order    string
-			Records  int
-			Events   []event.Event
-		}
-		want := seen{res.Timeline(), res.Problems, res.Order, res.Records, res.Events}
-		got := seen{inPlace.Timeline(), inPlace.Problems, inPlace.Order, inPlace.Records, inPlace.Events}
-		if diff := cmp.Diff(want, got, cmpopts.EquateEmpty()); diff != "" {
+		if diff := cmp.Diff(seenOf(res), seenOf(inPlace), cmpopts.EquateEmpty()); diff != "" {
 			t.Fatalf("read in place differs (-buffered +in place):\n%s", diff)
 		}
 		checkReplayed(t, log)
 	})
+}
+
+// seen is what a rebuild gives, compared whole.
+type seen struct {
+	TL       *timeline.Timeline
+	Problems []rebuild.Problem
+	Order    string
+	Records  int
+	Events   []event.Event
+}
+
+func seenOf(r *rebuild.Result) seen {
+	return seen{r.Timeline(), r.Problems, r.Order, r.Records, r.Events}
 }
 
 // checkReplayed checks rebuild.Replayed against two plain rebuilds: once
@@ -71,14 +75,6 @@ func checkReplayed(t *testing.T, log []byte) {
 	if err != nil {
 		t.Fatalf("Replayed: %v", err)
 	}
-	type seen struct {
-		TL       *timeline.Timeline
-		Problems []rebuild.Problem
-		Order    string
-		Records  int
-		Events   []event.Event
-	}
-	of := func(r *rebuild.Result) seen { return seen{r.Timeline(), r.Problems, r.Order, r.Records, r.Events} }
 	for _, tt := range []struct {
 		name string
 		log  []byte
@@ -94,7 +90,7 @@ func checkReplayed(t *testing.T, log []byte) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if diff := cmp.Diff(of(want), of(tt.got), cmpopts.EquateEmpty()); diff != "" {
+		if diff := cmp.Diff(seenOf(want), seenOf(tt.got), cmpopts.EquateEmpty()); diff != "" {
 			t.Fatalf("Replayed's %s differs from a plain rebuild (-plain +Replayed):\n%s", tt.name, diff)
 		}
 	}
