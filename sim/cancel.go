@@ -23,7 +23,7 @@ func (g *gen) cancelIn(acts []action, b *batchPlan, c *cancelPlan) {
 	var late []event.Event
 	if c.Late {
 		for _, a := range acts[cut:] {
-			if a.ev.Kind == event.KindToolDone && a.tool >= 0 {
+			if a.ev.Kind == event.KindToolDone && a.tool >= 0 && g.mayLate(acts[:cut], &a) {
 				late = append(late, a.ev)
 			}
 		}
@@ -36,6 +36,23 @@ func (g *gen) cancelIn(acts []action, b *batchPlan, c *cancelPlan) {
 	if c.AfterTurnEnd {
 		g.late(late)
 	}
+}
+
+// mayLate reports whether the late result a may be sent: always, unless
+// a contract is declared and the cancel cut its call off before it
+// started (played holds the batch's actions before the cut): the result
+// would be early, for an id the contract may rule out or for a later call
+// that reuses the id.
+func (g *gen) mayLate(played []action, a *action) bool {
+	if len(g.opts.Contract) == 0 {
+		return true
+	}
+	for _, p := range played {
+		if p.tool == a.tool && p.ev.Kind == event.KindToolStart && p.ev.ID == a.ev.ID {
+			return true
+		}
+	}
+	return false
 }
 
 // late emits results that arrive after the turn was cut off.

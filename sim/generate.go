@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/toolsim/toolsim/contract"
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/fault"
 )
@@ -27,6 +28,10 @@ type Options struct {
 	// Shapes are the trace shapes that may be drawn (nil: DefaultShapes;
 	// empty: none). Under Swarm each seed draws a subset.
 	Shapes []Shape
+	// Contract lists what the engine's real upstream guarantees: no fault
+	// and no shape that breaks a guarantee is drawn ([contract.Guarantee]),
+	// so every trace is inside the contract.
+	Contract contract.List
 }
 
 func (o Options) withDefaults() Options {
@@ -84,6 +89,7 @@ type gen struct {
 	names    []string // the tool names calls draw from
 	shapeSet map[Shape]bool
 	planned  map[string]bool // every id planned so far
+	inBatch  map[string]bool // the ids of the batch being planned
 	tags     []tag           // what was counted on which event
 	shapes   map[string]int
 	actBuf   []action // reused by every batch
@@ -101,7 +107,7 @@ func Generate(seed uint64, opts Options) *Scenario {
 // bytes ([BytesSource]), so coverage-guided mutation steers the choices.
 func GenerateFrom(src rand.Source, seed uint64, opts Options) *Scenario {
 	opts = opts.withDefaults()
-	g := &gen{rng: rand.New(src), opts: opts, injected: map[fault.Fault]int{}, shapes: map[string]int{}, planned: map[string]bool{}}
+	g := &gen{rng: rand.New(src), opts: opts, injected: map[fault.Fault]int{}, shapes: map[string]int{}, planned: map[string]bool{}, inBatch: map[string]bool{}}
 	g.drawSwitches()
 	g.drawShapes()
 	plan := g.plan()
@@ -182,7 +188,7 @@ func (g *gen) drawSwitches() {
 	for _, f := range g.opts.Faults {
 		// The coin is drawn for every fault, so that switching features off
 		// leaves the other faults' coins alone.
-		if (!g.opts.Swarm || g.rng.IntN(2) == 0) && g.opts.Features.Usable(f) {
+		if (!g.opts.Swarm || g.rng.IntN(2) == 0) && g.opts.Features.Usable(f) && !g.opts.Contract.RulesOut(f) {
 			g.on[f] = true
 		}
 	}
@@ -238,7 +244,11 @@ func (g *gen) turn(i int) turnPlan {
 	t.Cancel = g.cancelPlan(t.Batches)
 	for _, b := range t.Batches {
 		for _, tool := range b.Tools {
-			g.pastIDs = append(g.pastIDs, tool.ID)
+			// Under a contract an early result's id is not reused: a cancel
+			// may cut its start off, and a later call would take the result.
+			if len(g.opts.Contract) == 0 || !tool.ResultFirst {
+				g.pastIDs = append(g.pastIDs, tool.ID)
+			}
 		}
 	}
 	return t
@@ -255,15 +265,23 @@ var (
 // from an earlier turn.
 func (g *gen) newID() string {
 	if g.on[fault.ReusedIDTurns] && len(g.pastIDs) > 0 && g.chance(6) {
-		g.injected[fault.ReusedIDTurns]++
-		return g.pastIDs[g.rng.IntN(len(g.pastIDs))]
+		id := g.pastIDs[g.rng.IntN(len(g.pastIDs))]
+		// Under unique-ids a batch never holds an id twice.
+		if !g.opts.Contract.Has(contract.UniqueIDs) || !g.inBatch[id] {
+			g.injected[fault.ReusedIDTurns]++
+			g.inBatch[id] = true
+			return id
+		}
 	}
 	g.ids++
-	return "call_" + strconv.Itoa(g.ids)
+	id := "call_" + strconv.Itoa(g.ids)
+	g.inBatch[id] = true
+	return id
 }
 
 func (g *gen) batch(turn, b int) batchPlan {
 	bt := batchPlan{}
+	clear(g.inBatch)
 	if g.feat.batchIDs {
 		bt.ID = "msg_" + strconv.Itoa(turn+1) + "_" + strconv.Itoa(b+1)
 	}
@@ -294,6 +312,11 @@ func (g *gen) tool(i, depth int) toolPlan {
 	}
 	if g.feat.permissions && g.chance(5) {
 		t.Permission = permission(1 + g.rng.IntN(3))
+		// Under steps-wait a request left pending would hold the run: the
+		// next batch could not start.
+		if t.Permission == permissionPending && g.opts.Contract.Has(contract.StepsWait) {
+			t.Permission = permissionGranted
+		}
 	}
 	if g.feat.delegation && top && g.chance(8) {
 		t.Delegation, t.Progress = true, 1+g.rng.IntN(3)
@@ -334,6 +357,13 @@ func fileArgs(buf []byte, n int) ([]byte, json.RawMessage) {
 	return buf, json.RawMessage(buf[start:len(buf):len(buf)])
 }
 
+// reusedUnderContract reports whether a contract is declared and id was
+// used by an earlier call, or is a tool name (id-is-name: a later call may
+// take it).
+func (g *gen) reusedUnderContract(id string) bool {
+	return len(g.opts.Contract) > 0 && (g.planned[id] || slices.Contains(g.pastIDs, id) || slices.Contains(toolNames, id))
+}
+
 // toolFaults switches the per-tool faults on at random.
 func (g *gen) toolFaults(t *toolPlan) {
 	if g.on[fault.IDIsName] && g.chance(8) {
@@ -356,7 +386,7 @@ func (g *gen) toolFaults(t *toolPlan) {
 	if g.on[fault.LateResult] && t.Permission == permissionDenied && g.chance(2) {
 		t.LateResult = true
 	}
-	if g.on[fault.ResultBeforeStart] && len(t.Children) == 0 && t.Outcome != outcomeMissing && g.chance(8) {
+	if g.on[fault.ResultBeforeStart] && len(t.Children) == 0 && t.Outcome != outcomeMissing && g.chance(8) && !g.reusedUnderContract(t.ID) {
 		t.ResultFirst, t.Progress, t.Permission, t.Delegation, t.Burst = true, 0, permissionNone, false, 0
 	}
 }
@@ -365,8 +395,14 @@ func (g *gen) toolFaults(t *toolPlan) {
 func (g *gen) batchFaults(b *batchPlan) {
 	if g.on[fault.ReusedIDBatch] && len(b.Tools) > 1 && g.chance(3) {
 		i := 1 + g.rng.IntN(len(b.Tools)-1)
-		b.Tools[i].ID = b.Tools[g.rng.IntN(i)].ID
-		g.injected[fault.ReusedIDBatch]++
+		j := g.rng.IntN(i)
+		// Under a contract, an early result never meets a reused id: the
+		// reference pairs it with the earlier call, and the later one would
+		// never end.
+		if len(g.opts.Contract) == 0 || !b.Tools[i].ResultFirst && !b.Tools[j].ResultFirst {
+			b.Tools[i].ID = b.Tools[j].ID
+			g.injected[fault.ReusedIDBatch]++
+		}
 	}
 	if g.on[fault.SameName] && len(b.Tools) > 1 && g.chance(3) {
 		name := b.Tools[0].Name

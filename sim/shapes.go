@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/toolsim/toolsim/contract"
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/fault"
 )
@@ -67,6 +68,30 @@ var AllShapes = []Shape{
 // DefaultShapes are the shapes drawn when Options.Shapes is nil.
 var DefaultShapes = AllShapes
 
+// shapeGuarantees maps each shape that makes inputs a guarantee rules out
+// to those guarantees.
+var shapeGuarantees = map[Shape]contract.List{
+	ShapeSpreadStarts:           {contract.StepsWait, contract.FreshIDs}, // without batch ids a spread batch reads as two
+	ShapeLongRunning:            {contract.StepsWait},
+	ShapeResultWhilePending:     {contract.ApprovalFirst},
+	ShapeUnknownParent:          {contract.KnownIDs},
+	ShapeDanglingParent:         {contract.KnownIDs, contract.CallsFirst, contract.StepsWait},
+	ShapeProgressAfterDenial:    {contract.OneResult, contract.NothingLate},
+	ShapeProgressAfterInterrupt: {contract.OneResult, contract.NothingLate},
+	ShapeTruncated:              {contract.ResultsBeforeEnd},
+}
+
+// RuledOut reports whether the contract c rules shape s out: the shape
+// makes an input one of c's guarantees says the upstream never sends.
+func RuledOut(s Shape, c contract.List) bool {
+	for _, g := range shapeGuarantees[s] {
+		if c.Has(g) {
+			return true
+		}
+	}
+	return false
+}
+
 // shapeOn reports whether shape s may be drawn for this seed.
 func (g *gen) shapeOn(s Shape) bool { return g.shapeSet[s] }
 
@@ -79,7 +104,7 @@ func (g *gen) drawShapes() {
 	}
 	g.shapeSet = map[Shape]bool{}
 	for _, s := range list {
-		if !g.opts.Swarm || g.rng.IntN(2) == 0 {
+		if (!g.opts.Swarm || g.rng.IntN(2) == 0) && !RuledOut(s, g.opts.Contract) {
 			g.shapeSet[s] = true
 		}
 	}
