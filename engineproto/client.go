@@ -11,6 +11,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/toolsim/toolsim/contract"
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/internal/jsonscan"
 	"github.com/toolsim/toolsim/internal/lines"
@@ -38,6 +39,10 @@ type Info struct {
 	Fields       []string
 	Features     []string // the features the engine supports; nil when it did not say (all)
 	Grouping     bool     // false when the engine shows every call on its own row
+	// Contract is what the engine declared of its real upstream: the
+	// guarantees it relies on and the library's documented behaviours
+	// (init_ok "contract" and "documented"; zero when it said nothing).
+	Contract contract.Contract
 }
 
 // Has reports whether the engine declared a capability.
@@ -142,6 +147,13 @@ func (c *Client) handshake() error {
 		return c.fail("init", `capabilities lack "timeline"`, true)
 	}
 	c.Info = Info{Capabilities: rep.Capabilities, Fields: rep.Fields, Features: rep.Features, Grouping: rep.Grouping == nil || *rep.Grouping}
+	var perr error
+	if c.Info.Contract.Guarantees, perr = contract.ParseNames(rep.Contract); perr != nil {
+		return c.fail("init", "init_ok contract: "+perr.Error(), true)
+	}
+	if c.Info.Contract.Documented, perr = contract.ParseBehaviours(rep.Documented); perr != nil {
+		return c.fail("init", "init_ok documented: "+perr.Error(), true)
+	}
 	c.tls.empty()
 	return nil
 }

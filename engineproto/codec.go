@@ -287,6 +287,10 @@ func (r *Reply) member(mb jsonscan.Member) error {
 		r.Fields, err = strList("fields", mb.Val)
 	case `"features"`:
 		r.Features, err = strList("features", mb.Val)
+	case `"contract"`:
+		r.Contract, err = strList("contract", mb.Val)
+	case `"documented"`:
+		r.Documented, err = strList("documented", mb.Val)
 	case `"grouping"`:
 		if !isNull(mb.Val) {
 			var g bool

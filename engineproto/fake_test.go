@@ -74,8 +74,13 @@ func misbehave(mode string, m *engineproto.Message, events int, out *bufio.Write
 			caps = `["timeline","batch"]`
 		}
 		extra := ""
-		if mode == "no-grouping" {
+		switch mode {
+		case "no-grouping":
 			extra = `,"features":["tools","text"],"grouping":false`
+		case "contract":
+			extra = `,"contract":["executor","nothing-late"],"documented":["open-after-turn"]`
+		case "bad-contract":
+			extra = `,"contract":["calls-frist"]`
 		}
 		reply(`{"type":"init_ok","id":%d,"protocol":%q,"capabilities":%s,"fields":[]%s}`, m.ID, proto, caps, extra)
 		return

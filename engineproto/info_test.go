@@ -1,11 +1,14 @@
 package engineproto_test
 
 import (
+	"errors"
 	"os"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/toolsim/toolsim/contract"
 	"github.com/toolsim/toolsim/engineproto"
 )
 
@@ -34,5 +37,26 @@ func TestInfoFeaturesAndGrouping(t *testing.T) {
 	defer d.Close()
 	if !d.Info.Grouping || d.Info.Features != nil {
 		t.Errorf("info %+v, want grouping and nil features", d.Info)
+	}
+}
+
+// TestInfoContract: init_ok's contract (presets expanded) and documented
+// behaviours reach Info; an unknown guarantee is a setup error naming it.
+func TestInfoContract(t *testing.T) {
+	c, err := startMode(t, "contract")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if got := c.Info.Contract.Guarantees.String(); got != contract.All.String() {
+		t.Errorf("contract %q, want %q (executor and nothing-late)", got, contract.All.String())
+	}
+	if !c.Info.Contract.Documents(contract.OpenAfterTurn) {
+		t.Errorf("documented %v, want open-after-turn", c.Info.Contract.Documented)
+	}
+	_, err = startMode(t, "bad-contract")
+	var ee *engineproto.EngineError
+	if err == nil || !errors.As(err, &ee) || !ee.Setup || !strings.Contains(err.Error(), `init_ok contract: unknown guarantee "calls-frist"`) {
+		t.Fatalf("bad contract: error %v, want a setup error naming the guarantee", err)
 	}
 }

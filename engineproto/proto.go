@@ -78,6 +78,8 @@ type Reply struct {
 	Fields       []string        `json:"fields,omitempty"`       // init_ok
 	Features     []string        `json:"features,omitempty"`     // init_ok: features supported; absent = all
 	Grouping     *bool           `json:"grouping,omitempty"`     // init_ok: false = no tool_group items; absent = true
+	Contract     []string        `json:"contract,omitempty"`     // init_ok: what the engine's real upstream guarantees (contract.Guarantee names, or "executor")
+	Documented   []string        `json:"documented,omitempty"`   // init_ok: the library's documented behaviours (contract.Behaviour names)
 	Timeline     json.RawMessage `json:"timeline,omitempty"`     // timeline: the toolsim-timeline/1 object
 	Delta        json.RawMessage `json:"delta,omitempty"`        // timeline: what changed since the previous reply (delta capability)
 	Text         string          `json:"text,omitempty"`         // rendered

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/toolsim/toolsim/contract"
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/render"
@@ -35,6 +36,13 @@ type Campaign struct {
 	Recheck int
 	// NoShrink leaves a failure unshrunk.
 	NoShrink bool
+	// Robustness also generates outside the engine's contract
+	// (Check.Contract): every fault asked for is drawn, and a finding whose
+	// repro the contract rules out is reported, labelled robustness
+	// (Finding.Robustness). Off, the campaign generates, shrinks and
+	// reports only inside the contract. Without a contract it changes
+	// nothing.
+	Robustness bool
 	// StopAtFirst stops at the lowest failing seed, as campaigns did
 	// before findings: one finding.
 	StopAtFirst bool
@@ -95,6 +103,9 @@ type Report struct {
 	// Skipped lists the oracles the campaign did not run, and why
 	// (Options.Skipped, and what exhaustive mode leaves to campaigns).
 	Skipped []Skip
+	// Robustness says the campaign ran in robustness mode: its findings
+	// outside the contract count (Campaign.Robustness).
+	Robustness bool
 
 	scratch map[string]int // one scenario's states, while it is checked
 }
@@ -108,15 +119,24 @@ func (r *Report) OK() bool {
 
 // New lists the findings not in the baseline (flaky ones included), but
 // not those seen only after another finding (Finding.After): they come
-// back, or go, once that one is fixed.
+// back, or go, once that one is fixed; nor those that show the library's
+// documented behaviour (Finding.Documented), nor, outside robustness
+// mode, those whose repro the engine's contract rules out.
 func (r *Report) New() []*Finding {
 	var out []*Finding
 	for _, f := range r.Findings {
-		if !f.Known && (f.After == "" || f.Flaky != "") {
+		if !f.Known && (f.After == "" || f.Flaky != "") && r.Counts(f) {
 			out = append(out, f)
 		}
 	}
 	return out
+}
+
+// Counts reports whether a finding is one this run reports as a bug of
+// the engine: not documented behaviour, and inside the contract unless the
+// run is in robustness mode.
+func (r *Report) Counts(f *Finding) bool {
+	return f.Documented == "" && (f.Robustness == "" || r.Robustness)
 }
 
 // Flaky lists the findings that did not fail again on a fresh engine.
@@ -186,6 +206,7 @@ func (c Campaign) Run(newEngine func() Engine) (*Report, error) {
 		}
 	}
 	rep.LeftOut, rep.Needs = leftOut, needs
+	rep.Robustness = c.Robustness
 	rep.Skipped = c.Check.Skipped()
 	if c.Recheck < 0 {
 		rep.Skipped = append(rep.Skipped, Skip{OracleNondeterminism, whyNoRecheck})
@@ -194,12 +215,16 @@ func (c Campaign) Run(newEngine func() Engine) (*Report, error) {
 }
 
 // narrow makes the simulator generate only the features the engine
-// supports, and drops the faults that cannot land with them and the other
-// faults on (a late result needs a denial or a cancel). It returns the
-// faults dropped, and what each needs.
+// supports and, outside robustness mode, only inside its contract; it
+// drops the faults that cannot land with the features and the other
+// faults on (a late result needs a denial or a cancel), and those the
+// contract rules out. It returns the faults dropped, and why each.
 func (c *Campaign) narrow() (fault.List, map[fault.Fault]string) {
 	if c.Sim.Features == nil {
 		c.Sim.Features = c.Check.Features
+	}
+	if !c.Robustness && c.Sim.Contract == nil {
+		c.Sim.Contract = c.Check.Contract.Guarantees
 	}
 	var out fault.List
 	needs := map[fault.Fault]string{}
@@ -207,10 +232,23 @@ func (c *Campaign) narrow() (fault.List, map[fault.Fault]string) {
 		if why := c.Sim.Features.Needs(f, c.Sim.Faults); why != "" {
 			out = append(out, f)
 			needs[f] = why
+		} else if g := ruledOutBy(c.Sim.Contract, f); g != "" {
+			out = append(out, f)
+			needs[f] = fmt.Sprintf("ruled out by the engine's contract: %s (its upstream never sends %s; --robustness explores it)", g, g.Describe())
 		}
 	}
-	c.Sim.Faults = c.Sim.Features.UsableFaults(c.Sim.Faults)
+	c.Sim.Faults = c.Sim.Contract.Allow(c.Sim.Features.UsableFaults(c.Sim.Faults))
 	return out, needs
+}
+
+// ruledOutBy names the first guarantee of l that rules f out, or "".
+func ruledOutBy(l contract.List, f fault.Fault) contract.Guarantee {
+	for _, g := range l {
+		if g.Faults().Has(f) {
+			return g
+		}
+	}
+	return ""
 }
 
 func newReport() *Report {
@@ -256,7 +294,7 @@ type run struct {
 // newRun starts a run of n scenarios on workers workers.
 func newRun(c *Campaign, newEngine func() Engine, workers, n int) *run {
 	return &run{c: c, newEngine: newEngine, n: n, lowest: -1, busy: workers >= runtime.GOMAXPROCS(0),
-		dom: Domain{Faults: c.Sim.Faults, Features: c.Sim.Features}, findings: map[string]*Finding{}}
+		dom: Domain{Faults: c.Sim.Faults, Features: c.Sim.Features, Contract: c.Check.Contract.Guarantees}, findings: map[string]*Finding{}}
 }
 
 // work checks seeds until the range is done, skipping seeds above the

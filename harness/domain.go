@@ -3,6 +3,7 @@ package harness
 import (
 	"fmt"
 
+	"github.com/toolsim/toolsim/contract"
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/harness/internal/model"
@@ -20,6 +21,9 @@ type Domain struct {
 	// Any allows every fault: the domain of a captured trace, which was
 	// not generated under a fault list.
 	Any bool
+	// Contract is what the engine's upstream guarantees: a trace that
+	// breaks it is outside the domain, whatever the faults allow.
+	Contract contract.List
 }
 
 // Anomaly is an event that only a fault can produce: a result for an id
@@ -149,8 +153,9 @@ func Anomalies(evs []event.Event, opts Options) []Anomaly {
 }
 
 // Outside says why evs leave the domain: the first event of a feature the
-// domain leaves out, or the first anomaly none of whose faults is on. It
-// returns "" for a trace inside the domain.
+// domain leaves out, the first event that breaks its contract, or the
+// first anomaly none of whose faults is on. It returns "" for a trace
+// inside the domain.
 func (d Domain) Outside(evs []event.Event, opts Options) string {
 	meta := map[string]bool{}
 	for _, n := range opts.metaTools() {
@@ -165,6 +170,9 @@ func (d Domain) Outside(evs []event.Event, opts Options) string {
 		if !d.Features.Has(f) {
 			return fmt.Sprintf("seq %d, %s: feature %s is off", ev.Seq, ev.Kind, f)
 		}
+	}
+	if b := d.Contract.Check(evs); b != nil {
+		return b.String() + ": outside the engine's contract"
 	}
 	if d.Any {
 		return ""

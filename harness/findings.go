@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/toolsim/toolsim/contract"
 	"github.com/toolsim/toolsim/sim"
 )
 
@@ -37,6 +38,17 @@ type Finding struct {
 	// Nth numbers the findings that share a seed (1, 2, ...), those that
 	// fail the run first: FileName tells their saved traces apart.
 	Nth int
+	// Class names the bug class the signature belongs to (ClassOf): the
+	// findings of one bug reached through several rules share it.
+	Class string
+	// Robustness, when set, says where and why the repro is outside the
+	// engine's contract (Options.Contract): an input its real upstream does
+	// not send. Such a finding counts only in robustness mode.
+	Robustness string
+	// Documented names the library's documented behaviour the finding
+	// shows, when the engine declared it (contract.Behaviour): it does not
+	// count as a bug.
+	Documented contract.Behaviour
 
 	index int64 // the seed's index in the range
 	first bool  // some failing seed failed first with this signature
@@ -183,7 +195,11 @@ func (r *run) finish(rep *Report) {
 	}
 	for _, f := range rep.Findings {
 		f.Known = r.c.Baseline.Has(f.Signature)
-		if rep.Failure == nil && !f.Known && !f.Replayed && f.After == "" {
+		f.judge(r.c.Check.Contract)
+	}
+	rep.Robustness = r.c.Robustness
+	for _, f := range rep.Findings {
+		if rep.Failure == nil && !f.Known && !f.Replayed && f.After == "" && rep.Counts(f) {
 			rep.Failure = &f.Failure
 		}
 	}
@@ -191,6 +207,22 @@ func (r *run) finish(rep *Report) {
 		rep.Fixed = r.c.Baseline.fixed(rep.Findings)
 	}
 	number(rep)
+}
+
+// judge sets a finding's class, and, under a contract, whether its repro
+// is outside it and whether it shows a documented behaviour.
+func (f *Finding) judge(c contract.Contract) {
+	f.Class = ClassOf(f.Signature)
+	f.Documented = documents(c, f.Signature)
+	repro := f.Shrunk
+	if repro == nil {
+		repro = f.Case
+	}
+	if repro != nil {
+		if b := c.Guarantees.Check(repro.Events); b != nil {
+			f.Robustness = "robustness: an input the declared upstream does not send: " + b.String()
+		}
+	}
 }
 
 // number sets each finding's Nth among those of its seed, the findings

@@ -113,6 +113,25 @@ func TestOneCampaignFindsEveryBug(t *testing.T) {
 		}
 		t.Logf("%s: %s", b.name, strings.Join(caught[b.name], "; "))
 	}
+	// One class per bug: the classes are exactly the bugs' signature sets.
+	classes := rep.Classes()
+	if len(classes) != len(plantedBugs) {
+		t.Errorf("%s, want %d bugs", harness.Summary(classes), len(plantedBugs))
+	}
+	for _, c := range classes {
+		var sigs []string
+		for _, f := range c.Findings {
+			sigs = append(sigs, f.Signature)
+		}
+		matched := false
+		for _, b := range plantedBugs {
+			matched = matched || strings.Join(caught[b.name], "; ") == strings.Join(sigs, "; ")
+		}
+		if !matched {
+			t.Errorf("class %q holds %q, which is not one bug's findings", c.Name, sigs)
+		}
+	}
+	t.Log(harness.Summary(classes))
 }
 
 // TestBaselineGatesNewFindings: a baseline written from a run makes the

@@ -3,6 +3,7 @@ package harness
 import (
 	"slices"
 
+	"github.com/toolsim/toolsim/contract"
 	"github.com/toolsim/toolsim/engineproto"
 	"github.com/toolsim/toolsim/sim"
 )
@@ -49,6 +50,13 @@ type Options struct {
 	Reference func() Engine
 	// First stops at the first violation (campaigns and shrinking).
 	First bool
+	// Contract is what the engine's real upstream guarantees never to send
+	// and the library's documented behaviours (package contract). A
+	// campaign generates and shrinks inside it; a finding whose repro is
+	// outside it is labelled robustness (Finding.Robustness), and one that
+	// shows a documented behaviour is set apart (Finding.Documented). The
+	// zero value declares nothing: everything is checked as before.
+	Contract contract.Contract
 
 	// states, when set, counts the rule inventory as the pass's model
 	// meets it, so that a campaign does not run the model a second time.
@@ -56,8 +64,8 @@ type Options struct {
 }
 
 // Declared returns o adjusted to what an external engine declared at init:
-// its fields, whether it groups, the features it supports, and whether it
-// reloads (reconstruct). The incremental render oracle is off: decoded
+// its fields, whether it groups, the features it supports, whether it
+// reloads (reconstruct), and its contract (unless o already has one). The incremental render oracle is off: decoded
 // timelines are not rendered incrementally by the engine.
 func Declared(o Options, info engineproto.Info) Options {
 	o.Fields = slices.Clone(info.Fields)
@@ -69,6 +77,9 @@ func Declared(o Options, info engineproto.Info) Options {
 	o.NoGrouping = o.NoGrouping || !info.Grouping
 	if info.Features != nil {
 		o.Features = intersect(o.Features, info.Features)
+	}
+	if !o.Contract.Declared() {
+		o.Contract = info.Contract // a contract the caller set wins
 	}
 	return o
 }

@@ -52,11 +52,7 @@ func ShrinkFinding(newEngine func() Engine, c *Case, v Violation, dom Domain, op
 	} else if _, ok := withSignature(all, sig); !ok {
 		return Shrunk{Case: c, Tests: 1, Lost: fmt.Sprintf("the failing trace no longer shows the signature when checked again: it fails with %s (%s)", all[0].Signature, all[0].Detail)}
 	}
-	var note string
-	if why := dom.Outside(c.Events, opts); why != "" {
-		note = fmt.Sprintf("the failing trace is outside the run's domain (%s): shrunk without its fault limit", why)
-		dom = Domain{Any: true, Features: dom.Features}
-	}
+	dom, note := widen(dom, c.Events, opts)
 	rejected, first := 0, false
 	fails := func(evs []event.Event) bool {
 		if dom.Outside(evs, opts) != "" {
@@ -85,6 +81,26 @@ func ShrinkFinding(newEngine func() Engine, c *Case, v Violation, dom Domain, op
 		sh.After = all[0].Signature
 	}
 	return sh
+}
+
+// widen returns the narrowest domain that holds evs, starting from dom,
+// and a note when it had to widen: without the contract when evs break it
+// (a robustness case: an input the engine's upstream does not send), and
+// without the fault limit when that is not enough (a captured trace).
+func widen(dom Domain, evs []event.Event, opts Options) (Domain, string) {
+	why := dom.Outside(evs, opts)
+	if why == "" {
+		return dom, ""
+	}
+	note := "the failing trace is outside the run's domain (%s): shrunk without its fault limit"
+	if b := dom.Contract.Check(evs); b != nil {
+		dom.Contract, why = nil, b.String()
+		if dom.Outside(evs, opts) == "" {
+			return dom, fmt.Sprintf("the failing trace is outside the engine's contract (%s): shrunk outside it, as a robustness case", why)
+		}
+		note = "the failing trace is outside the engine's contract (%s) and the run's domain: shrunk without either"
+	}
+	return Domain{Any: true, Features: dom.Features, Contract: dom.Contract}, fmt.Sprintf(note, why)
 }
 
 // withSignature returns the first violation with signature sig.

@@ -1,0 +1,207 @@
+package harness
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/toolsim/toolsim/contract"
+	"github.com/toolsim/toolsim/harness/internal/model"
+)
+
+// A bug class groups the signatures of one bug (docs/findings.md, "Bug
+// classes"). The rule is deterministic and reads only the signature, so
+// that merged shard reports and baselines class their findings as a run
+// does:
+//
+//   - the RULE half becomes its trigger: the kind of event whose rule it
+//     is (a call starts, a result, progress, a permission, a cancel, the
+//     end of a turn or of the stream), or the rule itself for the others
+//     and for whole-trace oracles;
+//   - the WHAT half is folded: a result's two outcomes (ok, failed) are
+//     one when the other side is not a result, the two live states
+//     (running, pending) are one when the other side is not live, "a
+//     call of a reused id not shown" is "started tool not shown", and the
+//     marks an event leaves on the transcript (a notice, a separator, text
+//     marked interrupted) missing are one outcome, "leaves no mark";
+//   - an extra error notice is one class whatever its trigger: the engine
+//     rejecting an input it cannot pair.
+//
+// Two signatures with the same trigger and folded outcome are one class.
+
+// triggers maps the rules of the model to the event kind they govern.
+var triggers = map[string]string{
+	"tool start": "a call starts", "meta tool": "a call starts", model.StateSubagent: "a call starts",
+	model.RuleUnknownParent: "a call starts", model.RuleParentEnded: "a call starts",
+	model.StateLiveIDReused: "a call starts", model.RuleIDReusedAfterEnd: "a call starts",
+
+	"result": "a result", model.StateResultFirst: "a result", model.StateDuplicateResult: "a result",
+	model.StateDeniedResult: "a result", model.StateResultAfterCancel: "a result",
+	model.StateResultAfterEnd: "a result", model.RuleResultForNoLive: "a result",
+
+	"progress": "progress", model.StateProgressAfter: "progress", model.RuleLateProgress: "progress",
+	model.RuleProgressAfterDenial: "progress", model.RuleUnknownProgress: "progress",
+
+	model.RulePermissionAsked: "a permission", model.RulePermissionGranted: "a permission",
+	model.RulePermissionDenied: "a permission", model.RuleLatePermission: "a permission",
+
+	model.RuleCancel: "a cancel", model.RuleCancelNothingLive: "a cancel",
+
+	"turn end": "an end", model.StateTurnEndLive: "an end", model.RuleTurnEndPending: "an end",
+	model.RuleUnknownResultAtTurnEnd: "an end", model.RuleNoSeparatorUser: "an end",
+	model.RuleNoSeparatorCancel: "an end", "end of stream": "an end", model.RuleEndWithLive: "an end",
+	model.RuleEndPending: "an end", model.RuleUnknownResultAtEnd: "an end",
+}
+
+// splitSignature cuts a signature into RULE and WHAT: at the first ": "
+// after the longest rule name it starts with (rule names may hold ": "
+// themselves, as "diag: missing id").
+func splitSignature(sig string) (rule, what string) {
+	best := ""
+	for r := range triggers {
+		if len(r) > len(best) && strings.HasPrefix(sig, r+": ") {
+			best = r
+		}
+	}
+	for _, r := range []string{model.RuleMissingID, "engine reset", "the trace"} {
+		if len(r) > len(best) && strings.HasPrefix(sig, r+": ") {
+			best = r
+		}
+	}
+	for _, r := range wholeTrace {
+		if len(r) > len(best) && strings.HasPrefix(sig, r+": ") {
+			best = r
+		}
+	}
+	if best == "" {
+		rule, what, _ = strings.Cut(sig, ": ")
+		return rule, what
+	}
+	return best, sig[len(best)+2:]
+}
+
+// ClassOf names the bug class of a signature: "TRIGGER: OUTCOME" (see the
+// rule above). Signatures of one class share the name.
+func ClassOf(sig string) string {
+	rule, what := splitSignature(sig)
+	if what == "extra notice item" {
+		return "any event: extra notice item"
+	}
+	trigger, ok := triggers[rule]
+	if !ok {
+		trigger = rule
+	}
+	return trigger + ": " + foldWhat(what)
+}
+
+// noMark are the outcomes of an event whose mark on the transcript is
+// missing.
+var noMark = map[string]bool{
+	"missing notice item":                     true,
+	"missing separator item":                  true,
+	"assistant item interrupted true → false": true,
+}
+
+// foldWhat folds the variants of one outcome.
+func foldWhat(what string) string {
+	switch {
+	case noMark[what]:
+		return "leaves no mark"
+	case strings.HasSuffix(what, "a call of a reused id not shown"):
+		return "started tool not shown"
+	case strings.HasPrefix(what, "tool left "):
+		return "tool left live"
+	}
+	const status = "tool status "
+	rest, ok := strings.CutPrefix(what, status)
+	if !ok {
+		return what
+	}
+	want, got, ok := strings.Cut(rest, " → ")
+	if !ok {
+		return what
+	}
+	return status + fold(want, got) + " → " + fold(got, want)
+}
+
+// fold names a status s, compared with other: ok and failed are "done"
+// unless other is a result too, running and pending are "live" unless
+// other is live too.
+func fold(s, other string) string {
+	done := func(x string) bool { return x == "ok" || x == "failed" }
+	live := func(x string) bool { return x == "running" || x == "pending" }
+	switch {
+	case done(s) && !done(other):
+		return "done"
+	case live(s) && !live(other):
+		return "live"
+	}
+	return s
+}
+
+// documents returns the documented behaviour of c that signature sig
+// shows, or "".
+func documents(c contract.Contract, sig string) contract.Behaviour {
+	if c.Documents(contract.OpenAfterTurn) && openAfterTurn(sig) {
+		return contract.OpenAfterTurn
+	}
+	return ""
+}
+
+// openAfterTurn reports whether sig is a call left open by the end of its
+// turn or of the stream: SPEC interrupts it, the library keeps it live.
+func openAfterTurn(sig string) bool {
+	rule, what := splitSignature(sig)
+	switch rule {
+	case model.StateTurnEndLive, model.RuleTurnEndPending, model.RuleEndWithLive, model.RuleEndPending:
+	default:
+		return false
+	}
+	return strings.HasPrefix(what, "tool status interrupted → ") || strings.HasPrefix(what, "tool left ")
+}
+
+// Class is one bug: its name (ClassOf) and the findings that show it.
+type Class struct {
+	Name     string
+	Findings []*Finding
+}
+
+// Classes groups the findings the run reports as bugs of the engine
+// (Report.Counts, not seen only after another, not flaky) into classes, in
+// the order of their first finding.
+func (r *Report) Classes() []Class {
+	var out []Class
+	at := map[string]int{}
+	for _, f := range r.Findings {
+		if f.After != "" || f.Flaky != "" || !r.Counts(f) {
+			continue
+		}
+		name := f.Class
+		if name == "" {
+			name = ClassOf(f.Signature)
+		}
+		i, ok := at[name]
+		if !ok {
+			i = len(out)
+			at[name] = i
+			out = append(out, Class{Name: name})
+		}
+		out[i].Findings = append(out[i].Findings, f)
+	}
+	return out
+}
+
+// Summary is the line that counts them: "N bugs in M signatures".
+func Summary(classes []Class) string {
+	n := 0
+	for _, c := range classes {
+		n += len(c.Findings)
+	}
+	return plural(len(classes), "bug") + " in " + plural(n, "signature")
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return strconv.Itoa(n) + " " + what + "s"
+}

@@ -1,0 +1,133 @@
+package harness_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/toolsim/toolsim/contract"
+	"github.com/toolsim/toolsim/engine"
+	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/fault"
+	"github.com/toolsim/toolsim/harness"
+	"github.com/toolsim/toolsim/sim"
+	"github.com/toolsim/toolsim/timeline"
+)
+
+// dropEarlyResults loses a result that comes before its call: a bug only
+// an upstream that sends results first can reach.
+func dropEarlyResults() harness.Engine {
+	seen := map[string]bool{}
+	return broken{engine.New(engine.Options{}), func(e *engine.Engine, ev *event.Event) {
+		if ev.Kind == event.KindToolStart {
+			seen[ev.ID] = true
+		}
+		if ev.Kind == event.KindToolDone && !seen[ev.ID] {
+			return
+		}
+		e.Apply(ev)
+	}}
+}
+
+// openAfterTurn keeps a call live when its turn ends, as a library that
+// leaves client-side tools and approvals open does.
+func openAfterTurn() harness.Engine {
+	return broken{engine.New(engine.Options{}), func(e *engine.Engine, ev *event.Event) {
+		live := e.Live()
+		e.Apply(ev)
+		if ev.Kind != event.KindTurnEnd || len(live) == 0 {
+			return
+		}
+		open := map[string]bool{}
+		for _, id := range live {
+			open[id] = true
+		}
+		for _, it := range e.Timeline().Items {
+			it.EachTool(func(t *timeline.Tool) bool {
+				if open[t.ID] && t.Status == timeline.StatusInterrupted {
+					t.Status = timeline.StatusRunning
+				}
+				return true
+			})
+		}
+	}}
+}
+
+func executor() harness.Options {
+	return harness.Options{Contract: contract.Contract{Guarantees: contract.Executor}}
+}
+
+// TestContractKeepsCampaignsInside: under the executor contract the
+// reference engine passes with every fault asked for (those the contract
+// rules out are left out, and named), and a bug only outside the contract
+// reaches is not reported; robustness mode reports it, labelled.
+func TestContractKeepsCampaignsInside(t *testing.T) {
+	camp := harness.Campaign{Seeds: 300, Workers: 2, Sim: sim.Options{Faults: fault.All(), Swarm: true}, Check: executor()}
+	rep, err := camp.Run(func() harness.Engine { return engine.New(engine.Options{}) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rep.OK() || len(rep.Findings) > 0 {
+		t.Fatalf("reference engine under the executor contract: ok=%v, findings %d, missing %s", rep.OK(), len(rep.Findings), rep.Missing)
+	}
+	for _, f := range []fault.Fault{fault.ResultBeforeStart, fault.UnknownID, fault.DuplicateResult} {
+		if !rep.LeftOut.Has(f) || !strings.Contains(rep.Needs[f], "ruled out by the engine's contract") {
+			t.Errorf("fault %s: left out %v, why %q; want it left out by the contract", f, rep.LeftOut.Has(f), rep.Needs[f])
+		}
+	}
+
+	rep, err = camp.Run(dropEarlyResults)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Findings) > 0 {
+		t.Fatalf("a bug outside the contract was reported: %s", rep.Findings[0].Signature)
+	}
+
+	camp.Robustness = true
+	rep, err = camp.Run(dropEarlyResults)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.New()) == 0 {
+		t.Fatal("robustness mode found nothing")
+	}
+	for _, f := range rep.New() {
+		if !strings.HasPrefix(f.Robustness, "robustness: an input the declared upstream does not send: ") {
+			t.Errorf("finding %q: robustness label %q", f.Signature, f.Robustness)
+		}
+		if b := contract.Executor.Check(f.Shrunk.Events); b == nil {
+			t.Errorf("finding %q: its repro is inside the contract", f.Signature)
+		}
+	}
+}
+
+// TestDocumentedBehaviourIsSetApart: an engine that keeps calls open at
+// a turn's end fails; declaring that documented behaviour sets those
+// findings apart, and the run passes.
+func TestDocumentedBehaviourIsSetApart(t *testing.T) {
+	camp := harness.Campaign{Seeds: 300, Workers: 2, Sim: sim.Options{Faults: fault.List{fault.MissingResult}, Swarm: true}}
+	rep, err := camp.Run(openAfterTurn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.New()) == 0 {
+		t.Fatal("calls left open at a turn's end were not found")
+	}
+	camp.Check.Contract.Documented = []contract.Behaviour{contract.OpenAfterTurn}
+	rep, err = camp.Run(openAfterTurn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(rep.New()); n > 0 {
+		t.Fatalf("with open-after-turn declared, %d findings remain, first %q", n, rep.New()[0].Signature)
+	}
+	documented := 0
+	for _, f := range rep.Findings {
+		if f.Documented == contract.OpenAfterTurn {
+			documented++
+		}
+	}
+	if documented == 0 {
+		t.Fatal("no finding marked documented")
+	}
+}
