@@ -96,8 +96,9 @@ type Report struct {
 	Missing fault.List
 	// LeftOut lists the faults asked for that cannot land with the
 	// engine's features (Options.Features) and the other faults asked
-	// for: not generated, not expected. Needs says, for each, what it
-	// lacks (sim.FeatureList.Needs).
+	// for, or that the engine's contract rules out: not generated, not
+	// expected. Needs says, for each, why: "needs ..." what it lacks
+	// (sim.FeatureList.Needs), or the guarantee that rules it out.
 	LeftOut fault.List
 	Needs   map[fault.Fault]string
 	// Skipped lists the oracles the campaign did not run, and why
@@ -231,7 +232,7 @@ func (c *Campaign) narrow() (fault.List, map[fault.Fault]string) {
 	for _, f := range c.Sim.Faults {
 		if why := c.Sim.Features.Needs(f, c.Sim.Faults); why != "" {
 			out = append(out, f)
-			needs[f] = why
+			needs[f] = "needs " + why
 		} else if g := ruledOutBy(c.Sim.Contract, f); g != "" {
 			out = append(out, f)
 			needs[f] = fmt.Sprintf("ruled out by the engine's contract: %s (its upstream never sends %s; --robustness explores it)", g, g.Describe())

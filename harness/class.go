@@ -24,7 +24,9 @@ import (
 //     marks an event leaves on the transcript (a notice, a separator, text
 //     marked interrupted) missing are one outcome, "leaves no mark";
 //   - an extra error notice is one class whatever its trigger: the engine
-//     rejecting an input it cannot pair.
+//     rejecting an input it cannot pair;
+//   - a result before its call is a result, but whether the call is shown
+//     at all is its start's.
 //
 // Two signatures with the same trigger and folded outcome are one class.
 
@@ -90,7 +92,11 @@ func ClassOf(sig string) string {
 	if !ok {
 		trigger = rule
 	}
-	return trigger + ": " + foldWhat(what)
+	what = foldWhat(what)
+	if rule == model.StateResultFirst && what == "started tool not shown" {
+		trigger = "a call starts" // whether a call is shown is its start's
+	}
+	return trigger + ": " + what
 }
 
 // noMark are the outcomes of an event whose mark on the transcript is

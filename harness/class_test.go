@@ -22,6 +22,7 @@ func TestClassOf(t *testing.T) {
 		{"a turn's end and the stream's", "turn ended with tools live: tool status interrupted → running", "end of stream with permission pending: tool status interrupted → pending", true},
 		{"a cancel is not an end", "cancel: tool status interrupted → running", "turn ended with tools live: tool status interrupted → running", false},
 		{"a reused id's call is a started call", "tool start: started tool not shown", "id reused while live: a call of a reused id not shown", true},
+		{"an early result's call not shown is its start's", "result before start: started tool not shown", "tool start: started tool not shown", true},
 		{"an error notice whatever its trigger", "result before start: extra notice item", "diag: missing id: extra notice item", true},
 		{"progress and a result are apart", "progress after result: tool status ok → running", "duplicate result: tool status failed → ok", false},
 		{"a failure shown as success is not the reverse", "result: tool status failed → ok", "result: tool status ok → failed", false},

@@ -67,7 +67,7 @@ func WriteJUnit(w io.Writer, s *Suite) error {
 		Properties: junitProperties{Properties: properties(s)},
 	}
 	class := strings.ReplaceAll(s.Name, " ", ".")
-	for _, r := range s.Results {
+	for _, r := range byClass(s.Results) {
 		js.Tests++
 		c := junitCase{Name: visible(r.Name), Classname: class, Time: seconds(r.Time.Seconds())}
 		switch r.Status {
@@ -90,6 +90,45 @@ func WriteJUnit(w io.Writer, s *Suite) error {
 	}
 	_, err := io.WriteString(w, "\n")
 	return err
+}
+
+// byClass folds the findings of one bug class into one result, named
+// "bug: CLASS", in the place of its first: it fails when any of them
+// fails, its detail lists every signature with its status and reproduce
+// command, and its time is theirs summed. Results without a class stay as
+// they are.
+func byClass(rs []Result) []Result {
+	var out []Result
+	at := map[string]int{}
+	for _, r := range rs {
+		if r.Class == "" {
+			out = append(out, r)
+			continue
+		}
+		i, ok := at[r.Class]
+		if !ok {
+			at[r.Class] = len(out)
+			out = append(out, Result{Name: "bug: " + r.Class, Status: Pass, Class: r.Class})
+			i = len(out) - 1
+		}
+		c := &out[i]
+		c.Time += r.Time
+		line := fmt.Sprintf("%s [%s]", r.Signature, r.Status)
+		if r.Reproduce != "" {
+			line += "\n  reproduce: " + r.Reproduce
+		}
+		if r.Status == Fail && c.Status != Fail {
+			c.Status, c.Oracle, c.Reproduce, c.Trace, c.Shrunk = Fail, r.Oracle, r.Reproduce, r.Trace, r.Shrunk
+		}
+		c.Count++
+		c.Detail = strings.TrimLeft(c.Detail+"\n"+line, "\n")
+	}
+	for i := range out {
+		if c := &out[i]; c.Class != "" {
+			c.Detail = fmt.Sprintf("%d signatures:\n%s", c.Count, c.Detail)
+		}
+	}
+	return out
 }
 
 // properties are the suite's: the tool, then one "oracles-not-run.N" per

@@ -51,6 +51,15 @@ type Result struct {
 	// the run's domain).
 	Candidates int           `json:"candidates,omitempty"`
 	Rejected   int           `json:"rejected,omitempty"`
+	// Class is the bug class of a finding's signature (harness.ClassOf):
+	// the JUnit report gives each class one testcase listing its
+	// signatures.
+	Class string `json:"class,omitempty"`
+	// Robustness says why a finding's repro is outside the engine's
+	// contract; Documented names the library's documented behaviour it
+	// shows. Either makes it pass unless the run counts it.
+	Robustness string        `json:"robustness,omitempty"`
+	Documented string        `json:"documented,omitempty"`
 	Time       time.Duration `json:"-"`
 }
 

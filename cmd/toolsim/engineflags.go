@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/toolsim/toolsim/contract"
 	"github.com/toolsim/toolsim/engine"
 	"github.com/toolsim/toolsim/engineproto"
 	"github.com/toolsim/toolsim/harness"
@@ -22,6 +23,9 @@ type engineFlags struct {
 	metaTools string
 	noGroups  bool
 	self      bool
+	contract  string
+	document  string
+	robust    bool
 }
 
 func (f *engineFlags) register(fs *flag.FlagSet, withDiff bool) {
@@ -34,6 +38,18 @@ func (f *engineFlags) register(fs *flag.FlagSet, withDiff bool) {
 	fs.StringVar(&f.metaTools, "meta-tools", "", "comma-separated meta tool names (default: "+strings.Join(engine.DefaultMetaTools, ",")+"; 'none' for none)")
 	fs.BoolVar(&f.noGroups, "no-grouping", false, "the engine shows every call on its own row (no groups); every other oracle still runs")
 	fs.BoolVar(&f.self, "self-check", false, "also run toolsim's own persisted-log oracles (live == rebuilt, reconnect, replay twice) on traces toolsim did not generate")
+	fs.StringVar(&f.contract, "contract", "", "what the engine's real upstream never sends, comma-separated (docs/simulator.md, Contracts): executor, all, none or "+strings.Join(contract.All.Names(), ",")+" (default: the engine's own declaration)")
+	fs.StringVar(&f.document, "documented", "", "the library's documented behaviours, comma-separated: "+behaviourNames()+" (default: the engine's own declaration)")
+	fs.BoolVar(&f.robust, "robustness", false, "robustness mode: also explore and report inputs outside the engine's contract, each labelled robustness")
+}
+
+// behaviourNames lists the documented behaviours for help texts.
+func behaviourNames() string {
+	names := make([]string, len(contract.Behaviours))
+	for i, b := range contract.Behaviours {
+		names[i] = string(b)
+	}
+	return strings.Join(names, ",")
 }
 
 // options reads the flags that shape the oracles, whatever the engine.
@@ -47,6 +63,12 @@ func (f *engineFlags) options() (harness.Options, error) {
 		o.Features = feats
 	}
 	o.NoGrouping = f.noGroups
+	if o.Contract.Guarantees, err = contract.Parse(f.contract); err != nil {
+		return o, fmt.Errorf("--contract: %w", err)
+	}
+	if o.Contract.Documented, err = contract.ParseBehaviours(strings.Split(f.document, ",")); err != nil {
+		return o, fmt.Errorf("--documented: %w", err)
+	}
 	switch f.metaTools {
 	case "":
 	case "none":
@@ -66,6 +88,7 @@ func (f *engineFlags) setup(c *cli, name string) (func(), int) {
 		return nil, exitUsage
 	}
 	c.checkOpts = opts
+	c.robustness = f.robust
 	if f.cmd == "" {
 		if f.diff {
 			fmt.Fprintf(c.stderr, "toolsim %s: --diff needs --engine\n", name)
@@ -76,6 +99,7 @@ func (f *engineFlags) setup(c *cli, name string) (func(), int) {
 		// every trace with --self-check).
 		c.checkOpts.SelfCheck = true
 		c.selfCheckAll = f.self
+		c.engineArgs = f.optionArgs()
 		return func() {}, exitOK
 	}
 	if f.timeout <= 0 {
@@ -129,6 +153,15 @@ func (f *engineFlags) optionArgs() string {
 	}
 	if f.noGroups {
 		s += " --no-grouping"
+	}
+	if f.contract != "" {
+		s += " --contract " + shellQuote(f.contract)
+	}
+	if f.document != "" {
+		s += " --documented " + shellQuote(f.document)
+	}
+	if f.robust {
+		s += " --robustness"
 	}
 	return s
 }

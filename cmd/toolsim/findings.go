@@ -59,16 +59,17 @@ func (c *cli) verdict(rep *harness.Report, failed bool) int {
 			known++
 		}
 	}
+	bugs := harness.Summary(rep.Classes())
 	switch {
 	case failed:
-		fmt.Fprintf(c.stdout, "FAIL: %d new and %d flaky findings (%d known, %d only after another)\n",
-			len(rep.New())-len(rep.Flaky()), len(rep.Flaky()), known, after(rep))
+		fmt.Fprintf(c.stdout, "FAIL: %s: %d new and %d flaky findings (%d known, %d only after another)\n",
+			bugs, len(rep.New())-len(rep.Flaky()), len(rep.Flaky()), known, after(rep))
 		return exitFail
 	case len(rep.Missing) > 0 && !rep.Interrupted:
 		fmt.Fprintf(c.stdout, "FAIL: fault classes never reached: %s (run more seeds, or narrow --faults)\n", rep.Missing.String())
 		return exitFail
 	case known > 0:
-		fmt.Fprintf(c.stdout, "ok: only known findings (%d in the baseline)\n", known)
+		fmt.Fprintf(c.stdout, "ok: only known findings: %s (%d in the baseline)\n", bugs, known)
 		return exitOK
 	}
 	fmt.Fprintln(c.stdout, "ok: every oracle held on every scenario")
@@ -79,50 +80,81 @@ func (c *cli) verdict(rep *harness.Report, failed bool) int {
 func after(rep *harness.Report) int {
 	n := 0
 	for _, fd := range rep.Findings {
-		if fd.After != "" && !fd.Known && fd.Flaky == "" {
+		if fd.After != "" && !fd.Known && fd.Flaky == "" && rep.Counts(fd) {
 			n++
 		}
 	}
 	return n
 }
 
-// printFindings prints the findings table: one line per signature, with
-// its seed count, first seed, repro size and oracle. Findings seen only
-// after another are counted under it, not listed (the reports list them).
+// printFindings prints the findings table: the bug classes in order, each
+// with its signatures, one line each, with the seed count, first seed,
+// repro size and oracle. Flaky findings follow. Findings seen only after
+// another, documented behaviour and (outside robustness mode) findings
+// outside the contract are counted under the table, not listed (--json
+// lists them).
 func (c *cli) printFindings(rep *harness.Report) {
 	if len(rep.Findings) == 0 {
 		return
 	}
 	w := c.stdout
-	fmt.Fprintln(w, "findings   seeds  first  events  oracle       signature")
-	hidden := 0
+	classes := rep.Classes()
+	fmt.Fprintf(w, "findings: %s\n", harness.Summary(classes))
+	fmt.Fprintln(w, "  bug  seeds  first  events  oracle       signature")
+	for i, cl := range classes {
+		for _, fd := range cl.Findings {
+			c.findingRow(fmt.Sprint(i+1), fd)
+		}
+	}
+	var hidden, documented, outside int
 	for _, fd := range rep.Findings {
-		if fd.After != "" && fd.Flaky == "" && !fd.Known {
-			hidden++
-			continue
-		}
-		first, events := fmt.Sprint(fd.Seed), "-"
-		if fd.Replayed && fd.Count == 0 {
-			first = "base" // found by replaying the baseline's repro only
-		}
-		switch {
-		case fd.Known && fd.Shrunk != nil:
-			events = fmt.Sprint(len(fd.Shrunk.Events)) // the baseline's repro
-		case fd.Shrunk != nil:
-			events = fmt.Sprintf("%d→%d", len(fd.Case.Events), len(fd.Shrunk.Events))
-		}
-		mark := ""
 		switch {
 		case fd.Flaky != "":
-			mark = "  ← flaky"
-		case fd.Known:
-			mark = "  (known)"
+			c.findingRow("?", fd)
+		case !rep.Counts(fd) && fd.Documented != "":
+			documented++
+		case !rep.Counts(fd):
+			outside++
+		case fd.After != "" && !fd.Known:
+			hidden++
 		}
-		fmt.Fprintf(w, "  %14d %6s %7s  %-12s %s%s\n", fd.Count, first, events, fd.Violation.Oracle, fd.Signature, mark)
+	}
+	for i, cl := range classes {
+		fmt.Fprintf(w, "  bug %d: %s\n", i+1, cl.Name)
 	}
 	if hidden > 0 {
 		fmt.Fprintf(w, "  and %d more seen only after one of these (a consequence, or a bug it masks: fix that one first; --json lists them)\n", hidden)
 	}
+	if documented > 0 {
+		fmt.Fprintf(w, "  and %d showing the library's documented behaviour, which the engine declares (--json lists them)\n", documented)
+	}
+	if outside > 0 {
+		fmt.Fprintf(w, "  and %d whose repro the engine's contract rules out (--robustness reports them)\n", outside)
+	}
+}
+
+// findingRow prints one finding's line of the table under bug number bug.
+func (c *cli) findingRow(bug string, fd *harness.Finding) {
+	first, events := fmt.Sprint(fd.Seed), "-"
+	if fd.Replayed && fd.Count == 0 {
+		first = "base" // found by replaying the baseline's repro only
+	}
+	switch {
+	case fd.Known && fd.Shrunk != nil:
+		events = fmt.Sprint(len(fd.Shrunk.Events)) // the baseline's repro
+	case fd.Shrunk != nil:
+		events = fmt.Sprintf("%d→%d", len(fd.Case.Events), len(fd.Shrunk.Events))
+	}
+	mark := ""
+	switch {
+	case fd.Flaky != "":
+		mark = "  ← flaky"
+	case fd.Known:
+		mark = "  (known)"
+	case fd.Robustness != "":
+		mark = "  (robustness)"
+	}
+	fmt.Fprintf(c.stdout, "  %3s %6d %6s %7s  %-12s %s%s\n", bug, fd.Count, first, events, fd.Violation.Oracle, fd.Signature, mark)
 }
 
 // describeFinding saves a new or flaky finding under --out and prints it:
@@ -142,6 +174,10 @@ func (c *cli) describeFinding(fd *harness.Finding, camp harness.Campaign, f *fuz
 		fmt.Fprintf(c.stdout, "%s: %s %d: %s\n", head, what, fd.Seed, indent(fd.Violation.String(), "  "))
 	}
 	fmt.Fprintf(c.stdout, "signature: %s (%d failing seeds)\n", fd.Signature, fd.Count)
+	fmt.Fprintf(c.stdout, "bug class: %s\n", fd.Class)
+	if fd.Robustness != "" {
+		fmt.Fprintf(c.stdout, "%s\n", fd.Robustness)
+	}
 	if fd.Flaky != "" {
 		fmt.Fprintf(c.stdout, "not confirmed: %s\n", fd.Flaky)
 	}

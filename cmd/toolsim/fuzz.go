@@ -70,6 +70,7 @@ func (c *cli) fuzz(args []string) int {
 	}
 	defer cleanup()
 	camp.Check = c.checkOpts
+	camp.Robustness = f.engine.robust
 	return c.runCampaign(camp, &f)
 }
 

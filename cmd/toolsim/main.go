@@ -33,6 +33,9 @@ type cli struct {
 	// selfCheckAll runs toolsim's own persisted-log oracles on every trace,
 	// not only on the ones toolsim generated.
 	selfCheckAll bool
+	// robustness counts failures outside the engine's contract
+	// (--robustness); without it check sets them apart.
+	robustness bool
 	// engineArgs are the --engine flags to repeat in reproduce commands.
 	engineArgs string
 	// now reads the wall clock for record's arrival stamps; nil means

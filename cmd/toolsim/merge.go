@@ -6,6 +6,7 @@ import (
 	"os"
 	"sort"
 
+	"github.com/toolsim/toolsim/harness"
 	"github.com/toolsim/toolsim/report"
 )
 
@@ -136,9 +137,38 @@ func (m *merger) results() []report.Result {
 	return out
 }
 
+// bugs counts the bug classes and signatures of the merged findings the
+// shards counted (not seen only after another, not flaky, not documented
+// behaviour, not outside the contract unless the run counted it): "N bugs
+// in M signatures". A report without classes is classed here.
+func (m *merger) bugs(rs []report.Result) string {
+	classes := map[string]bool{}
+	sigs := 0
+	for i := range rs {
+		r := &rs[i]
+		if r.Signature == "" || m.bySig[r.Signature] == nil || r.After != "" || r.Flaky != "" || r.Documented != "" ||
+			r.Robustness != "" && r.Status != report.Fail {
+			continue
+		}
+		if r.Class == "" {
+			r.Class = harness.ClassOf(r.Signature)
+		}
+		classes[r.Class] = true
+		sigs++
+	}
+	bug, sig := "bugs", "signatures"
+	if len(classes) == 1 {
+		bug = "bug"
+	}
+	if sigs == 1 {
+		sig = "signature"
+	}
+	return fmt.Sprintf("%d %s in %d %s", len(classes), bug, sigs, sig)
+}
+
 // print writes the merged findings table.
 func (m *merger) print(c *cli, rs []report.Result) {
-	fmt.Fprintf(c.stdout, "%d reports merged: %d findings\n", m.shards, len(m.bySig))
+	fmt.Fprintf(c.stdout, "%d reports merged: %d findings: %s\n", m.shards, len(m.bySig), m.bugs(rs))
 	if len(m.bySig) > 0 {
 		fmt.Fprintln(c.stdout, "findings   seeds  first  status  signature")
 	}

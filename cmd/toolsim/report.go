@@ -27,7 +27,7 @@ func (c *cli) printReport(rep *harness.Report, camp harness.Campaign, took time.
 		fmt.Fprintf(w, "  %-25s %8d%s\n", f, rep.Faults[f], mark)
 	}
 	for _, f := range rep.LeftOut {
-		fmt.Fprintf(w, "  %-25s %8s   ← left out: needs %s\n", f, "-", rep.Needs[f])
+		fmt.Fprintf(w, "  %-25s %8s   ← left out: %s\n", f, "-", rep.Needs[f])
 	}
 	fmt.Fprintln(w, "state or rule                                 reached")
 	for _, s := range harness.States {

@@ -71,7 +71,7 @@ func (rec *recorder) check(c *cli, name string, cs *harness.Case, events int, fo
 func (rec *recorder) fuzz(c *cli, rep *harness.Report, f *fuzzFlags) {
 	rec.suite.NotRun = harness.NotRun(rep.Skipped)
 	for _, fd := range rep.Findings {
-		rec.add(findingResult(c, fd, f))
+		rec.add(findingResult(c, fd, f, rep.Counts(fd)))
 	}
 	for _, sig := range rep.Fixed {
 		rec.add(report.Result{Name: "fixed: " + sig, Status: report.Pass, Signature: sig,
@@ -93,13 +93,16 @@ func (rec *recorder) fuzz(c *cli, rep *harness.Report, f *fuzzFlags) {
 }
 
 // findingResult is one finding as a report result, named by its
-// signature, with the paths reportFindings saved it under.
-func findingResult(c *cli, fd *harness.Finding, f *fuzzFlags) report.Result {
+// signature, with its bug class and the paths reportFindings saved it
+// under; counts says whether the run counts it (not documented behaviour,
+// not outside the contract outside robustness mode).
+func findingResult(c *cli, fd *harness.Finding, f *fuzzFlags, counts bool) report.Result {
 	v := fd.Violation
 	r := report.Result{Name: fd.Signature, Status: report.Fail, Signature: fd.Signature, Count: fd.Count,
-		Known: fd.Known, Flaky: fd.Flaky, Oracle: v.Oracle, Seq: v.Seq, Detail: v.Detail, Diff: v.Diff, Violations: 1}
-	if fd.Known && fd.Flaky == "" || fd.After != "" && fd.Flaky == "" {
-		r.Status = report.Pass // known, or seen only after another finding
+		Known: fd.Known, Flaky: fd.Flaky, Oracle: v.Oracle, Seq: v.Seq, Detail: v.Detail, Diff: v.Diff, Violations: 1,
+		Class: fd.Class, Robustness: fd.Robustness, Documented: string(fd.Documented)}
+	if fd.Known && fd.Flaky == "" || fd.After != "" && fd.Flaky == "" || !counts && fd.Flaky == "" {
+		r.Status = report.Pass // known, seen only after another finding, or not counted
 		r.After = fd.After
 	}
 	if fd.Replayed || fd.Known {

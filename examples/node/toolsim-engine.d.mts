@@ -80,6 +80,10 @@ export interface Info {
   features?: string[];
   /** false: every call on its own row, no tool groups. */
   grouping?: boolean;
+  /** What the engine's real upstream never sends (docs/simulator.md, Contracts): "executor", or guarantee names such as "calls-first", "known-ids". Absent: nothing is guaranteed. */
+  contract?: string[];
+  /** The library's documented behaviours SPEC is stricter than, such as "open-after-turn": findings that show them leave the default report. */
+  documented?: string[];
 }
 
 /** Answers toolsim-engine/1 on stdin/stdout until stdin closes. make is called at init and on every reset. */
