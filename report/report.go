@@ -49,8 +49,8 @@ type Result struct {
 	// Candidates and Rejected are a finding's shrink: the candidates
 	// tried, and those rejected for drift (another signature, or outside
 	// the run's domain).
-	Candidates int           `json:"candidates,omitempty"`
-	Rejected   int           `json:"rejected,omitempty"`
+	Candidates int `json:"candidates,omitempty"`
+	Rejected   int `json:"rejected,omitempty"`
 	// Class is the bug class of a finding's signature (harness.ClassOf):
 	// the JUnit report gives each class one testcase listing its
 	// signatures.
