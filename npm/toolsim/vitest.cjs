@@ -10,11 +10,14 @@
 //
 // fuzzEngine runs `toolsim fuzz --json` synchronously while the file is
 // collected (a campaign is not bound by the runner's per-test timeout),
-// then registers one failing test per new or flaky finding, its message
-// carrying the signature, the repro's path, the reproduce command and the
-// diff; one passing test per known finding (--baseline) and per baseline
-// entry no longer found; one passing test for a clean campaign. Findings
-// seen only after another are listed in that one's message. A usage or
+// then registers one test per bug class (docs/findings.md, "Bug classes"),
+// failing when a new or flaky finding is in it, its message carrying each
+// signature, the repro's path, the reproduce command and the diff; one
+// passing test per class of only known findings (--baseline) and per
+// baseline entry no longer found; one passing test for a clean campaign.
+// Findings seen only after another are listed in that one's message;
+// documented behaviour and findings outside the engine's contract (unless
+// robustness: true) register nothing. A usage or
 // setup error (toolsim exits 2: a bad flag, an engine that cannot start)
 // throws, failing the file with toolsim's stderr.
 const { spawn, spawnSync } = require('node:child_process');
@@ -71,6 +74,9 @@ function prepare(options) {
   if (o.faults !== undefined) args.push('--faults', list(o.faults));
   if (o.baseline !== undefined) args.push('--baseline', o.baseline);
   if (o.timeout !== undefined) args.push('--timeout', typeof o.timeout === 'number' ? `${o.timeout}ms` : o.timeout);
+  if (o.contract !== undefined) args.push('--contract', list(o.contract));
+  if (o.documented !== undefined) args.push('--documented', list(o.documented));
+  if (o.robustness) args.push('--robustness');
   args.push(...(o.args ?? []));
   const shown = ['toolsim', ...args.map((a) => (a === json ? 'REPORT.jsonl' : a))].map(quote).join(' ');
   return { bin, args, cwd, env, tmp, json, command: shown };
@@ -172,12 +178,28 @@ function registerFindings(run, options = {}) {
     throw new TypeError("toolsim: no test function: pass { test } (import { test } from 'vitest'), or run with the runner's globals");
   }
   const label = options.name ?? 'toolsim';
+  const classes = new Map(); // bug class → its findings, in report order
   for (const r of run.results) {
-    if (r.status !== 'pass') {
+    if (r.class && !r.after && !r.documented && !(r.robustness && r.status === 'pass')) {
+      if (!classes.has(r.class)) classes.set(r.class, []);
+      classes.get(r.class).push(r);
+    } else if (r.class) {
+      // seen only after another, documented, or outside the contract: no test of its own
+    } else if (r.status !== 'pass') {
       const message = findingMessage(r, run);
       test(`${label}: ${r.name}`, () => { throw new ToolsimFinding(message, r); });
     } else if (!r.after) {
       test(`${label}: ${r.known ? 'known: ' : ''}${r.name}`, () => {});
+    }
+  }
+  for (const [cls, rs] of classes) {
+    const failing = rs.filter((r) => r.status !== 'pass');
+    const n = `${rs.length} signature${rs.length === 1 ? '' : 's'}`;
+    if (failing.length) {
+      const message = [`bug: ${cls} (${n})`, ...failing.map((r) => findingMessage(r, run))].join('\n');
+      test(`${label}: bug: ${cls}`, () => { throw new ToolsimFinding(message, failing[0]); });
+    } else {
+      test(`${label}: ${rs.every((r) => r.known) ? 'known: ' : ''}bug: ${cls} (${n})`, () => {});
     }
   }
   if (run.status !== 0 && run.failures.length === 0) {

@@ -18,6 +18,12 @@ export interface FuzzOptions {
   baseline?: string;
   /** How long the engine may take to answer one message (--timeout): milliseconds, or a duration such as '30s'. */
   timeout?: number | string;
+  /** What the engine's real upstream never sends (--contract), e.g. 'executor' or ['calls-first', 'known-ids']; default: the engine's own declaration. */
+  contract?: string | string[];
+  /** The library's documented behaviours (--documented), e.g. 'open-after-turn'; default: the engine's own declaration. */
+  documented?: string | string[];
+  /** Also explore and report inputs outside the contract, each labelled robustness (--robustness). */
+  robustness?: boolean;
   /** Where failing traces and their shrunk repros go (--out; default failures/<name or engine>), relative to cwd. */
   out?: string;
   /** More toolsim fuzz flags, e.g. ['--diff'] or ['--faults', 'order']. */
@@ -56,6 +62,12 @@ export interface Result {
   flaky?: string;
   /** The finding this one was seen only after. */
   after?: string;
+  /** The bug class of the signature: the helper registers one test per class. */
+  class?: string;
+  /** Why the repro is outside the engine's contract (a robustness finding). */
+  robustness?: string;
+  /** The library's documented behaviour it shows, which the engine declared. */
+  documented?: string;
   events?: number;
   scenarios?: number;
   not_run?: string[];

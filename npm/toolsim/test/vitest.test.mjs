@@ -17,6 +17,7 @@ const bin = process.env.TOOLSIM_BINARY || path.join(repo, 'bin', 'toolsim');
 const adapter = path.join(repo, 'examples', 'node', 'adapter.mjs');
 const engine = (bug) => `node '${adapter}'${bug ? ` --bug ${bug}` : ''}`;
 const SPINNER = 'cancel: tool status interrupted → running';
+const SPINNER_BUG = 'bug: a cancel: tool status interrupted → live';
 
 // collect runs fn with a fake test() and returns the registered tests,
 // each with its name and its outcome (the error it threw, or null).
@@ -36,12 +37,12 @@ test('a planted bug: one failing test with signature, repro, reproduce command a
   const cwd = fresh();
   const tests = collect((t) => fuzzEngine({ test: t, engine: engine('spinner'), seeds: 30, bin, cwd }));
   const failing = tests.filter((x) => x.error);
-  assert.deepEqual(failing.map((x) => x.name), [`toolsim: ${SPINNER}`]);
+  assert.deepEqual(failing.map((x) => x.name), [`toolsim: ${SPINNER_BUG}`]);
   const err = failing[0].error;
   assert.ok(err instanceof ToolsimFinding);
   assert.equal(err.signature, SPINNER);
   const m = err.message;
-  assert.match(m, /^new finding: cancel: tool status interrupted → running\n/);
+  assert.match(m, /^bug: a cancel: tool status interrupted → live \(1 signature\)\nnew finding: cancel: tool status interrupted → running\n/);
   const repro = /repro: (\S+)/.exec(m)?.[1];
   assert.ok(repro && path.isAbsolute(repro) && repro.endsWith('.min.jsonl') && existsSync(repro), `repro ${repro} in:\n${m}`);
   assert.match(m, /reproduce: toolsim check --engine '.*--bug spinner' failures\/\S+\.min\.jsonl/);
@@ -50,6 +51,22 @@ test('a planted bug: one failing test with signature, repro, reproduce command a
   assert.match(m, /seen only after this one \(fix it first\): cancel: tool left running/);
   assert.equal(tests.length, 1);
   assert.equal(err.stack, `ToolsimFinding: ${m}`);
+});
+
+test('two bugs: one failing test per bug class, each listing its signatures', () => {
+  const tests = collect((t) => fuzzEngine({ test: t, engine: engine('spinner,upgrade'), seeds: 200, bin, cwd: fresh() }));
+  const failing = tests.filter((x) => x.error);
+  assert.deepEqual(failing.map((x) => x.name).sort(),
+    [`toolsim: ${SPINNER_BUG}`, 'toolsim: bug: a call starts: started tool not shown'].sort());
+  const upgrade = failing.find((x) => x.name.endsWith('started tool not shown')).error.message;
+  assert.match(upgrade, /^bug: a call starts: started tool not shown \([2-9]\d* signatures\)\n/);
+  assert.ok((upgrade.match(/^new finding: /gm) ?? []).length >= 2, upgrade);
+});
+
+test('contract, documented and robustness are spelled as flags', () => {
+  const run = runFuzz({ engine: engine(), seeds: 5, faults: 'order', contract: ['executor'], documented: 'open-after-turn', robustness: true, bin, cwd: fresh() });
+  assert.equal(run.status, 0, run.stdout + run.stderr);
+  assert.match(run.command, /--contract executor --documented open-after-turn --robustness/);
 });
 
 test('the correct engine: one passing test', () => {
