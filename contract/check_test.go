@@ -83,7 +83,8 @@ func TestCheck(t *testing.T) {
 		{"progress before the request", []string{"start a", "progress a", "ask a"}, contract.ApprovalFirst, 2},
 		{"a denial that answers nothing", []string{"start a", "deny a"}, contract.AnswersAsked, 2},
 		{"a grant answered twice", []string{"start a", "ask a", "grant a", "grant a"}, contract.AnswersAsked, 4},
-		{"text while a call runs", []string{"start a", "text", "ok a"}, contract.StepsWait, 2},
+		{"text while a call runs", []string{"start a", "text", "ok a"}, contract.ResponseFirst, 2},
+		{"a batch spread over a result", []string{"start a m1", "ok a", "start b m1", "ok b"}, contract.ResponseFirst, 3},
 		{"a second batch while a call runs", []string{"start a", "start b", "ok a", "start c"}, contract.StepsWait, 4},
 		{"starts spread over a result", []string{"start a", "ok a", "start b", "ok b"}, "", 0},
 		{"a turn that ends with a call live", []string{"turn", "start a", "end"}, contract.ResultsBeforeEnd, 3},
@@ -130,6 +131,23 @@ func TestNothingLateAfterTurnEnd(t *testing.T) {
 	b := contract.List{contract.NothingLate}.Check(evs)
 	if b == nil || b.Guarantee != contract.NothingLate || b.Seq != 5 {
 		t.Fatalf("Check = %v, want nothing-late at seq 5", b)
+	}
+}
+
+// TestReusedIDs: an event for an id several calls share is judged by the
+// per-call guarantees only when reuse is ruled out too, except a denial
+// no call of the id asked for, whichever call it is for.
+func TestReusedIDs(t *testing.T) {
+	twice := trace(t, "start a", "ok a", "start a m2", "ok a", "ok a")
+	if b := (contract.List{contract.OneResult}).Check(twice); b != nil {
+		t.Errorf("a third result for a reused id, one-result alone: %s, want inside (which call it is for is a guess)", b)
+	}
+	if b := (contract.List{contract.OneResult, contract.UniqueIDs, contract.FreshIDs}).Check(twice); b == nil || b.Guarantee != contract.FreshIDs {
+		t.Errorf("with reuse ruled out: %v, want fresh-ids", b)
+	}
+	denied := trace(t, "start a", "start a m2", "deny a")
+	if b := (contract.List{contract.AnswersAsked}).Check(denied); b == nil || b.Guarantee != contract.AnswersAsked || b.Seq != 3 {
+		t.Errorf("a denial no call of the id asked for: %v, want answers-asked at seq 3", b)
 	}
 }
 

@@ -37,10 +37,13 @@ const (
 	ApprovalFirst Guarantee = "approval-first"
 	// AnswersAsked: a grant or a denial only answers a pending request.
 	AnswersAsked Guarantee = "answers-asked"
-	// StepsWait: the model streams again (text, thinking, another batch of
-	// calls) only once every call of its last batch has ended; the calls
-	// of a batch all start before any of them reports.
+	// StepsWait: another batch of calls (the model's next step) starts
+	// only once every call of the last batch has ended.
 	StepsWait Guarantee = "steps-wait"
+	// ResponseFirst: the tools run only once the model's response is
+	// complete: no text or thinking while a call runs, and the calls of a
+	// batch all start before any of them reports.
+	ResponseFirst Guarantee = "response-first"
 	// ResultsBeforeEnd: a turn, or the stream, ends only once every call
 	// has its result or was cut off (a call awaiting approval may stay
 	// open).
@@ -49,14 +52,14 @@ const (
 
 // All lists every guarantee, in the order reports show them. Treat it as
 // read-only.
-var All = List{KnownIDs, CallsFirst, OneResult, NothingLate, UniqueIDs, FreshIDs, ApprovalFirst, AnswersAsked, StepsWait, ResultsBeforeEnd}
+var All = List{KnownIDs, CallsFirst, OneResult, NothingLate, UniqueIDs, FreshIDs, ApprovalFirst, AnswersAsked, StepsWait, ResponseFirst, ResultsBeforeEnd}
 
 // Executor is the contract of an agent runtime that runs its own tools
 // and asks its model again only once a step's calls have ended (the OpenAI
 // Agents runner, a LangGraph ToolNode graph): every guarantee but
 // NothingLate, since a tool that ignores a cancel may still finish after
 // it. [Parse] reads it as "executor".
-var Executor = List{KnownIDs, CallsFirst, OneResult, UniqueIDs, FreshIDs, ApprovalFirst, AnswersAsked, StepsWait, ResultsBeforeEnd}
+var Executor = List{KnownIDs, CallsFirst, OneResult, UniqueIDs, FreshIDs, ApprovalFirst, AnswersAsked, StepsWait, ResponseFirst, ResultsBeforeEnd}
 
 // Describe says what an upstream with the guarantee never sends.
 func (g Guarantee) Describe() string {
@@ -78,7 +81,9 @@ func (g Guarantee) Describe() string {
 	case AnswersAsked:
 		return "a grant or a denial that answers no pending request"
 	case StepsWait:
-		return "text, thinking or another batch while a call of the last batch runs"
+		return "another batch while a call of the last batch runs"
+	case ResponseFirst:
+		return "text or thinking while a call runs, or a call of a batch after another of it reported"
 	case ResultsBeforeEnd:
 		return "the end of a turn or of the stream while a call awaits its result"
 	}
@@ -101,8 +106,8 @@ func (g Guarantee) Faults() fault.List {
 		return fault.List{fault.ReusedIDBatch, fault.IDIsName}
 	case FreshIDs:
 		return fault.List{fault.ReusedIDTurns, fault.IDIsName}
-	case StepsWait, ResultsBeforeEnd:
-		return fault.List{fault.MissingResult} // a call that never ends holds the next step too
+	case StepsWait, ResponseFirst, ResultsBeforeEnd:
+		return fault.List{fault.MissingResult} // a call that never ends holds what follows it too
 	}
 	return nil
 }

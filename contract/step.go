@@ -24,7 +24,7 @@ func (j *judge) step(i int) Guarantee {
 	switch ev.Kind {
 	case event.KindText, event.KindThinking:
 		if j.liveTop() {
-			return StepsWait
+			return ResponseFirst
 		}
 	case event.KindToolStart:
 		return j.start(i, wasBatch)
@@ -80,7 +80,11 @@ func (j *judge) start(i int, inBatch bool) Guarantee {
 		}
 	}
 	child := j.child(ev)
-	sameBatch := child || inBatch && ev.Batch == j.batchID
+	// A start with the last start's batch id after a report between
+	// them is the same batch, spread: the tools ran before the response
+	// ended.
+	spread := !child && !inBatch && ev.Batch != "" && ev.Batch == j.batchID
+	sameBatch := child || spread || inBatch && ev.Batch == j.batchID
 	if !sameBatch {
 		for id := range j.thisBatch {
 			j.before[id] = true
@@ -103,7 +107,10 @@ func (j *judge) start(i int, inBatch bool) Guarantee {
 		}
 	}
 	if !child {
-		if !sameBatch && j.liveTop() {
+		switch {
+		case spread:
+			note(ResponseFirst)
+		case !sameBatch && j.liveTop():
 			note(StepsWait)
 		}
 		j.batch, j.batchID = true, ev.Batch
@@ -193,13 +200,15 @@ func (j *judge) permission(i int) Guarantee {
 			k = c.find(false)
 		}
 		if k < 0 {
-			return AnswersAsked // asked twice with no answer between
+			j.either = j.either[:0] // whichever call of the id it is for
+			return AnswersAsked     // asked twice with no answer between
 		}
 		c.live[k] = approval{pending: true}
 		return ""
 	}
 	k := c.find(true)
 	if k < 0 {
+		j.either = j.either[:0] // no call of the id awaits an answer
 		return AnswersAsked
 	}
 	if ev.State == event.PermissionDenied {

@@ -52,11 +52,12 @@ func (b *Baseline) fixed(found []*Finding) []string {
 // repro: the shrunk trace, else the failing one, else the baseline's own.
 // Flaky findings are left out (they are not bug classes), and so are those
 // seen only after another (they never fail a run; once the other is fixed,
-// one that remains is a bug to see).
+// one that remains is a bug to see), and those the run does not count
+// (Report.Counts: documented behaviour, or outside the contract).
 func BaselineOf(rep *Report, old *Baseline) *Baseline {
 	b := &Baseline{}
 	for _, f := range rep.Findings {
-		if f.Flaky != "" || f.After != "" {
+		if f.Flaky != "" || f.After != "" || !rep.Counts(f) {
 			continue
 		}
 		e := BaselineEntry{Signature: f.Signature, Oracle: f.Violation.Oracle, Repro: f.Shrunk}

@@ -144,9 +144,9 @@ func fold(s, other string) string {
 	return s
 }
 
-// documents returns the documented behaviour of c that signature sig
-// shows, or "".
-func documents(c contract.Contract, sig string) contract.Behaviour {
+// Documents returns the documented behaviour of c that signature sig
+// shows, or "": a finding with it is not counted as a bug.
+func Documents(c contract.Contract, sig string) contract.Behaviour {
 	if c.Documents(contract.OpenAfterTurn) && openAfterTurn(sig) {
 		return contract.OpenAfterTurn
 	}

@@ -213,7 +213,7 @@ func (r *run) finish(rep *Report) {
 // is outside it and whether it shows a documented behaviour.
 func (f *Finding) judge(c contract.Contract) {
 	f.Class = ClassOf(f.Signature)
-	f.Documented = documents(c, f.Signature)
+	f.Documented = Documents(c, f.Signature)
 	repro := f.Shrunk
 	if repro == nil {
 		repro = f.Case

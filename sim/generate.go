@@ -312,9 +312,9 @@ func (g *gen) tool(i, depth int) toolPlan {
 	}
 	if g.feat.permissions && g.chance(5) {
 		t.Permission = permission(1 + g.rng.IntN(3))
-		// Under steps-wait a request left pending would hold the run: the
-		// next batch could not start.
-		if t.Permission == permissionPending && g.opts.Contract.Has(contract.StepsWait) {
+		// Under steps-wait or response-first a request left pending would
+		// hold the run: the next batch, or the text after it, could not come.
+		if t.Permission == permissionPending && (g.opts.Contract.Has(contract.StepsWait) || g.opts.Contract.Has(contract.ResponseFirst)) {
 			t.Permission = permissionGranted
 		}
 	}

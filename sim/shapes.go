@@ -71,11 +71,11 @@ var DefaultShapes = AllShapes
 // shapeGuarantees maps each shape that makes inputs a guarantee rules out
 // to those guarantees.
 var shapeGuarantees = map[Shape]contract.List{
-	ShapeSpreadStarts:           {contract.StepsWait, contract.FreshIDs}, // without batch ids a spread batch reads as two
-	ShapeLongRunning:            {contract.StepsWait},
+	ShapeSpreadStarts:           {contract.ResponseFirst}, // and, for a batch without an id, steps-wait and fresh-ids (batchShapes)
+	ShapeLongRunning:            {contract.StepsWait, contract.ResponseFirst},
 	ShapeResultWhilePending:     {contract.ApprovalFirst},
 	ShapeUnknownParent:          {contract.KnownIDs},
-	ShapeDanglingParent:         {contract.KnownIDs, contract.CallsFirst, contract.StepsWait},
+	ShapeDanglingParent:         {contract.KnownIDs, contract.CallsFirst, contract.StepsWait, contract.ResponseFirst},
 	ShapeProgressAfterDenial:    {contract.OneResult, contract.NothingLate},
 	ShapeProgressAfterInterrupt: {contract.OneResult, contract.NothingLate},
 	ShapeTruncated:              {contract.ResultsBeforeEnd},
@@ -112,7 +112,11 @@ func (g *gen) drawShapes() {
 
 // batchShapes draws the shapes that concern a whole batch.
 func (g *gen) batchShapes(b *batchPlan) {
-	if g.shapeOn(ShapeSpreadStarts) && len(b.Tools) > 1 && g.chance(4) {
+	// Without batch ids a spread batch reads as two batches, the second
+	// started while the first runs, reusing nothing: not under steps-wait
+	// or fresh-ids.
+	noSpread := b.ID == "" && (g.opts.Contract.Has(contract.StepsWait) || g.opts.Contract.Has(contract.FreshIDs))
+	if g.shapeOn(ShapeSpreadStarts) && len(b.Tools) > 1 && g.chance(4) && !noSpread {
 		var at int64
 		for i := 1; i < len(b.Tools); i++ {
 			at += 5 + g.rng.Int64N(150)

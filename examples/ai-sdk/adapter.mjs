@@ -10,7 +10,12 @@
 // toolsim-timeline/1. The whole mapping is in README.md: the adapter pairs
 // nothing and decides no status; the library does both.
 import { getToolName, isToolUIPart, readUIMessageStream } from 'ai';
+import { readFileSync } from 'node:fs';
 import { serve } from '../node/toolsim-engine.mjs';
+
+// What the library's real upstream never sends, and its documented
+// behaviours: contract.json (docs/simulator.md, Contracts; README.md).
+const declared = JSON.parse(readFileSync(new URL('./contract.json', import.meta.url), 'utf8'));
 
 // UIMessage tool part states -> timeline statuses (a one-to-one table).
 const STATUS = {
@@ -194,4 +199,6 @@ await serve(() => new AISDKEngine(), {
   fields: ['error'],
   grouping: false,
   features: ['tools', 'text', 'thinking', 'user', 'cancel', 'permissions', 'progress'],
+  contract: declared.contract,
+  documented: declared.documented,
 });

@@ -12,7 +12,12 @@
 // useStream UI renders) become a toolsim-timeline/1. The mapping is in
 // README.md: the adapter pairs nothing and decides no status.
 import { CustomStreamOrchestrator } from '@langchain/langgraph-sdk/ui';
+import { readFileSync } from 'node:fs';
 import { serve } from '../node/toolsim-engine.mjs';
+
+// What the library's real upstream never sends, and its documented
+// behaviours: contract.json (docs/simulator.md, Contracts; README.md).
+const declared = JSON.parse(readFileSync(new URL('./contract.json', import.meta.url), 'utf8'));
 
 // getToolCallsWithResults states -> timeline statuses (one-to-one).
 const STATUS = { pending: 'running', completed: 'ok', error: 'failed' };
@@ -227,4 +232,6 @@ await serve(() => new LangGraphEngine(), {
   fields: ['error'],
   grouping: false,
   features: ['tools', 'text', 'user', 'cancel'],
+  contract: declared.contract,
+  documented: declared.documented,
 });

@@ -13,7 +13,12 @@
 // README.md: the runner decides when calls run, when their outputs are
 // emitted and what a cancel leaves; the adapter decides none of it.
 import { Agent, run, setTracingDisabled, tool } from '@openai/agents';
+import { readFileSync } from 'node:fs';
 import { serve } from '../node/toolsim-engine.mjs';
+
+// What the library's real upstream never sends, and its documented
+// behaviours: contract.json (docs/simulator.md, Contracts; README.md).
+const declared = JSON.parse(readFileSync(new URL('./contract.json', import.meta.url), 'utf8'));
 
 setTracingDisabled(true); // no exporter: nothing leaves the machine
 
@@ -230,4 +235,6 @@ await serve(() => new AgentsEngine(), {
   fields: [],
   grouping: false,
   features: ['tools', 'text', 'user', 'cancel'],
+  contract: declared.contract,
+  documented: declared.documented,
 });

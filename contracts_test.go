@@ -1,0 +1,99 @@
+package toolsim_test
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/toolsim/toolsim/contract"
+	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/harness"
+)
+
+// realEngines are the third-party engines under examples/, each with its
+// contract.json, and its baseline and regressions under scenarios/.
+var realEngines = []string{"ai-sdk", "langgraph", "openai-agents"}
+
+// declared reads an engine's contract.json, as its adapter does.
+func declared(t *testing.T, name string) contract.Contract {
+	t.Helper()
+	path := filepath.Join("examples", name, "contract.json")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var file struct{ Contract, Documented []string }
+	if err := json.Unmarshal(data, &file); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	var c contract.Contract
+	if c.Guarantees, err = contract.ParseNames(file.Contract); err != nil {
+		t.Fatalf("%s: contract: %v", path, err)
+	}
+	if c.Documented, err = contract.ParseBehaviours(file.Documented); err != nil {
+		t.Fatalf("%s: documented: %v", path, err)
+	}
+	return c
+}
+
+// TestRealEngineReprosInsideContracts: every baseline repro and every
+// regression of each real engine is inside the contract the engine
+// declares, and every robustness regression outside it: the findings
+// toolsim reports by default are inputs the library's real upstream sends.
+func TestRealEngineReprosInsideContracts(t *testing.T) {
+	for _, name := range realEngines {
+		t.Run(name, func(t *testing.T) {
+			c := declared(t, name)
+			if len(c.Guarantees) == 0 {
+				t.Fatalf("examples/%s/contract.json declares no guarantee", name)
+			}
+			path := filepath.Join("scenarios", name, "baseline.json")
+			f, err := os.Open(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			b, err := harness.ReadBaseline(f, path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, e := range b.Entries {
+				if e.Repro == nil {
+					t.Errorf("%s: %q has no repro", path, e.Signature)
+					continue
+				}
+				if br := c.Guarantees.Check(e.Repro.Events); br != nil {
+					t.Errorf("%s: the repro of %q is outside the contract: %s", path, e.Signature, br)
+				}
+			}
+			for _, dir := range []string{"", "robustness"} {
+				files, _ := filepath.Glob(filepath.Join("scenarios", name, dir, "*.jsonl"))
+				for _, file := range files {
+					br := c.Guarantees.Check(readTrace(t, file))
+					switch {
+					case dir == "" && br != nil:
+						t.Errorf("%s is outside the contract (%s): move it to scenarios/%s/robustness/", file, br, name)
+					case dir != "" && br == nil:
+						t.Errorf("%s is inside the contract: it is not a robustness case", file)
+					}
+				}
+			}
+		})
+	}
+}
+
+// readTrace reads a canonical trace file's events.
+func readTrace(t *testing.T, path string) []event.Event {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	_, evs, err := event.ReadAll(f, event.ReaderOptions{})
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return evs
+}
