@@ -92,6 +92,18 @@ real-engine-%: build
 		if [ $$st -ne 1 ]; then echo "$$f: toolsim check exited $$st (setup problem)"; exit 1; fi; \
 		echo "still fails  $$f"; \
 	done
+	@for f in $$(ls scenarios/$*/robustness/*.jsonl 2>/dev/null); do \
+		out=$$(bin/toolsim check --engine 'node examples/$*/adapter.mjs' --timeout 30s $$f); st=$$?; \
+		if [ $$st -ne 0 ] || ! echo "$$out" | grep -q '^outside the contract'; then echo "$$out"; echo "$$f: want it set apart as outside the contract (exit 0), got exit $$st"; exit 1; fi; \
+		bin/toolsim check --engine 'node examples/$*/adapter.mjs' --timeout 30s --robustness $$f >/dev/null; st=$$?; \
+		if [ $$st -ne 1 ]; then echo "$$f: with --robustness toolsim check exited $$st, want 1 (the library fixed it, or a setup problem)"; exit 1; fi; \
+		echo "robustness, still fails  $$f"; \
+	done
+	@for f in $$(ls scenarios/$*/documented/*.jsonl 2>/dev/null); do \
+		out=$$(bin/toolsim check --engine 'node examples/$*/adapter.mjs' --timeout 30s $$f); st=$$?; \
+		if [ $$st -ne 0 ] || ! echo "$$out" | grep -q '^documented'; then echo "$$out"; echo "$$f: want it set apart as documented behaviour (exit 0), got exit $$st"; exit 1; fi; \
+		echo "documented, still shown  $$f"; \
+	done
 
 # npm: the toolsim package and its platform packages (docs/npm.md), and the
 # vitest helper's example project.

@@ -2,6 +2,7 @@ package contract
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/toolsim/toolsim/event"
 )
@@ -76,6 +77,7 @@ type call struct {
 type approval struct {
 	pending bool // asked, not answered
 	asks    bool // asks for approval later in the trace
+	turn    int  // the turn it started in
 }
 
 // ready returns the index of the oldest live call that may report (no
@@ -100,6 +102,18 @@ func (c *call) find(pending bool) int {
 	return -1
 }
 
+// newestPending returns the index of the newest live call awaiting an
+// answer, or -1: an answer goes to the latest request (an older one an
+// earlier turn left open may never be answered).
+func (c *call) newestPending() int {
+	for k := len(c.live) - 1; k >= 0; k-- {
+		if c.live[k].pending {
+			return k
+		}
+	}
+	return -1
+}
+
 // end removes the k-th live call, which ended how.
 func (c *call) end(k, how int) {
 	c.live = append(c.live[:k], c.live[k+1:]...)
@@ -112,15 +126,17 @@ func (c *call) end(k, how int) {
 // breaks: one per event (the most specific), and, through later, any
 // others the same event also breaks.
 type judge struct {
-	evs       []event.Event
-	starts    map[string][]int // the indexes of each id's starts
-	asked     map[string][]int // the indexes of each id's approval requests
-	calls     map[string]*call
-	thisBatch map[string]bool // the ids of the current batch (and its sub-agent calls)
-	before    map[string]bool // the ids of earlier batches
-	batch     bool            // the last event was a top-level start
-	batchID   string          // its batch
-	later     []Guarantee
+	evs     []event.Event
+	starts  map[string][]int // the indexes of each id's starts
+	asked   map[string][]int // the indexes of each id's approval requests
+	calls   map[string]*call
+	byBatch map[string]map[string]bool // the ids of each batch id's starts
+	run     map[string]bool            // the ids of the current run of starts without a batch id
+	seen    map[string]bool            // every id started so far
+	turn    int                        // turns started so far
+	batch   bool                       // the last event was a top-level start
+	batchID string                     // its batch
+	later   []Guarantee
 	// either, when set, is a second reading of the event (a reused id's
 	// late result, or its next call's early one): the event is outside a
 	// contract only when the contract rules out both readings.
@@ -129,7 +145,7 @@ type judge struct {
 
 func newJudge(evs []event.Event) *judge {
 	j := &judge{evs: evs, starts: map[string][]int{}, asked: map[string][]int{}, calls: map[string]*call{},
-		thisBatch: map[string]bool{}, before: map[string]bool{}}
+		byBatch: map[string]map[string]bool{}, run: map[string]bool{}, seen: map[string]bool{}}
 	for i := range evs {
 		switch ev := &evs[i]; {
 		case ev.Kind == event.KindToolStart:
@@ -151,10 +167,11 @@ func (j *judge) live() int {
 	return n
 }
 
-// liveTop reports whether a top-level call is live.
+// liveTop reports whether a top-level call of this turn is live (an
+// approval an earlier turn left open does not hold this one).
 func (j *judge) liveTop() bool {
 	for _, c := range j.calls {
-		if len(c.live) > 0 && c.top {
+		if c.top && slices.ContainsFunc(c.live, func(a approval) bool { return a.turn == j.turn }) {
 			return true
 		}
 	}

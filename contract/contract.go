@@ -38,7 +38,8 @@ const (
 	// AnswersAsked: a grant or a denial only answers a pending request.
 	AnswersAsked Guarantee = "answers-asked"
 	// StepsWait: another batch of calls (the model's next step) starts
-	// only once every call of the last batch has ended.
+	// only once every call of the last batch has ended. A call an earlier
+	// turn left open (an approval not answered) does not hold a new turn.
 	StepsWait Guarantee = "steps-wait"
 	// ResponseFirst: the tools run only once the model's response is
 	// complete: no text or thinking while a call runs, and the calls of a
@@ -106,7 +107,7 @@ func (g Guarantee) Faults() fault.List {
 		return fault.List{fault.ReusedIDBatch, fault.IDIsName}
 	case FreshIDs:
 		return fault.List{fault.ReusedIDTurns, fault.IDIsName}
-	case StepsWait, ResponseFirst, ResultsBeforeEnd:
+	case ResponseFirst, ResultsBeforeEnd:
 		return fault.List{fault.MissingResult} // a call that never ends holds what follows it too
 	}
 	return nil

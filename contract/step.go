@@ -12,7 +12,7 @@ import (
 func (j *judge) step(i int) Guarantee {
 	ev := &j.evs[i]
 	j.later, j.either = j.later[:0], j.either[:0]
-	if id := ev.ID; id != "" && ev.Kind != event.KindToolStart && len(j.starts[id]) > 1 {
+	if id := ev.ID; id != "" && ev.Kind != event.KindToolStart && j.startedBefore(id, i) > 1 {
 		// Several calls share the id: which one an event is for is a guess,
 		// so it is judged only under a contract that rules reuse out.
 		j.either = append(j.either, UniqueIDs, FreshIDs)
@@ -22,6 +22,8 @@ func (j *judge) step(i int) Guarantee {
 		j.batch = false // a sub-agent call inside a batch keeps it open
 	}
 	switch ev.Kind {
+	case event.KindTurnStart:
+		j.turn++
 	case event.KindText, event.KindThinking:
 		if j.liveTop() {
 			return ResponseFirst
@@ -42,6 +44,43 @@ func (j *judge) step(i int) Guarantee {
 		}
 	}
 	return ""
+}
+
+// reuse judges a start's id: none, one its batch already holds, or one an
+// earlier batch used. A batch with a batch id holds every start with that
+// id, wherever it comes; starts without one form a batch while they come
+// one after another (a sub-agent call stays in its parent's).
+func (j *judge) reuse(ev *event.Event, child, inBatch bool) Guarantee {
+	ids := j.run
+	if ev.Batch != "" {
+		if ids = j.byBatch[ev.Batch]; ids == nil {
+			ids = map[string]bool{}
+			j.byBatch[ev.Batch] = ids
+		}
+	} else if !child && !(inBatch && j.batchID == "") {
+		clear(j.run)
+	}
+	defer func() { ids[ev.ID], j.seen[ev.ID] = true, true }()
+	switch {
+	case ev.ID == "":
+		return KnownIDs
+	case ids[ev.ID]:
+		return UniqueIDs
+	case j.seen[ev.ID]:
+		return FreshIDs
+	}
+	return ""
+}
+
+// startedBefore counts the starts of id before index i.
+func (j *judge) startedBefore(id string, i int) int {
+	n := 0
+	for _, s := range j.starts[id] {
+		if s < i {
+			n++
+		}
+	}
+	return n
 }
 
 // child reports whether ev starts a sub-agent call of a call the judge
@@ -85,19 +124,8 @@ func (j *judge) start(i int, inBatch bool) Guarantee {
 	// ended.
 	spread := !child && !inBatch && ev.Batch != "" && ev.Batch == j.batchID
 	sameBatch := child || spread || inBatch && ev.Batch == j.batchID
-	if !sameBatch {
-		for id := range j.thisBatch {
-			j.before[id] = true
-		}
-		clear(j.thisBatch)
-	}
-	switch {
-	case ev.ID == "":
-		note(KnownIDs)
-	case j.thisBatch[ev.ID]:
-		note(UniqueIDs)
-	case j.before[ev.ID]:
-		note(FreshIDs)
+	if g := j.reuse(ev, child, inBatch); g != "" {
+		note(g)
 	}
 	if ev.Parent != "" && j.calls[ev.Parent] == nil {
 		if j.startsAfter(ev.Parent, i) {
@@ -121,13 +149,12 @@ func (j *judge) start(i int, inBatch bool) Guarantee {
 		j.calls[ev.ID] = c
 	}
 	c.top = !child
-	j.thisBatch[ev.ID] = true
 	if c.early > 0 { // its result came first: it ends as it starts
 		c.early--
 		c.ended = endResult
 		return broke
 	}
-	c.live = append(c.live, approval{asks: j.asksBetween(ev.ID, i)})
+	c.live = append(c.live, approval{asks: j.asksBetween(ev.ID, i), turn: j.turn})
 	return broke
 }
 
@@ -203,10 +230,10 @@ func (j *judge) permission(i int) Guarantee {
 			j.either = j.either[:0] // whichever call of the id it is for
 			return AnswersAsked     // asked twice with no answer between
 		}
-		c.live[k] = approval{pending: true}
+		c.live[k] = approval{pending: true, turn: c.live[k].turn}
 		return ""
 	}
-	k := c.find(true)
+	k := c.newestPending()
 	if k < 0 {
 		j.either = j.either[:0] // no call of the id awaits an answer
 		return AnswersAsked

@@ -10,7 +10,6 @@ import (
 	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/harness"
 	"github.com/toolsim/toolsim/sim"
-	"github.com/toolsim/toolsim/timeline"
 )
 
 // dropEarlyResults loses a result that comes before its call: a bug only
@@ -28,28 +27,10 @@ func dropEarlyResults() harness.Engine {
 	}}
 }
 
-// openAfterTurn keeps a call live when its turn ends, as a library that
-// leaves client-side tools and approvals open does.
+// openAfterTurn keeps every call live when its turn ends, as a library
+// that leaves client-side tools and approvals open does.
 func openAfterTurn() harness.Engine {
-	return broken{engine.New(engine.Options{}), func(e *engine.Engine, ev *event.Event) {
-		live := e.Live()
-		e.Apply(ev)
-		if ev.Kind != event.KindTurnEnd || len(live) == 0 {
-			return
-		}
-		open := map[string]bool{}
-		for _, id := range live {
-			open[id] = true
-		}
-		for _, it := range e.Timeline().Items {
-			it.EachTool(func(t *timeline.Tool) bool {
-				if open[t.ID] && t.Status == timeline.StatusInterrupted {
-					t.Status = timeline.StatusRunning
-				}
-				return true
-			})
-		}
-	}}
+	return reopenAfter(event.KindTurnEnd, func(live []string) []string { return live })
 }
 
 func executor() harness.Options {

@@ -49,16 +49,25 @@ func nameFIFOPairing() harness.Engine {
 
 // cancelLeavesSpinner forgets the newest live tool when the user cancels.
 func cancelLeavesSpinner() harness.Engine {
+	return reopenAfter(event.KindCancel, func(live []string) []string { return live[len(live)-1:] })
+}
+
+// reopenAfter applies each event, and after one of kind shows the tools
+// pick chooses among those live before it as running again.
+func reopenAfter(kind event.Kind, pick func(live []string) []string) harness.Engine {
 	return broken{engine.New(engine.Options{}), func(e *engine.Engine, ev *event.Event) {
 		live := e.Live()
 		e.Apply(ev)
-		if ev.Kind != event.KindCancel || len(live) == 0 {
+		if ev.Kind != kind || len(live) == 0 {
 			return
 		}
-		forgot := live[len(live)-1]
+		open := map[string]bool{}
+		for _, id := range pick(live) {
+			open[id] = true
+		}
 		for _, it := range e.Timeline().Items {
 			it.EachTool(func(t *timeline.Tool) bool {
-				if t.ID == forgot {
+				if open[t.ID] {
 					t.Status = timeline.StatusRunning
 				}
 				return true

@@ -90,6 +90,7 @@ type gen struct {
 	shapeSet map[Shape]bool
 	planned  map[string]bool // every id planned so far
 	inBatch  map[string]bool // the ids of the batch being planned
+	last     bool            // the batch being planned is its turn's last
 	tags     []tag           // what was counted on which event
 	shapes   map[string]int
 	actBuf   []action // reused by every batch
@@ -232,6 +233,7 @@ func (g *gen) turn(i int) turnPlan {
 	n := 1 + g.rng.IntN(2)
 	t.Batches = make([]batchPlan, 0, n)
 	for b := range n {
+		g.last = b == n-1
 		t.Batches = append(t.Batches, g.batch(i, b))
 	}
 	if g.chance(2) && g.feat.text {
@@ -312,9 +314,8 @@ func (g *gen) tool(i, depth int) toolPlan {
 	}
 	if g.feat.permissions && g.chance(5) {
 		t.Permission = permission(1 + g.rng.IntN(3))
-		// Under steps-wait or response-first a request left pending would
-		// hold the run: the next batch, or the text after it, could not come.
-		if t.Permission == permissionPending && (g.opts.Contract.Has(contract.StepsWait) || g.opts.Contract.Has(contract.ResponseFirst)) {
+		// A request left pending holds what follows it (mayHold).
+		if t.Permission == permissionPending && !g.mayHold() {
 			t.Permission = permissionGranted
 		}
 	}
@@ -357,6 +358,15 @@ func fileArgs(buf []byte, n int) ([]byte, json.RawMessage) {
 	return buf, json.RawMessage(buf[start:len(buf):len(buf)])
 }
 
+// mayHold reports whether a call may stay live to its turn's end (no
+// result, or an approval never answered): not under response-first (the
+// closing text would come while it runs), nor under steps-wait but in the
+// turn's last batch (the next one would start while it runs).
+func (g *gen) mayHold() bool {
+	c := g.opts.Contract
+	return !c.Has(contract.ResponseFirst) && (g.last || !c.Has(contract.StepsWait))
+}
+
 // reusedUnderContract reports whether a contract is declared and id was
 // used by an earlier call, or is a tool name (id-is-name: a later call may
 // take it).
@@ -370,7 +380,7 @@ func (g *gen) toolFaults(t *toolPlan) {
 		t.ID = t.Name
 		g.injected[fault.IDIsName]++
 	}
-	if g.on[fault.MissingResult] && g.chance(8) {
+	if g.on[fault.MissingResult] && g.chance(8) && g.mayHold() {
 		t.Outcome = outcomeMissing
 		g.injected[fault.MissingResult]++
 	}
