@@ -55,22 +55,15 @@ func (l List) Check(evs []event.Event) *Breach {
 	return nil
 }
 
-// How a call with an id ended last.
-const (
-	endNone = iota
-	endResult
-	endCut // a cancel, a denial or its turn's end
-)
-
 // call is what the judge knows of one id: its live calls (several when
-// the id is reused), results that came before their call, and how its
-// last call ended.
+// the id is reused), results that came before their call, and how many of
+// its calls ended by a result and how many were cut off.
 type call struct {
-	live    []approval // the live calls, oldest first
-	top     bool       // the newest call has no parent
-	early   int        // results kept for a call that starts later
-	results int        // results its calls got
-	ended   int        // endNone, endResult or endCut
+	live     []approval // the live calls, oldest first
+	top      bool       // the newest call has no parent
+	early    int        // results kept for a call that starts later
+	byResult int        // calls ended by a result
+	byCut    int        // calls cut off by a cancel, a denial or a turn's end
 }
 
 // approval is one live call's approval state.
@@ -114,11 +107,13 @@ func (c *call) newestPending() int {
 	return -1
 }
 
-// end removes the k-th live call, which ended how.
-func (c *call) end(k, how int) {
+// end removes the k-th live call, which ended by a result or was cut off.
+func (c *call) end(k int, byResult bool) {
 	c.live = append(c.live[:k], c.live[k+1:]...)
-	if len(c.live) == 0 {
-		c.ended = how
+	if byResult {
+		c.byResult++
+	} else {
+		c.byCut++
 	}
 }
 

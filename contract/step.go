@@ -12,11 +12,6 @@ import (
 func (j *judge) step(i int) Guarantee {
 	ev := &j.evs[i]
 	j.later, j.either = j.later[:0], j.either[:0]
-	if id := ev.ID; id != "" && ev.Kind != event.KindToolStart && j.startedBefore(id, i) > 1 {
-		// Several calls share the id: which one an event is for is a guess,
-		// so it is judged only under a contract that rules reuse out.
-		j.either = append(j.either, UniqueIDs, FreshIDs)
-	}
 	wasBatch := j.batch
 	if ev.Kind != event.KindToolStart || !j.child(ev) {
 		j.batch = false // a sub-agent call inside a batch keeps it open
@@ -72,17 +67,6 @@ func (j *judge) reuse(ev *event.Event, child, inBatch bool) Guarantee {
 	return ""
 }
 
-// startedBefore counts the starts of id before index i.
-func (j *judge) startedBefore(id string, i int) int {
-	n := 0
-	for _, s := range j.starts[id] {
-		if s < i {
-			n++
-		}
-	}
-	return n
-}
-
 // child reports whether ev starts a sub-agent call of a call the judge
 // knows; a call whose parent is unknown counts as a top-level one.
 func (j *judge) child(ev *event.Event) bool {
@@ -99,9 +83,7 @@ func (j *judge) cut(turnEnd bool) {
 				kept = append(kept, a)
 			}
 		}
-		if len(kept) < len(c.live) && len(kept) == 0 {
-			c.ended = endCut
-		}
+		c.byCut += len(c.live) - len(kept)
 		c.live = kept
 	}
 }
@@ -151,67 +133,89 @@ func (j *judge) start(i int, inBatch bool) Guarantee {
 	c.top = !child
 	if c.early > 0 { // its result came first: it ends as it starts
 		c.early--
-		c.ended = endResult
+		c.byResult++
 		return broke
 	}
 	c.live = append(c.live, approval{asks: j.asksBetween(ev.ID, i), turn: j.turn})
 	return broke
 }
 
-// stray judges an event for an id with no live call: one whose call
-// ended (a duplicate or a late event, unless it is early for the id's next
-// call: then either reading must be ruled out), one that starts later, or
-// an unknown id.
+// report judges progress or a result. An id several calls share may
+// mean any of them: the event is inside when one reading is (a live call
+// that may report takes it), and otherwise breaks every reading's
+// guarantee, the first returned and the rest in j.either: a call awaiting
+// approval (approval-first), one that ended by a result (one-result) or
+// was cut off (nothing-late), one that starts later (calls-first), or no
+// call at all (known-ids).
+func (j *judge) report(i int) Guarantee {
+	ev := &j.evs[i]
+	done := ev.Kind == event.KindToolDone
+	if ev.ID == "" {
+		return KnownIDs
+	}
+	c := j.calls[ev.ID]
+	if c != nil {
+		if k := c.ready(); k >= 0 {
+			if done {
+				c.end(k, true)
+			}
+			return ""
+		}
+	}
+	later := j.startsAfter(ev.ID, i)
+	var reads List
+	if c != nil {
+		if len(c.live) > 0 {
+			reads = append(reads, ApprovalFirst)
+		}
+		if c.byResult > 0 {
+			reads = append(reads, OneResult)
+		}
+		if c.byCut > 0 {
+			reads = append(reads, NothingLate)
+		}
+	}
+	if later {
+		reads = append(reads, CallsFirst)
+	}
+	if len(reads) == 0 {
+		return KnownIDs
+	}
+	// The reading that keeps most open: a call that ended takes it (a
+	// duplicate or a late one), else a call awaiting approval, else the
+	// next start.
+	switch {
+	case !done || c != nil && c.byResult+c.byCut > 0:
+	case c != nil && len(c.live) > 0:
+		c.end(0, true)
+	case later:
+		if c == nil {
+			c = &call{}
+			j.calls[ev.ID] = c
+		}
+		c.early++
+	}
+	j.either = append(j.either, reads[1:]...)
+	return reads[0]
+}
+
+// stray judges a permission for an id with no live call: for a call that
+// ended (late), one that starts later, or none.
 func (j *judge) stray(i int, c *call) Guarantee {
 	ev := &j.evs[i]
 	later := j.startsAfter(ev.ID, i)
 	switch {
 	case ev.ID == "":
 		return KnownIDs
-	case c != nil && c.ended != endNone:
+	case c != nil && c.byResult+c.byCut > 0:
 		if later {
 			j.either = append(j.either, CallsFirst)
 		}
-		if c.ended == endResult && ev.Kind != event.KindPermission {
-			return OneResult
-		}
 		return NothingLate
 	case later:
-		if ev.Kind == event.KindToolDone {
-			if c == nil {
-				c = &call{}
-				j.calls[ev.ID] = c
-			}
-			c.early++
-		}
 		return CallsFirst
 	}
 	return KnownIDs
-}
-
-// report judges progress or a result.
-func (j *judge) report(i int) Guarantee {
-	ev := &j.evs[i]
-	c := j.calls[ev.ID]
-	if ev.ID == "" || c == nil || len(c.live) == 0 {
-		return j.stray(i, c)
-	}
-	k := c.ready()
-	if k < 0 {
-		if c.results > 0 { // or a second result for an earlier call of the id
-			j.either = append(j.either, OneResult)
-		}
-		if ev.Kind == event.KindToolDone { // it ends the call all the same
-			c.end(0, endResult)
-			c.results++
-		}
-		return ApprovalFirst
-	}
-	if ev.Kind == event.KindToolDone {
-		c.end(k, endResult)
-		c.results++
-	}
-	return ""
 }
 
 // permission judges an approval request or answer.
@@ -239,7 +243,7 @@ func (j *judge) permission(i int) Guarantee {
 		return AnswersAsked
 	}
 	if ev.State == event.PermissionDenied {
-		c.end(k, endCut)
+		c.end(k, false)
 	} else {
 		c.live[k].pending = false
 	}

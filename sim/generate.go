@@ -367,6 +367,25 @@ func (g *gen) mayHold() bool {
 	return !c.Has(contract.ResponseFirst) && (g.last || !c.Has(contract.StepsWait))
 }
 
+// plainReused keeps, under a contract, the calls of a batch that share an
+// id plain: no approval, no second or late result, no progress after it.
+// Which of them such an event is for is a guess, and the contract's judge
+// may read it otherwise than the fault meant.
+func (g *gen) plainReused(b *batchPlan) {
+	if len(g.opts.Contract) == 0 {
+		return
+	}
+	n := map[string]int{}
+	for _, t := range b.Tools {
+		n[t.ID]++
+	}
+	for i := range b.Tools {
+		if t := &b.Tools[i]; n[t.ID] > 1 {
+			t.Permission, t.DuplicateResult, t.ProgressAfter, t.LateResult, t.ResultPending = permissionNone, false, false, false, false
+		}
+	}
+}
+
 // reusedUnderContract reports whether a contract is declared and id was
 // used by an earlier call, or is a tool name (id-is-name: a later call may
 // take it).
@@ -414,6 +433,7 @@ func (g *gen) batchFaults(b *batchPlan) {
 			g.injected[fault.ReusedIDBatch]++
 		}
 	}
+	g.plainReused(b)
 	if g.on[fault.SameName] && len(b.Tools) > 1 && g.chance(3) {
 		name := b.Tools[0].Name
 		for i := range b.Tools {
