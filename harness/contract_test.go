@@ -112,3 +112,29 @@ func TestDocumentedBehaviourIsSetApart(t *testing.T) {
 		t.Fatal("no finding marked documented")
 	}
 }
+
+// TestShrinkCaseStaysInsideContract: a case inside the contract shrinks
+// to a repro inside it, where without the contract it shrinks below it
+// (the denial shown as failed needs no request, unless answers-asked).
+func TestShrinkCaseStaysInsideContract(t *testing.T) {
+	evs := []event.Event{
+		{Seq: 1, T: 0, Kind: event.KindToolStart, ID: "a", Name: "grep"},
+		{Seq: 2, T: 1, Kind: event.KindPermission, ID: "a", State: event.PermissionAsked},
+		{Seq: 3, T: 2, Kind: event.KindPermission, ID: "a", State: event.PermissionDenied},
+	}
+	c := &harness.Case{Events: evs}
+	denied := withBugs(plantedBugs[0]) // denied shown as failed
+	asked := contract.List{contract.AnswersAsked}
+	loose := harness.ShrinkCase(denied, c, harness.OracleModel, harness.Options{})
+	if b := asked.Check(loose.Case.Events); b == nil {
+		t.Fatalf("without a contract the shrink kept %d events; the test needs it to leave the contract", len(loose.Case.Events))
+	}
+	opts := harness.Options{Contract: contract.Contract{Guarantees: asked}}
+	got := harness.ShrinkCase(denied, c, harness.OracleModel, opts)
+	if b := asked.Check(got.Case.Events); b != nil {
+		t.Fatalf("the shrunk case left the contract: %s", b)
+	}
+	if got.By.Oracle != harness.OracleModel {
+		t.Fatalf("the shrunk case fails %q, want %q", got.By.Oracle, harness.OracleModel)
+	}
+}

@@ -142,7 +142,8 @@ func shrunkCase(c *Case, evs []event.Event) *Case {
 // original did. The reconstruction settings of c are kept (the reconnect
 // point is clamped to the shorter trace). When c does not fail oracle
 // under opts, it shrinks for any violation instead and says so in Note.
-// Campaigns shrink with ShrinkFinding, which keeps the signature.
+// A case inside the engine's contract (Options.Contract) is shrunk inside
+// it. Campaigns shrink with ShrinkFinding, which keeps the signature.
 func ShrinkCase(newEngine func() Engine, c *Case, oracle string, opts Options) Shrunk {
 	opts.First = false
 	probe := prober(newEngine, c, oracle, opts)
@@ -155,7 +156,12 @@ func ShrinkCase(newEngine func() Engine, c *Case, oracle string, opts Options) S
 		note = fmt.Sprintf("oracle %s did not fail again on the whole case; shrunk for any violation instead", oracle)
 		target = func(vs []Violation) bool { return len(vs) > 0 }
 	}
+	// A case inside the engine's contract shrinks inside it.
+	inside := opts.Contract.Guarantees.Check(c.Events) == nil
 	fails := func(evs []event.Event) bool {
+		if inside && opts.Contract.Guarantees.Check(evs) != nil {
+			return false
+		}
 		vs := probe(evs, false)
 		return target(vs)
 	}
