@@ -126,7 +126,7 @@ console.log(JSON.stringify({ status: run.status, bin: run.bin, names }));
 		if err := json.Unmarshal([]byte(out), &got); err != nil {
 			t.Fatalf("helper.mjs printed %q: %v", out, err)
 		}
-		if got.Status != 1 || !slices.Contains(got.Names, "toolsim: cancel: tool status interrupted → running") {
+		if got.Status != 1 || !slices.Contains(got.Names, "toolsim: bug: a cancel: tool status interrupted → live") {
 			t.Errorf("toolsim/vitest on the spinner bug: status %d, tests %q", got.Status, got.Names)
 		}
 		if !strings.Contains(got.Bin, filepath.Join("node_modules", "@toolsim", host.key())) {
