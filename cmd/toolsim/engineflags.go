@@ -38,6 +38,13 @@ func (f *engineFlags) register(fs *flag.FlagSet, withDiff bool) {
 	fs.StringVar(&f.metaTools, "meta-tools", "", "comma-separated meta tool names (default: "+strings.Join(engine.DefaultMetaTools, ",")+"; 'none' for none)")
 	fs.BoolVar(&f.noGroups, "no-grouping", false, "the engine shows every call on its own row (no groups); every other oracle still runs")
 	fs.BoolVar(&f.self, "self-check", false, "also run toolsim's own persisted-log oracles (live == rebuilt, reconnect, replay twice) on traces toolsim did not generate")
+	if withDiff { // the commands that judge: check, fuzz, shrink (not replay)
+		f.registerContract(fs)
+	}
+}
+
+// registerContract adds --contract, --documented and --robustness.
+func (f *engineFlags) registerContract(fs *flag.FlagSet) {
 	fs.StringVar(&f.contract, "contract", "", "what the engine's real upstream never sends, comma-separated (docs/simulator.md, Contracts): executor, all, none or "+strings.Join(contract.All.Names(), ",")+" (default: the engine's own declaration)")
 	fs.StringVar(&f.document, "documented", "", "the library's documented behaviours, comma-separated: "+behaviourNames()+" (default: the engine's own declaration)")
 	fs.BoolVar(&f.robust, "robustness", false, "robustness mode: also explore and report inputs outside the engine's contract, each labelled robustness")

@@ -9,7 +9,7 @@
 // package-lock.json pins only vitest) and the binary is bin/toolsim (make
 // build) or $TOOLSIM_BINARY. TOOLSIM_ENGINE_BUG plants bugs in the engine
 // (spinner, or several of examples/node's BUGS, comma-separated): the run
-// then fails, one test per finding.
+// then fails, one test per bug class.
 import { fileURLToPath } from 'node:url';
 import { test } from 'vitest';
 import { fuzzEngine } from '../../npm/toolsim/vitest.mjs';
