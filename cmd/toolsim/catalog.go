@@ -38,7 +38,7 @@ func (c *cli) catalog(args []string) int {
 		fmt.Fprintln(fset.Output(), "usage: toolsim [catalog] [--run REGEXP]\n\nRuns every built-in scenario through the engine and renderer and compares\nthe output with its golden; prints one line per scenario, and the script's\nlog under a failing one.\n\nFlags:")
 		printFlags(fset)
 	}
-	if err := parseFlags(fset, args); err != nil {
+	if err := c.parseFlags(fset, args); err != nil {
 		return helpOrUsage(err)
 	}
 	filter, err := regexp.Compile(*run)

@@ -35,7 +35,7 @@ func (c *cli) check(args []string) int {
 		fmt.Fprintln(fs.Output(), "usage: toolsim check [--from F] [--engine CMD [--diff] [--timeout D]] [--json F] [--junit F] [--html F] FILE|DIR...\n\nRuns every oracle of SPEC §5 on each trace (any supported format; - reads stdin;\na directory means its *.jsonl files): after every event and at the end, plus\norder independence and the reconstruction oracles. A trace from 'toolsim sim'\nkeeps its log faults and reconnect point from its header.\nExit status: 0 all pass, 1 an oracle failed, 2 usage error or unreadable input.\n\nFlags:")
 		printFlags(fs)
 	}
-	if err := parseFlags(fs, args); err != nil {
+	if err := c.parseFlags(fs, args); err != nil {
 		return helpOrUsage(err)
 	}
 	if fs.NArg() == 0 {

@@ -16,7 +16,7 @@ func (c *cli) engineCmd(args []string) int {
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: toolsim engine\n\nServes the reference engine over the toolsim-engine/1 protocol on stdin and\nstdout (docs/protocol.md): the engine that --engine 'toolsim engine' drives,\nand a working example of the protocol. It exits when its input ends.")
 	}
-	if err := parseFlags(fs, args); err != nil {
+	if err := c.parseFlags(fs, args); err != nil {
 		return helpOrUsage(err)
 	}
 	if fs.NArg() != 0 {

@@ -34,6 +34,7 @@ type fuzzFlags struct {
 	writeBase  string
 	engine     engineFlags
 	reports    reportFlags
+	seedsSet   bool // --seeds was given (0 is then refused, not the default)
 }
 
 func (c *cli) fuzz(args []string) int {
@@ -56,9 +57,10 @@ func (c *cli) fuzz(args []string) int {
 	f.engine.register(fs, true)
 	f.reports.register(fs, false)
 	fs.Usage = func() { fuzzUsage(fs) }
-	if err := parseFlags(fs, args); err != nil {
+	if err := c.parseFlags(fs, args); err != nil {
 		return helpOrUsage(err)
 	}
+	fs.Visit(func(fl *flag.Flag) { f.seedsSet = f.seedsSet || fl.Name == "seeds" })
 	camp, err := f.campaign(fs.NArg())
 	if err != nil {
 		fmt.Fprintf(c.stderr, "toolsim fuzz: %v\n", err)
@@ -108,6 +110,9 @@ func (f *fuzzFlags) campaign(nargs int) (harness.Campaign, error) {
 	}
 	if f.seeds < 0 || f.duration < 0 {
 		return camp, fmt.Errorf("--seeds and --duration must not be negative")
+	}
+	if f.seedsSet && f.seeds == 0 {
+		return camp, fmt.Errorf("--seeds must be at least 1 (leave it out for 2000, or for no bound with --duration)")
 	}
 	if f.exhaustive && (f.duration > 0 || f.shard != "" || f.seeds > 0) {
 		return camp, fmt.Errorf("--exhaustive checks a fixed set of orderings: it takes no --seeds, --duration or --shard")

@@ -22,7 +22,7 @@ func (c *cli) merge(args []string) int {
 		fmt.Fprintln(fs.Output(), "usage: toolsim merge [--json FILE] [--junit FILE] REPORT.jsonl...\n\nCombines the --json reports of several 'toolsim fuzz --shard K/N' jobs into one\nfindings report, deduplicated by signature: each finding's seed count is summed\nover the shards and the repro of its lowest first seed is kept. Prints the\nfindings table; --json and --junit write the merged report.\nExit status: 0 no new or flaky finding, 1 some, 2 usage error or unreadable report.\n\nFlags:")
 		printFlags(fs)
 	}
-	if err := parseFlags(fs, args); err != nil {
+	if err := c.parseFlags(fs, args); err != nil {
 		return helpOrUsage(err)
 	}
 	if fs.NArg() == 0 {

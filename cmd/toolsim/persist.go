@@ -56,7 +56,7 @@ func (c *cli) persist(args []string) int {
 		fmt.Fprintln(fs.Output(), "usage: toolsim persist [--faults LIST] [--seed N] [--fine] TRACE\n\nWrites to stdout the persisted log a live app would have written while the\ntrace's events arrived (docs/persisted-log.md), with the faults applied. The\nlog is written as the trace is read: on an invalid trace, the records of the\nevents before the error are out, and the exit status is 1.\n\nFlags:")
 		printFlags(fs)
 	}
-	if err := parseFlags(fs, args); err != nil {
+	if err := c.parseFlags(fs, args); err != nil {
 		return helpOrUsage(err)
 	}
 	opts, err := ff.options()
@@ -147,7 +147,7 @@ func (c *cli) reconstruct(args []string) int {
 		fmt.Fprintln(fs.Output(), "usage: toolsim reconstruct [--width N] [--json] [--open] LOG\n\nRebuilds the transcript from a persisted log and renders it, as a UI does on\nreload. Problems in the log go to stderr with their line numbers.\nExit status: 0 when nothing was lost (recovered problems such as retried\nrecords are still listed), 1 when something could not be recovered (the best\ntimeline is still printed), the log is empty or could not be read, 2 usage.\nAll statuses: docs/exit-status.md.\n\nFlags:")
 		printFlags(fs)
 	}
-	if err := parseFlags(fs, args); err != nil {
+	if err := c.parseFlags(fs, args); err != nil {
 		return helpOrUsage(err)
 	}
 	if fs.NArg() != 1 || *width < minWidth {

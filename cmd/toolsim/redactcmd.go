@@ -28,7 +28,7 @@ func (c *cli) redactCmd(args []string) int {
 		fmt.Fprintln(fs.Output(), "usage: toolsim redact [--from FORMAT] [-o OUT] FILE\n       toolsim redact --check FILE|DIR...\n\nReads a trace in any supported format (- reads stdin) and writes it as a\ncanonical trace with secrets replaced by stable placeholders: API keys and\ntokens (OpenAI, Anthropic, Google, GitHub, AWS, Slack), JWTs, bearer tokens,\ncredentials, private keys, e-mail addresses and home-directory paths. The\nsame secret gets the same placeholder throughout the trace, so pairing and\ngrouping are unchanged. What was replaced is counted on stderr. The rules are\ngitleaks' default set (pinned, redact/gitleaks.toml) and toolsim's own.\nWith --check, nothing is written: each line of each file (a directory: every\nfile under it) that holds something redaction would replace is named with its\nrule, never the secret.\nExit status: 0 written (--check: nothing found), 1 the input could not be\nread or imported (--check: something found), 2 usage.\n\nFlags:")
 		printFlags(fs)
 	}
-	if err := parseFlags(fs, args); err != nil {
+	if err := c.parseFlags(fs, args); err != nil {
 		return helpOrUsage(err)
 	}
 	files := fs.Args()

@@ -58,7 +58,7 @@ func (c *cli) replayFlagSet(f *replayFlags) *flag.FlagSet {
 func (c *cli) replay(args []string) int {
 	f := replayFlags{name: "replay"}
 	fs := c.replayFlagSet(&f)
-	if err := parseFlags(fs, args); err != nil {
+	if err := c.parseFlags(fs, args); err != nil {
 		return helpOrUsage(err)
 	}
 	if fs.NArg() != 1 {

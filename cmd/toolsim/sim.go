@@ -49,7 +49,7 @@ func (c *cli) sim(args []string) int {
 		fmt.Fprintln(fs.Output(), "usage: toolsim sim --seed N [--tools N] [--turns N] [--faults LIST|all] [--swarm]\n\nPrints the canonical trace the simulator generates for one seed. The same seed\nand flags give the same bytes on any machine. The header records the seed and\nthe options, so 'toolsim check' reruns the reconstruction oracles the same way.\n\nFlags:")
 		printFlags(fs)
 	}
-	if err := parseFlags(fs, args); err != nil {
+	if err := c.parseFlags(fs, args); err != nil {
 		return helpOrUsage(err)
 	}
 	if fs.NArg() != 0 {

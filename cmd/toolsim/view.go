@@ -26,7 +26,7 @@ func (c *cli) view(args []string) int {
 		fmt.Fprintln(fs.Output(), "usage: toolsim view [--from F] [-o out.html] [--width N] FILE\n\nWrites one self-contained HTML page for a trace (any supported format; - reads\nstdin): a swimlane per tool call beside the plain render, with a scrubber that\nshows the render after any event. The page needs no network.\n\nFlags:")
 		printFlags(fs)
 	}
-	if err := parseFlags(fs, args); err != nil {
+	if err := c.parseFlags(fs, args); err != nil {
 		return helpOrUsage(err)
 	}
 	if fs.NArg() != 1 || width < 20 {
