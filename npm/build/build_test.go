@@ -143,7 +143,7 @@ func TestPlatformManifest(t *testing.T) {
 	win := platforms[len(platforms)-1]
 	m := platformManifest(template(t), win, "1.2.3")
 	if m.Name != "@toolsim/win32-x64" || !slices.Equal(m.OS, []string{"win32"}) || !slices.Equal(m.CPU, []string{"x64"}) ||
-		!slices.Equal(m.Files, []string{"bin/toolsim.exe"}) || m.Version != "1.2.3" || len(m.Bin) != 0 {
+		!slices.Equal(m.Files, []string{"bin/toolsim.exe", "LICENSE"}) || m.Version != "1.2.3" || len(m.Bin) != 0 || m.License != "MIT" {
 		t.Errorf("the win32-x64 manifest: %+v", m)
 	}
 	for _, p := range platforms {

@@ -53,6 +53,14 @@ func TestInstallOffline(t *testing.T) {
 		if err != nil || m.Version != pk.Version {
 			t.Fatalf("node_modules/toolsim/package.json: version %q (%v), want %s", m.Version, err, pk.Version)
 		}
+		if m.License != "MIT" {
+			t.Errorf("node_modules/toolsim/package.json: license %q, want MIT", m.License)
+		}
+		for _, pkg := range []string{"toolsim", host.pkg()} {
+			if _, err := os.Stat(filepath.Join(proj.dir, "node_modules", filepath.FromSlash(pkg), "LICENSE")); err != nil {
+				t.Errorf("%s ships no LICENSE: %v", pkg, err)
+			}
+		}
 		for _, p := range platforms {
 			_, err := os.Stat(filepath.Join(proj.dir, "node_modules", filepath.FromSlash(p.pkg()), "package.json"))
 			if installed := err == nil; installed != (p == host) {

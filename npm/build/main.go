@@ -145,6 +145,9 @@ func (b *build) packAll(selected []platform) error {
 		if err := os.WriteFile(filepath.Join(dir, "README.md"), []byte(platformReadme(p)), 0o644); err != nil {
 			return err
 		}
+		if err := copyFile(filepath.Join(b.root, "LICENSE"), filepath.Join(dir, "LICENSE")); err != nil {
+			return err
+		}
 		tgz, err := pack(b.o.npmCmd, dir, b.o.out, "bin/"+p.exe())
 		if err != nil {
 			return fmt.Errorf("npm pack %s: %w", p.pkg(), err)

@@ -67,6 +67,7 @@ type manifest struct {
 	Version              string            `json:"version"`
 	Private              bool              `json:"private,omitempty"`
 	Description          string            `json:"description"`
+	License              string            `json:"license,omitempty"`
 	Keywords             []string          `json:"keywords,omitempty"`
 	Homepage             string            `json:"homepage,omitempty"`
 	Repository           json.RawMessage   `json:"repository,omitempty"`
@@ -157,9 +158,10 @@ func platformManifest(tmpl manifest, p platform, version string) manifest {
 		Name:            p.pkg(),
 		Version:         version,
 		Description:     fmt.Sprintf("The toolsim binary for %s (GOOS=%s GOARCH=%s), installed by the toolsim package: depend on toolsim, not on this", p.key(), p.GOOS, p.GOARCH),
+		License:         tmpl.License,
 		Homepage:        tmpl.Homepage,
 		Repository:      tmpl.Repository,
-		Files:           []string{"bin/" + p.exe()},
+		Files:           []string{"bin/" + p.exe(), "LICENSE"},
 		OS:              []string{p.OS},
 		CPU:             []string{p.CPU},
 		PreferUnplugged: true,

@@ -9,10 +9,11 @@ import (
 
 // kit maps the main package's files that are copied from elsewhere in the
 // repository to their one source: the Node kit, importable as
-// toolsim/engine.
+// toolsim/engine, and the repository's LICENSE.
 var kit = map[string]string{
 	"toolsim-engine.mjs":   "examples/node/toolsim-engine.mjs",
 	"toolsim-engine.d.mts": "examples/node/toolsim-engine.d.mts",
+	"LICENSE":              "LICENSE",
 }
 
 // stageMain copies the main package's files (the template's files list)
