@@ -5,7 +5,6 @@ import (
 	"io"
 	"os"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -35,9 +34,6 @@ func start(t *testing.T, mode string, clk *fakeClock) (*engineproto.Client, erro
 func ev(seq int64) *event.Event {
 	return &event.Event{Seq: seq, T: seq, Kind: event.KindToolStart, ID: "a", Name: "grep"}
 }
-
-// reaped reports whether the process is gone (not even a zombie).
-func reaped(pid int) bool { return errors.Is(syscall.Kill(pid, 0), syscall.ESRCH) }
 
 func TestMisbehavingEngines(t *testing.T) {
 	tests := []struct {

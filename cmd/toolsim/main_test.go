@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -100,7 +99,7 @@ var scriptCmds = map[string]func(ts *testscript.TestScript, neg bool, args []str
 	// until a writer, e.g. a wrapper script writing its $$, is done) into
 	// FILE. Together they let a script wait for a child without sleeping.
 	"fifo": func(ts *testscript.TestScript, neg bool, args []string) {
-		ts.Check(syscall.Mkfifo(ts.MkAbs(args[0]), 0o600))
+		ts.Check(mkfifo(ts.MkAbs(args[0])))
 	},
 	"await": func(ts *testscript.TestScript, neg bool, args []string) {
 		data, err := os.ReadFile(ts.MkAbs(args[0]))
@@ -117,7 +116,7 @@ var scriptCmds = map[string]func(ts *testscript.TestScript, neg bool, args []str
 		ts.Check(err)
 		err = procgroup.CheckGone(pgid)
 		if err != nil {
-			syscall.Kill(-pgid, syscall.SIGKILL)
+			killGroup(pgid)
 		}
 		if neg != (err != nil) {
 			ts.Fatalf("gone %d: %v", pgid, err)

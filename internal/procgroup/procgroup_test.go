@@ -1,3 +1,5 @@
+//go:build unix
+
 package procgroup_test
 
 import (
