@@ -133,7 +133,9 @@ type cachedItem struct {
 	lines   []int
 }
 
-func newBuilder(title string, evs []event.Event, width int) *builder {
+// newBuilder starts a page's model; synthetic says the trace's clock
+// counts events, so no duration is shown (as replay does).
+func newBuilder(title string, evs []event.Event, width int, synthetic bool) *builder {
 	b := &builder{
 		m:      &model{Title: Clean(title), Width: width},
 		evs:    evs,
@@ -146,7 +148,7 @@ func newBuilder(title string, evs []event.Event, width int) *builder {
 		byID:   map[string]*lane{},
 		batch:  map[string]*lane{},
 		seqIdx: make(map[int64]int, len(evs)),
-		opts:   render.Options{Width: width},
+		opts:   render.Options{Width: width, SyntheticClock: synthetic},
 	}
 	return b
 }

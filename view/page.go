@@ -66,7 +66,7 @@ func Write(w io.Writer, evs []event.Event, opts Options) error {
 	if opts.Width <= 0 {
 		opts.Width = render.DefaultWidth
 	}
-	b := newBuilder(opts.Title, evs, opts.Width)
+	b := newBuilder(opts.Title, evs, opts.Width, opts.Header.SyntheticClock())
 	m := b.build()
 	if opts.Header != nil {
 		m.Source = Clean(opts.Header.Source)
@@ -75,7 +75,7 @@ func Write(w io.Writer, evs []event.Event, opts Options) error {
 		}
 	}
 	if opts.Failure != nil {
-		m.Failure = newFailure(evs, opts.Failure, opts.Width)
+		m.Failure = newFailure(evs, opts.Failure, b.opts)
 	}
 	bw := bufio.NewWriterSize(w, 1<<16)
 	fmt.Fprintf(bw, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta http-equiv=\"Content-Security-Policy\" content=\"%s\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>toolsim view: %s</title>\n<style>\n%s</style>\n</head>\n<body>\n%s", CSP, html.EscapeString(m.Title), pageCSS, pageBody)
@@ -91,7 +91,7 @@ func Write(w io.Writer, evs []event.Event, opts Options) error {
 
 // newFailure describes a failure, with both renders when an engine other
 // than the reference one failed.
-func newFailure(evs []event.Event, f *Failure, width int) *failure {
+func newFailure(evs []event.Event, f *Failure, ropts render.Options) *failure {
 	v := f.Violation
 	out := &failure{Ev: -1, Seq: v.Seq, Oracle: Clean(v.Oracle), Detail: Clean(v.Detail), Diff: Clean(v.Diff), Reproduce: Clean(f.Reproduce)}
 	n := 0 // events up to and including the failing one
@@ -101,8 +101,8 @@ func newFailure(evs []event.Event, f *Failure, width int) *failure {
 	out.Ev = n - 1
 	if f.Engine != nil {
 		ref := func() harness.Engine { return engine.New(engine.Options{}) }
-		out.Engine = Clean(renderPrefix(f.Engine, evs, n, width))
-		out.Reference = Clean(renderPrefix(ref, evs, n, width))
+		out.Engine = Clean(renderPrefix(f.Engine, evs, n, ropts))
+		out.Reference = Clean(renderPrefix(ref, evs, n, ropts))
 	}
 	return out
 }
@@ -110,7 +110,7 @@ func newFailure(evs []event.Event, f *Failure, width int) *failure {
 // renderPrefix renders the timeline of a fresh engine after the first n
 // events (after the end-of-stream rule too when n is all of them). An
 // engine that panics or reports an error says so instead.
-func renderPrefix(newEngine func() harness.Engine, evs []event.Event, n, width int) (out string) {
+func renderPrefix(newEngine func() harness.Engine, evs []event.Event, n int, ropts render.Options) (out string) {
 	e := newEngine()
 	defer func() {
 		if c, ok := e.(interface{ Close() error }); ok {
@@ -129,5 +129,5 @@ func renderPrefix(newEngine func() harness.Engine, evs []event.Event, n, width i
 	if ee, ok := e.(interface{ Err() error }); ok && ee.Err() != nil {
 		return fmt.Sprintf("(the engine failed: %v)\n", ee.Err())
 	}
-	return render.Render(e.Timeline(), render.Options{Width: width})
+	return render.Render(e.Timeline(), ropts)
 }

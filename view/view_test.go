@@ -90,7 +90,7 @@ func want(evs []event.Event) []string {
 func TestStepsEqualRender(t *testing.T) {
 	for seed := uint64(1); seed <= 300; seed++ {
 		sc := sim.Generate(seed, sim.Options{Faults: fault.All(), Swarm: seed%2 == 0})
-		m := newBuilder("t", sc.Events, 80).build()
+		m := newBuilder("t", sc.Events, 80, false).build()
 		got, w := renders(t, m), want(sc.Events)
 		if diff := cmp.Diff(w, got); diff != "" {
 			t.Fatalf("seed %d: renders differ (-want +got):\n%s", seed, diff)
@@ -112,7 +112,7 @@ func TestLanes(t *testing.T) {
 {"seq":9,"t":8,"kind":"tool_done","id":"zz","ok":true}
 {"seq":10,"t":9,"kind":"cancel"}
 `)
-	m := newBuilder("t", evs, 80).build()
+	m := newBuilder("t", evs, 80, false).build()
 	type lt struct {
 		ID, Status    string
 		Parent, Depth int
@@ -310,5 +310,32 @@ func BenchmarkWrite100k(b *testing.B) {
 			b.Fatal(err)
 		}
 		b.ReportMetric(float64(buf.Len())/1e6, "MB/page")
+	}
+}
+
+// TestSyntheticClockShowsNoDurations: on a trace whose clock counts
+// events (header meta clock synthetic), the page's renders show no
+// durations, as replay does; on a real clock they do.
+func TestSyntheticClockShowsNoDurations(t *testing.T) {
+	evs := parse(t, `{"seq":1,"t":1,"kind":"tool_start","id":"a","name":"grep","args":{}}
+{"seq":2,"t":2,"kind":"tool_done","id":"a","ok":true,"output":"x"}
+`)
+	page := func(h *event.Header) string {
+		var buf bytes.Buffer
+		if err := Write(&buf, evs, Options{Title: "t.jsonl", Header: h}); err != nil {
+			t.Fatal(err)
+		}
+		lines, err := json.Marshal(dataOf(t, buf.String()).Lines)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(lines)
+	}
+	if real := page(nil); !strings.Contains(real, "1ms") {
+		t.Fatalf("on a real clock the renders lack the 1ms duration:\n%s", real)
+	}
+	synthetic := page(&event.Header{Meta: json.RawMessage(`{"clock":"synthetic"}`)})
+	if strings.Contains(synthetic, "1ms") {
+		t.Errorf("on a synthetic clock the renders show a duration:\n%s", synthetic)
 	}
 }
