@@ -153,7 +153,7 @@ func (c *cli) checkOne(name string, in inputFlags, rec *recorder) (int, string) 
 	if breach != nil && !c.robustness {
 		fmt.Fprintf(c.stdout, "outside the contract  %s: %d violations, not counted: an input the declared upstream does not send (%s)\n", name, len(found), breach)
 		fmt.Fprintf(c.stdout, "  signature: %s\n", found[0].Signature)
-		fmt.Fprintf(c.stdout, "count it: toolsim check%s --robustness %s\n", c.engineArgs, shellQuote(name))
+		fmt.Fprintf(c.stdout, "count it: %s check%s --robustness %s\n", c.me(), c.engineArgs, shellQuote(name))
 		return exitOK, ""
 	}
 	fmt.Fprintf(c.stdout, "FAIL  %s: %d violations\n", name, len(found))
@@ -162,7 +162,7 @@ func (c *cli) checkOne(name string, in inputFlags, rec *recorder) (int, string) 
 		fmt.Fprintf(c.stdout, "  robustness: an input the declared upstream does not send: %s\n", breach)
 	}
 	c.printViolations(cs.Events, found)
-	fmt.Fprintf(c.stdout, "reproduce: toolsim check%s %s\n", c.engineArgs, shellQuote(name))
+	fmt.Fprintf(c.stdout, "reproduce: %s check%s %s\n", c.me(), c.engineArgs, shellQuote(name))
 	return exitFail, found[0].Signature
 }
 

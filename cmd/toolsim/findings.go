@@ -202,7 +202,7 @@ func (c *cli) describeFinding(fd *harness.Finding, camp harness.Campaign, f *fuz
 	} else if fd.Note != "" {
 		fmt.Fprintf(c.stdout, "not shrunk: %s\n", fd.Note)
 	}
-	fmt.Fprintf(c.stdout, "reproduce: toolsim check%s %s\n", c.engineArgs, shellQuote(repro))
+	fmt.Fprintf(c.stdout, "reproduce: %s check%s %s\n", c.me(), c.engineArgs, shellQuote(repro))
 	return nil
 }
 

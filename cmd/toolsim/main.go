@@ -36,6 +36,8 @@ type cli struct {
 	// robustness counts failures outside the engine's contract
 	// (--robustness); without it check sets them apart.
 	robustness bool
+	// self is how the user runs toolsim ($TOOLSIM_COMMAND; see me).
+	self string
 	// engineArgs are the --engine flags to repeat in reproduce commands.
 	engineArgs string
 	// now reads the wall clock for record's arrival stamps; nil means
@@ -67,7 +69,18 @@ func osCLI() *cli {
 	return &cli{
 		stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr,
 		open: func(name string) (io.ReadCloser, error) { return os.Open(name) },
+		self: os.Getenv("TOOLSIM_COMMAND"),
 	}
+}
+
+// me is how the user runs toolsim, for the commands it prints
+// (reproduce: …): $TOOLSIM_COMMAND, which the npm launcher and the
+// vitest helper set to "npx toolsim", else toolsim.
+func (c *cli) me() string {
+	if c.self != "" {
+		return c.self
+	}
+	return "toolsim"
 }
 
 // command is one subcommand.

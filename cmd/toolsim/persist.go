@@ -189,7 +189,7 @@ func (c *cli) checkReconstruct(evs []event.Event, ff faultFlags) int {
 	c.printProblems("log", rep.Problems)
 	if rep.Diff != "" {
 		fmt.Fprintf(c.stdout, "rebuilt transcript differs from the live one (-live +rebuilt):\n%s", rep.Diff)
-		fmt.Fprintf(c.stdout, "reproduce: toolsim replay --check-reconstruct --faults %q --seed %d TRACE\n", ff.faults, ff.seed)
+		fmt.Fprintf(c.stdout, "reproduce: %s replay --check-reconstruct --faults %q --seed %d TRACE\n", c.me(), ff.faults, ff.seed)
 		return exitFail
 	}
 	fmt.Fprintf(c.stdout, "ok: rebuilt transcript equals the live one (faults: %s)\n", orNone(ff.faults))

@@ -53,7 +53,7 @@ func (c *cli) saveFailure(base string, fl *harness.Failure, camp harness.Campaig
 	if fl.Shrunk != nil {
 		r.Shrunk = &regress.Trace{Header: failureHeader(fl, camp, fl.Shrunk, exhaustive), Events: fl.Shrunk.Events}
 	}
-	return regress.Save(base, r, "toolsim check"+c.engineArgs)
+	return regress.Save(base, r, c.me()+" check"+c.engineArgs)
 }
 
 // failureHeader is the header of a saved failing trace: a seed's options,

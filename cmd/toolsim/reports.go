@@ -50,7 +50,7 @@ func (rec *recorder) add(r report.Result) {
 // check records one checked trace (err: it could not be read) and writes
 // its page when it failed and --html asked for one.
 func (rec *recorder) check(c *cli, name string, cs *harness.Case, events int, found []harness.Violation, err error) {
-	r := report.Result{Name: displayName(name), Status: report.Pass, Reproduce: "toolsim check" + c.engineArgs + " " + shellQuote(name)}
+	r := report.Result{Name: displayName(name), Status: report.Pass, Reproduce: c.me() + " check" + c.engineArgs + " " + shellQuote(name)}
 	switch {
 	case err != nil:
 		r.Status, r.Detail = report.Error, err.Error()
@@ -111,11 +111,11 @@ func findingResult(c *cli, fd *harness.Finding, f *fuzzFlags, counts bool) repor
 	seed := fd.Seed
 	base := findingBase(f, fd)
 	r.Seed, r.Events, r.Trace = &seed, len(fd.Case.Events), base+".jsonl"
-	r.Reproduce = "toolsim check" + c.engineArgs + " " + shellQuote(r.Trace)
+	r.Reproduce = c.me() + " check" + c.engineArgs + " " + shellQuote(r.Trace)
 	r.Candidates, r.Rejected = fd.Tests, fd.Rejected
 	if fd.Shrunk != nil {
 		r.Shrunk = base + ".min.jsonl"
-		r.Reproduce = "toolsim check" + c.engineArgs + " " + shellQuote(r.Shrunk)
+		r.Reproduce = c.me() + " check" + c.engineArgs + " " + shellQuote(r.Shrunk)
 	}
 	return r
 }

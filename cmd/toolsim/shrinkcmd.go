@@ -126,7 +126,7 @@ func pickViolation(found []harness.Violation, oracle string) (harness.Violation,
 
 // saveShrunk writes OUT, and the scenario and golden beside it.
 func (c *cli) saveShrunk(out string, r regress.Regression) int {
-	paths, err := regress.SaveShrunk(out, r, "toolsim check"+c.engineArgs)
+	paths, err := regress.SaveShrunk(out, r, c.me()+" check"+c.engineArgs)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "toolsim shrink: %v\n", err)
 		return exitFail

@@ -90,6 +90,11 @@ func TestInstallOffline(t *testing.T) {
 		if !strings.Contains(out, "cancel: tool status interrupted → running") {
 			t.Errorf("npx toolsim fuzz --bug spinner did not name the spinner's signature:\n%s", out)
 		}
+		// Run through the launcher, the reproduce line is one that works
+		// in an npm project.
+		if !strings.Contains(out, "\nreproduce: npx toolsim check --engine ") {
+			t.Errorf("npx toolsim fuzz printed no npx reproduce line:\n%s", out)
+		}
 		npm(t, proj, 2, "npx", "--offline", "toolsim", "fuzz", "--no-such-flag")
 	})
 
@@ -123,12 +128,13 @@ func TestInstallOffline(t *testing.T) {
 const names = [];
 const run = runFuzz({ engine: process.argv[2], seeds: 20 });
 registerFindings(run, { test: (name) => names.push(name) });
-console.log(JSON.stringify({ status: run.status, bin: run.bin, names }));
+console.log(JSON.stringify({ status: run.status, bin: run.bin, names, reproduce: run.failures.map((r) => r.reproduce) }));
 `)
 		var got struct {
-			Status int
-			Bin    string
-			Names  []string
+			Status    int
+			Bin       string
+			Names     []string
+			Reproduce []string
 		}
 		out := npm(t, proj, 0, "node", "helper.mjs", "node "+quoteArg(adapter)+" --bug spinner")
 		if err := json.Unmarshal([]byte(out), &got); err != nil {
@@ -139,6 +145,9 @@ console.log(JSON.stringify({ status: run.status, bin: run.bin, names }));
 		}
 		if !strings.Contains(got.Bin, filepath.Join("node_modules", "@toolsim", host.key())) {
 			t.Errorf("toolsim/vitest ran %s, want the binary of %s", got.Bin, host.pkg())
+		}
+		if len(got.Reproduce) == 0 || !strings.HasPrefix(got.Reproduce[0], "npx toolsim check ") {
+			t.Errorf("toolsim/vitest's reproduce commands %q, want npx toolsim check …", got.Reproduce)
 		}
 	})
 

@@ -57,6 +57,9 @@ function prepare(options) {
     throw new TypeError("toolsim: fuzzEngine: engine is required: the engine's command line, e.g. 'node adapter.mjs'");
   }
   const env = { ...process.env, ...o.env };
+  // The package's own binary: the reproduce commands it prints say npx
+  // toolsim, which works in the npm project the tests run in.
+  if (o.bin === undefined && !env.TOOLSIM_BINARY && !env.TOOLSIM_COMMAND) env.TOOLSIM_COMMAND = 'npx toolsim';
   let bin;
   try {
     bin = o.bin ?? binaryPath(env);

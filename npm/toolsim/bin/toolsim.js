@@ -14,7 +14,10 @@ try {
   process.exit(2); // a setup error, as toolsim's own (docs/exit-status.md)
 }
 
-const child = spawn(bin, process.argv.slice(2), { stdio: 'inherit' });
+// The commands toolsim prints (reproduce: …) say npx toolsim, which works
+// in an npm project where a bare toolsim is not on the PATH.
+const env = { ...process.env, TOOLSIM_COMMAND: process.env.TOOLSIM_COMMAND || 'npx toolsim' };
+const child = spawn(bin, process.argv.slice(2), { stdio: 'inherit', env });
 
 // Ctrl-C reaches the binary from the terminal (one process group): the
 // launcher ignores SIGINT rather than send a second one, which would end
