@@ -37,11 +37,9 @@ func (l List) Check(evs []event.Event) *Breach {
 		if g := j.step(i); g != "" && l.Has(g) && l.HasAll(j.either) {
 			return &Breach{Seq: evs[i].Seq, Kind: evs[i].Kind, ID: evs[i].ID, Guarantee: g}
 		}
-		if gs := j.later; len(gs) > 0 {
-			for _, g := range gs {
-				if l.Has(g) {
-					return &Breach{Seq: evs[i].Seq, Kind: evs[i].Kind, ID: evs[i].ID, Guarantee: g}
-				}
+		for _, g := range j.later {
+			if l.Has(g) {
+				return &Breach{Seq: evs[i].Seq, Kind: evs[i].Kind, ID: evs[i].ID, Guarantee: g}
 			}
 		}
 	}

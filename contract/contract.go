@@ -149,13 +149,17 @@ func (l List) Names() []string {
 }
 
 // RulesOut reports whether the list switches fault f off.
-func (l List) RulesOut(f fault.Fault) bool {
+func (l List) RulesOut(f fault.Fault) bool { return l.RuledOutBy(f) != "" }
+
+// RuledOutBy names the first guarantee of the list that switches fault f
+// off, or "".
+func (l List) RuledOutBy(f fault.Fault) Guarantee {
 	for _, g := range l {
 		if g.Faults().Has(f) {
-			return true
+			return g
 		}
 	}
-	return false
+	return ""
 }
 
 // Allow returns the faults of fs the list does not rule out, in order.

@@ -9,7 +9,6 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/toolsim/toolsim/contract"
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/render"
@@ -207,7 +206,6 @@ func (c Campaign) Run(newEngine func() Engine) (*Report, error) {
 		}
 	}
 	rep.LeftOut, rep.Needs = leftOut, needs
-	rep.Robustness = c.Robustness
 	rep.Skipped = c.Check.Skipped()
 	if c.Recheck < 0 {
 		rep.Skipped = append(rep.Skipped, Skip{OracleNondeterminism, whyNoRecheck})
@@ -233,23 +231,13 @@ func (c *Campaign) narrow() (fault.List, map[fault.Fault]string) {
 		if why := c.Sim.Features.Needs(f, c.Sim.Faults); why != "" {
 			out = append(out, f)
 			needs[f] = "needs " + why
-		} else if g := ruledOutBy(c.Sim.Contract, f); g != "" {
+		} else if g := c.Sim.Contract.RuledOutBy(f); g != "" {
 			out = append(out, f)
 			needs[f] = fmt.Sprintf("ruled out by the engine's contract: %s (its upstream never sends %s; --robustness explores it)", g, g.Describe())
 		}
 	}
 	c.Sim.Faults = c.Sim.Contract.Allow(c.Sim.Features.UsableFaults(c.Sim.Faults))
 	return out, needs
-}
-
-// ruledOutBy names the first guarantee of l that rules f out, or "".
-func ruledOutBy(l contract.List, f fault.Fault) contract.Guarantee {
-	for _, g := range l {
-		if g.Faults().Has(f) {
-			return g
-		}
-	}
-	return ""
 }
 
 func newReport() *Report {

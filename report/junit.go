@@ -99,17 +99,18 @@ func WriteJUnit(w io.Writer, s *Suite) error {
 // they are.
 func byClass(rs []Result) []Result {
 	var out []Result
+	var lines [][]string // per result of out: its class's signature lines
 	at := map[string]int{}
 	for _, r := range rs {
 		if r.Class == "" {
-			out = append(out, r)
+			out, lines = append(out, r), append(lines, nil)
 			continue
 		}
 		i, ok := at[r.Class]
 		if !ok {
-			at[r.Class] = len(out)
-			out = append(out, Result{Name: "bug: " + r.Class, Status: Pass, Class: r.Class})
-			i = len(out) - 1
+			i = len(out)
+			at[r.Class] = i
+			out, lines = append(out, Result{Name: "bug: " + r.Class, Status: Pass, Class: r.Class}), append(lines, nil)
 		}
 		c := &out[i]
 		c.Time += r.Time
@@ -117,15 +118,14 @@ func byClass(rs []Result) []Result {
 		if r.Reproduce != "" {
 			line += "\n  reproduce: " + r.Reproduce
 		}
+		lines[i] = append(lines[i], line)
 		if r.Status == Fail && c.Status != Fail {
 			c.Status, c.Oracle, c.Reproduce, c.Trace, c.Shrunk = Fail, r.Oracle, r.Reproduce, r.Trace, r.Shrunk
 		}
-		c.Count++
-		c.Detail = strings.TrimLeft(c.Detail+"\n"+line, "\n")
 	}
-	for i := range out {
-		if c := &out[i]; c.Class != "" {
-			c.Detail = fmt.Sprintf("%d signatures:\n%s", c.Count, c.Detail)
+	for i, ls := range lines {
+		if ls != nil {
+			out[i].Detail = fmt.Sprintf("%d signatures:\n%s", len(ls), strings.Join(ls, "\n"))
 		}
 	}
 	return out

@@ -81,9 +81,9 @@ var shapeGuarantees = map[Shape]contract.List{
 	ShapeTruncated:              {contract.ResultsBeforeEnd},
 }
 
-// RuledOut reports whether the contract c rules shape s out: the shape
+// ruledOut reports whether the contract c rules shape s out: the shape
 // makes an input one of c's guarantees says the upstream never sends.
-func RuledOut(s Shape, c contract.List) bool {
+func ruledOut(s Shape, c contract.List) bool {
 	for _, g := range shapeGuarantees[s] {
 		if c.Has(g) {
 			return true
@@ -104,7 +104,7 @@ func (g *gen) drawShapes() {
 	}
 	g.shapeSet = map[Shape]bool{}
 	for _, s := range list {
-		if (!g.opts.Swarm || g.rng.IntN(2) == 0) && !RuledOut(s, g.opts.Contract) {
+		if (!g.opts.Swarm || g.rng.IntN(2) == 0) && !ruledOut(s, g.opts.Contract) {
 			g.shapeSet[s] = true
 		}
 	}

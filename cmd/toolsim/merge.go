@@ -6,6 +6,7 @@ import (
 	"os"
 	"sort"
 
+	"github.com/toolsim/toolsim/contract"
 	"github.com/toolsim/toolsim/harness"
 	"github.com/toolsim/toolsim/report"
 )
@@ -137,33 +138,25 @@ func (m *merger) results() []report.Result {
 	return out
 }
 
-// bugs counts the bug classes and signatures of the merged findings the
-// shards counted (not seen only after another, not flaky, not documented
-// behaviour, not outside the contract unless the run counted it): "N bugs
-// in M signatures". A report without classes is classed here.
+// bugs counts the bug classes and signatures of the merged findings as a
+// campaign's report does (harness.Report.Classes): "N bugs in M
+// signatures". A report without classes is classed here.
 func (m *merger) bugs(rs []report.Result) string {
-	classes := map[string]bool{}
-	sigs := 0
+	var rep harness.Report
 	for i := range rs {
 		r := &rs[i]
-		if r.Signature == "" || m.bySig[r.Signature] == nil || r.After != "" || r.Flaky != "" || r.Documented != "" ||
-			r.Robustness != "" && r.Status != report.Fail {
+		if r.Signature == "" || m.bySig[r.Signature] == nil {
 			continue
 		}
 		if r.Class == "" {
 			r.Class = harness.ClassOf(r.Signature)
 		}
-		classes[r.Class] = true
-		sigs++
+		// A robustness finding that failed its shard was counted there.
+		rep.Robustness = rep.Robustness || r.Robustness != "" && r.Status == report.Fail
+		rep.Findings = append(rep.Findings, &harness.Finding{Signature: r.Signature, Class: r.Class, After: r.After,
+			Flaky: r.Flaky, Robustness: r.Robustness, Documented: contract.Behaviour(r.Documented)})
 	}
-	bug, sig := "bugs", "signatures"
-	if len(classes) == 1 {
-		bug = "bug"
-	}
-	if sigs == 1 {
-		sig = "signature"
-	}
-	return fmt.Sprintf("%d %s in %d %s", len(classes), bug, sigs, sig)
+	return harness.Summary(rep.Classes())
 }
 
 // print writes the merged findings table.
