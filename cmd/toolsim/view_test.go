@@ -62,7 +62,7 @@ func lanesWant(evs []event.Event) [][2]string {
 // renderAfter is the plain render at a scrubber position, as the page
 // shows it: after event at, or after the end-of-stream rule when at is
 // len(evs).
-func renderAfter(evs []event.Event, at int) string {
+func renderAfter(evs []event.Event, at int, synthetic bool) string {
 	e := engine.New(engine.Options{})
 	for i := range evs[:min(at+1, len(evs))] {
 		e.Apply(&evs[i])
@@ -70,7 +70,7 @@ func renderAfter(evs []event.Event, at int) string {
 	if at == len(evs) {
 		e.Finish()
 	}
-	return view.Clean(render.Render(e.Timeline(), render.Options{Width: 80}))
+	return view.Clean(render.Render(e.Timeline(), render.Options{Width: 80, SyntheticClock: synthetic}))
 }
 
 // TestViewCommand: toolsim view writes a page, names it after the trace
@@ -135,19 +135,19 @@ func TestViewSharedTracesInBrowser(t *testing.T) {
 			if code := c.run([]string{"view", "-o", page, f}); code != exitOK {
 				t.Fatalf("toolsim view: exit %d\n%s%s", code, out, errOut)
 			}
-			_, evs, _, err := c.readTrace(f, inputFlags{})
+			h, evs, _, err := c.readTrace(f, inputFlags{})
 			if err != nil {
 				t.Fatal(err)
 			}
 			b.Load(page, `body[data-ready="1"]`)
-			checkPage(t, b, evs)
+			checkPage(t, b, evs, h.SyntheticClock())
 		})
 	}
 	b.Screenshot(filepath.Join(dir, "last.png"))
 }
 
 // checkPage checks a loaded page against the trace it shows.
-func checkPage(t *testing.T, b *browsertest.Browser, evs []event.Event) {
+func checkPage(t *testing.T, b *browsertest.Browser, evs []event.Event, synthetic bool) {
 	t.Helper()
 	lanes := browsertest.Eval[[][2]string](b, `[...document.querySelectorAll("g.lane.tool")].map(g => [g.dataset.tool, g.dataset.status])`)
 	if diff := cmp.Diff(lanesWant(evs), lanes, cmpopts.EquateEmpty()); diff != "" {
@@ -178,7 +178,7 @@ func checkPage(t *testing.T, b *browsertest.Browser, evs []event.Event) {
 			browsertest.Eval[bool](b, `(s => { s.value = `+itoa(at)+`; s.dispatchEvent(new Event("input")); return true })(document.getElementById("scrub"))`)
 		}
 		got := browsertest.Eval[[]string](b, `[document.getElementById("render").textContent, document.getElementById("event").dataset.seq]`)
-		if want := renderAfter(evs, at); got[0] != want {
+		if want := renderAfter(evs, at, synthetic); got[0] != want {
 			t.Errorf("render after event %d:\n%s\nwant:\n%s", at, got[0], want)
 		}
 		if wantSeq := ""; at < len(evs) && got[1] != itoa(int(evs[at].Seq)) || at == len(evs) && got[1] != wantSeq {
@@ -253,14 +253,14 @@ func TestFuzzFailureInBrowser(t *testing.T) {
 	if code := c3.run([]string{"view", "-o", viewPage, minTrace}); code != exitOK {
 		t.Fatalf("view of the shrunk trace: exit %d", code)
 	}
-	_, evs, _, err := c3.readTrace(minTrace, inputFlags{})
+	h, evs, _, err := c3.readTrace(minTrace, inputFlags{})
 	if err != nil {
 		t.Fatal(err)
 	}
 
 	b := browsertest.New(t, 1400, 1000)
 	b.Load(viewPage, `body[data-ready="1"]`)
-	checkPage(t, b, evs)
+	checkPage(t, b, evs, h.SyntheticClock())
 	b.Load(page, `body[data-ready="1"]`)
 	got := browsertest.Eval[map[string]string](b, `(() => { const q = (s) => document.querySelector(s); return {
 		visible: String(!q("#failure").hidden), title: q("#failure-title").textContent, diff: q("#failure-diff").textContent,
