@@ -8,7 +8,7 @@ import (
 
 	"github.com/toolsim/toolsim/contract"
 	"github.com/toolsim/toolsim/event"
-	"github.com/toolsim/toolsim/harness"
+	"github.com/toolsim/toolsim/harness/campaign"
 )
 
 // realEngines are the third-party engines under examples/, each with its
@@ -55,7 +55,7 @@ func TestRealEngineReprosInsideContracts(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer f.Close()
-			b, err := harness.ReadBaseline(f, path)
+			b, err := campaign.ReadBaseline(f, path)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -3,6 +3,7 @@ package harness_test
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/toolsim/toolsim/harness/internal/planted"
 	"os"
 	"testing"
 
@@ -10,6 +11,7 @@ import (
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/harness"
+	"github.com/toolsim/toolsim/harness/campaign"
 	"github.com/toolsim/toolsim/sim"
 )
 
@@ -19,7 +21,7 @@ func BenchmarkCampaign(b *testing.B) {
 	const seeds = 500
 	total := 0
 	for b.Loop() {
-		camp := harness.Campaign{Seeds: seeds, Workers: 2, Sim: sim.Options{Faults: fault.All(), Swarm: true}, Check: harness.Options{SelfCheck: true}}
+		camp := campaign.Campaign{Seeds: seeds, Workers: 2, Sim: sim.Options{Faults: fault.All(), Swarm: true}, Check: harness.Options{SelfCheck: true}}
 		rep, err := camp.Run(reference)
 		if err != nil || rep.Failure != nil {
 			b.Fatalf("campaign failed: %v %v", err, rep.Failure)
@@ -36,7 +38,7 @@ func BenchmarkCampaignWorkers(b *testing.B) {
 		b.Run(fmt.Sprintf("workers=%d", w), func(b *testing.B) {
 			total := 0
 			for b.Loop() {
-				camp := harness.Campaign{Seeds: 2000, Workers: w, Sim: sim.Options{Faults: fault.All(), Swarm: true}, Check: harness.Options{SelfCheck: true}}
+				camp := campaign.Campaign{Seeds: 2000, Workers: w, Sim: sim.Options{Faults: fault.All(), Swarm: true}, Check: harness.Options{SelfCheck: true}}
 				rep, err := camp.Run(reference)
 				if err != nil || rep.Failure != nil {
 					b.Fatalf("campaign failed: %v %v", err, rep.Failure)
@@ -52,7 +54,7 @@ func BenchmarkCampaignWorkers(b *testing.B) {
 // each and every cancel point, every oracle.
 func BenchmarkExhaustive4(b *testing.B) {
 	for b.Loop() {
-		rep, err := harness.RunExhaustive(reference, sim.ExhaustiveOptions{Tools: 4, Progress: 1, Cancel: true}, harness.Campaign{Workers: 2, Check: harness.Options{SelfCheck: true}})
+		rep, err := campaign.RunExhaustive(reference, sim.ExhaustiveOptions{Tools: 4, Progress: 1, Cancel: true}, campaign.Campaign{Workers: 2, Check: harness.Options{SelfCheck: true}})
 		if err != nil || rep.Failure != nil {
 			b.Fatalf("exhaustive failed: %v %v", err, rep.Failure)
 		}
@@ -64,7 +66,7 @@ func BenchmarkExhaustive4(b *testing.B) {
 // the planted spinner bug's violations on it.
 func spinnerTrace(b *testing.B) ([]event.Event, []harness.Violation) {
 	evs := sim.Synthetic(6, sim.SyntheticOptions{Events: 1000, MaxBatch: 4, CancelEvery: 25})
-	found := harness.CheckWith(cancelLeavesSpinner, evs, harness.Options{First: true})
+	found := harness.CheckWith(planted.CancelLeavesSpinner, evs, harness.Options{First: true})
 	if len(found) == 0 {
 		b.Fatal("the planted bug does not fire on this trace")
 	}
@@ -79,7 +81,7 @@ func BenchmarkShrink1000(b *testing.B) {
 	c := &harness.Case{Events: evs}
 	var shrunk *harness.Case
 	for b.Loop() {
-		shrunk = harness.ShrinkCase(cancelLeavesSpinner, c, found[0].Oracle, harness.Options{}).Case
+		shrunk = campaign.ShrinkCase(planted.CancelLeavesSpinner, c, found[0].Oracle, harness.Options{}).Case
 	}
 	if len(shrunk.Events) > 10 {
 		b.Fatalf("shrunk %d → %d events, want ≤ 10", len(evs), len(shrunk.Events))
@@ -95,9 +97,9 @@ func BenchmarkShrink1000(b *testing.B) {
 func BenchmarkShrinkFinding(b *testing.B) {
 	evs, found := spinnerTrace(b)
 	c := &harness.Case{Events: evs}
-	var res harness.Shrunk
+	var res campaign.Shrunk
 	for b.Loop() {
-		res = harness.ShrinkFinding(cancelLeavesSpinner, c, found[0], harness.Domain{Faults: fault.All()}, harness.Options{})
+		res = campaign.ShrinkFinding(planted.CancelLeavesSpinner, c, found[0], campaign.Domain{Faults: fault.All()}, harness.Options{})
 	}
 	if len(res.Case.Events) > 10 || res.By.Signature != found[0].Signature {
 		b.Fatalf("shrunk %d → %d events failing with %q, want ≤ 10 with %q", len(evs), len(res.Case.Events), res.By.Signature, found[0].Signature)
@@ -115,7 +117,7 @@ func BenchmarkCampaignExternal(b *testing.B) {
 	defer x.Close()
 	total := 0
 	for b.Loop() {
-		rep, err := harness.Campaign{Seeds: 100, Workers: 2, Sim: sim.Options{Faults: fault.All(), Swarm: true}}.Run(x.New)
+		rep, err := campaign.Campaign{Seeds: 100, Workers: 2, Sim: sim.Options{Faults: fault.All(), Swarm: true}}.Run(x.New)
 		if err != nil || rep.Failure != nil {
 			b.Fatalf("campaign failed: %v %v", err, rep.Failure)
 		}

@@ -1,14 +1,17 @@
-// Package harness tests an engine: it drives it over traces and checks the
-// SPEC §5 oracles after every event. An [Engine] has Apply, Finish and
-// Timeline; the reference engine (package engine) is one, and [External]
-// runs one written in any language over toolsim-engine/1.
+// Package harness checks an engine on one trace: it drives it event by
+// event and checks the SPEC §5 oracles after every event. An [Engine] has
+// Apply, Finish and Timeline; the reference engine (package engine) is
+// one, and [External] runs one written in any language over
+// toolsim-engine/1.
 //
-// An engine author calls [Fuzz] in a Go test (a seeded campaign that fails
-// on every finding — a distinct [Violation.Signature] — its baseline does
-// not list, each shrunk and saved, with the command that reruns it); [Check], [CheckWith] or [CheckCase] for one trace; [Campaign]
-// for many seeds; harnesstest.ReplayDir to keep the regressions passing.
-// One [Options] value says what is checked and what the engine supports,
-// through all of them. [Violation.Oracle] is one of the Oracle constants.
+// [Check], [CheckWith] or [CheckCase] check one trace (a [Case] adds the
+// log faults and reconnect point of the reconstruction oracles);
+// [CheckSource] checks a stream too long to hold; a [Stepper] checks an
+// engine the caller drives. One [Options] value says what is checked and
+// what the engine supports. Every [Violation] names its oracle (one of the
+// Oracle constants), the event after which it failed, and its signature:
+// the rule and the kind of difference, which two failures of one bug
+// share.
 //
 // A model written independently of the reference engine follows each
 // event, and one small oracle per concern compares what changed in model
@@ -16,10 +19,10 @@
 // reload (Options.Reload) and toolsim's own log round trip
 // (Options.SelfCheck). The checks read only events and timelines; a panic,
 // crash or protocol error is a violation, never a harness failure; the
-// same trace and options give the same violations, whatever the workers.
-// docs/harness.md says more.
+// same trace and options give the same violations.
 //
-// Runnable examples: Check, CheckCase, Campaign (Fuzz is the same campaign
-// in a test), External; examples/go-engine is a whole engine in its own
-// module.
+// Many seeds, findings, baselines and shrinking are package campaign's;
+// harnesstest.ReplayDir keeps saved regressions passing. docs/harness.md
+// says more. Runnable examples: Check, CheckCase, External;
+// examples/go-engine is a whole engine in its own module.
 package harness

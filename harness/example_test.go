@@ -2,7 +2,6 @@ package harness_test
 
 import (
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/toolsim/toolsim/engine"
@@ -79,48 +78,9 @@ func ExampleCheckCase() {
 	// + tool t1 Bash running updates=0
 }
 
-// A Campaign runs many seeded scenarios through an engine and reports the
-// lowest failing seed, shrunk. In a Go test, harness.Fuzz runs one and
-// fails the test (examples cannot take a *testing.T):
-//
-//	func TestMyEngine(t *testing.T) {
-//		harness.Fuzz(t, func() harness.Engine { return myengine.New() }, harness.Seeds(500))
-//	}
-func ExampleCampaign() {
-	c := harness.Campaign{
-		Seeds: 30,
-		Sim:   sim.Options{Swarm: true}, // Faults: nil injects none; Fuzz's default is every fault
-	}
-	rep, err := c.Run(func() harness.Engine { return engine.New(engine.Options{}) })
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	fmt.Println("scenarios:", rep.Scenarios, "ok:", rep.OK())
-
-	rep, err = c.Run(func() harness.Engine { return forgetful{engine.New(engine.Options{})} })
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	f := rep.Failure
-	fmt.Printf("seed %d: %s, shrunk to %d events:\n", f.Seed, f.Violation.Oracle, len(f.Shrunk.Events))
-	_ = event.WriteAll(os.Stdout, nil, f.Shrunk.Events)
-	fmt.Println(f.ShrunkBy)
-	// Output:
-	// scenarios: 30 ok: true
-	// seed 0: model, shrunk to 2 events:
-	// {"seq":1,"t":121,"kind":"tool_start","id":"a","name":"read","args":{}}
-	// {"seq":2,"t":291,"kind":"tool_done","id":"a","ok":false}
-	// after seq 2: model: after tool_done id="a" (seq 2) tool a differs from the model
-	// (-want +got):
-	// - tool a read failed updates=0 end_t=291 duration=170
-	// + tool a read running updates=0
-}
-
 // External runs an engine written in any language over the
 // toolsim-engine/1 protocol (docs/protocol.md). Its New method makes
-// engines for Check, Campaign or Fuzz like an in-process constructor;
+// engines for Check, or for a campaign (package campaign) like an in-process constructor;
 // Declared narrows the options to what the engine said it supports.
 // (This example needs the engine's command, so it is not run.)
 func ExampleExternal() {
@@ -132,12 +92,8 @@ func ExampleExternal() {
 		return
 	}
 	opts := harness.Declared(harness.Options{}, info)
-	rep, err := harness.Campaign{Seeds: 200, Check: opts}.Run(x.New)
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	if f := rep.Failure; f != nil {
-		fmt.Printf("seed %d: %s\n", f.Seed, f.ShrunkBy)
+	sc := sim.Generate(7, sim.Options{Swarm: true})
+	for _, v := range harness.CheckCase(x.New, harness.CaseOf(sc), opts) {
+		fmt.Println(v)
 	}
 }

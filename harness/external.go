@@ -2,6 +2,7 @@ package harness
 
 import (
 	"errors"
+	"github.com/toolsim/toolsim/harness/internal/model"
 	"sync"
 
 	"github.com/toolsim/toolsim/engineproto"
@@ -25,7 +26,7 @@ type ExternalEngine struct {
 // External returns the engine run by cmd with args. Call Start to check
 // that it starts and speaks the protocol, and Close when done.
 func External(cmd string, args ...string) *ExternalEngine {
-	return &ExternalEngine{argv: append([]string{cmd}, args...), opts: engineproto.Options{MetaTools: defaultMetaTools}}
+	return &ExternalEngine{argv: append([]string{cmd}, args...), opts: engineproto.Options{MetaTools: model.MetaTools(nil)}}
 }
 
 // WithOptions sets the protocol options (per-message timeout, width, meta

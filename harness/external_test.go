@@ -2,6 +2,7 @@ package harness_test
 
 import (
 	"fmt"
+	"github.com/toolsim/toolsim/harness/internal/planted"
 	"os"
 	"os/exec"
 	"strings"
@@ -13,6 +14,7 @@ import (
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/harness"
+	"github.com/toolsim/toolsim/harness/campaign"
 	"github.com/toolsim/toolsim/internal/race"
 	"github.com/toolsim/toolsim/sim"
 )
@@ -23,10 +25,10 @@ const engineEnv = "HARNESS_TEST_ENGINE"
 
 var servedEngines = map[string]func() harness.Engine{
 	"reference": reference,
-	"last-item": lastItemPairing,
-	"name-fifo": nameFIFOPairing,
-	"spinner":   cancelLeavesSpinner,
-	"upgrade":   upgradeLosesFirst,
+	"last-item": planted.LastItemPairing,
+	"name-fifo": planted.NameFIFOPairing,
+	"spinner":   planted.CancelLeavesSpinner,
+	"upgrade":   planted.UpgradeLosesFirst,
 	"panic-on-cancel": func() harness.Engine {
 		return broken{engine.New(engine.Options{}), func(e *engine.Engine, ev *event.Event) {
 			if ev.Kind == event.KindCancel {
@@ -67,7 +69,7 @@ func external(t *testing.T, name string) *harness.ExternalEngine {
 // protocol passes a campaign with every oracle and --diff.
 func TestExternalReferenceMatchesReference(t *testing.T) {
 	x := external(t, "reference")
-	camp := harness.Campaign{Seeds: 100, Workers: 2, Sim: sim.Options{Faults: fault.All(), Swarm: true},
+	camp := campaign.Campaign{Seeds: 100, Workers: 2, Sim: sim.Options{Faults: fault.All(), Swarm: true},
 		Check: harness.Options{Fields: x.Fields(), Reference: reference}}
 	rep, err := camp.Run(x.New)
 	if err != nil || rep.Failure != nil {
@@ -81,7 +83,7 @@ func TestExternalPlantedBugsCaughtAndShrunk(t *testing.T) {
 	for _, name := range []string{"last-item", "name-fifo", "spinner", "upgrade"} {
 		t.Run(name, func(t *testing.T) {
 			x := external(t, name)
-			camp := harness.Campaign{Seeds: 1000, Workers: 2, StopAtFirst: true, Sim: sim.Options{Faults: fault.All(), Swarm: true}}
+			camp := campaign.Campaign{Seeds: 1000, Workers: 2, StopAtFirst: true, Sim: sim.Options{Faults: fault.All(), Swarm: true}}
 			rep, err := camp.Run(x.New)
 			if err != nil {
 				t.Fatal(err)
@@ -142,7 +144,7 @@ func TestPythonBugsShrinkAtEveryOffset(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				camp := harness.Campaign{Seeds: 1000, FirstSeed: first, Workers: 2, StopAtFirst: true, Sim: sim.Options{Faults: fault.All(), Swarm: true},
+				camp := campaign.Campaign{Seeds: 1000, FirstSeed: first, Workers: 2, StopAtFirst: true, Sim: sim.Options{Faults: fault.All(), Swarm: true},
 					Check: harness.Declared(harness.Options{}, info)}
 				rep, err := camp.Run(x.New)
 				if err != nil {

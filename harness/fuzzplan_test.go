@@ -1,6 +1,7 @@
 package harness_test
 
 import (
+	"github.com/toolsim/toolsim/harness/internal/planted"
 	"testing"
 
 	"github.com/toolsim/toolsim/fault"
@@ -9,7 +10,7 @@ import (
 )
 
 // FuzzPlan decodes fuzzer bytes into a scenario plan (every choice of the
-// simulator drawn from the bytes) and checks the reference engine with
+// simulator drawn from the bytes) and checks the planted.Reference engine with
 // every oracle, reconstruction included. Run it with
 // `go test ./harness -run '^$' -fuzz FuzzPlan`, or under OSS-Fuzz /
 // ClusterFuzzLite as a native Go fuzz target.
@@ -19,7 +20,7 @@ func FuzzPlan(f *testing.F) {
 	f.Add(make([]byte, 64))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		sc := sim.GenerateFrom(sim.NewBytesSource(data), 0, sim.Options{Faults: fault.All(), Swarm: true})
-		if v := harness.CheckCase(reference, harness.CaseOf(sc), harness.Options{First: true, SelfCheck: true}); len(v) > 0 {
+		if v := harness.CheckCase(planted.Reference, harness.CaseOf(sc), harness.Options{First: true, SelfCheck: true}); len(v) > 0 {
 			t.Fatalf("%v", v[0])
 		}
 	})

@@ -102,10 +102,6 @@ func (v Violation) String() string {
 	return s
 }
 
-// defaultMetaTools are the meta tool names of SPEC §2 (the model keeps its
-// own copy of engine.DefaultMetaTools, as it is written independently).
-var defaultMetaTools = []string{"todowrite", "TodoWrite", "todo_write", "update_plan"}
-
 // Check replays evs through a fresh engine from newEngine, checking every
 // oracle after every event and after Finish, and then replays them through
 // a second fresh engine to check determinism. It returns every violation.
@@ -223,7 +219,7 @@ func checkStream(newEngine func() Engine, src Source, opts Options) (found []Vio
 			p.engineFailed(ev, p.d.err)
 			return p.found, nil, cur, nil
 		}
-		if p.opts.states != nil {
+		if p.opts.Coverage != nil {
 			p.model.States(ev, p.count)
 		}
 		p.model.Apply(ev)
@@ -248,7 +244,7 @@ func (p *pass) finish() bool {
 		p.engineFailed(end, p.d.err)
 		return false
 	}
-	if p.opts.states != nil {
+	if p.opts.Coverage != nil {
 		p.model.FinishStates(p.count)
 	}
 	p.model.Finish()
@@ -259,8 +255,8 @@ func (p *pass) finish() bool {
 	return true
 }
 
-// count adds one reached state or rule to Options.states.
-func (p *pass) count(state string) { p.opts.states[state]++ }
+// count adds one reached state or rule to Options.Coverage.
+func (p *pass) count(state string) { p.opts.Coverage[state]++ }
 
 // engineFailed reports an engine's own failure at an event.
 func (p *pass) engineFailed(ev *event.Event, err error) {

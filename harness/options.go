@@ -5,6 +5,7 @@ import (
 
 	"github.com/toolsim/toolsim/contract"
 	"github.com/toolsim/toolsim/engineproto"
+	"github.com/toolsim/toolsim/harness/internal/model"
 	"github.com/toolsim/toolsim/sim"
 )
 
@@ -58,9 +59,10 @@ type Options struct {
 	// zero value declares nothing: everything is checked as before.
 	Contract contract.Contract
 
-	// states, when set, counts the rule inventory as the pass's model
-	// meets it, so that a campaign does not run the model a second time.
-	states map[string]int
+	// Coverage, when set, counts the states and rules of the rule
+	// inventory (docs/simulator.md) as the check's model meets them, so
+	// that a campaign does not run the model a second time.
+	Coverage map[string]int
 }
 
 // Declared returns o adjusted to what an external engine declared at init:
@@ -100,12 +102,7 @@ func intersect(want sim.FeatureList, have []string) sim.FeatureList {
 }
 
 // metaTools is o.MetaTools or the default set.
-func (o Options) metaTools() []string {
-	if o.MetaTools == nil {
-		return defaultMetaTools
-	}
-	return o.MetaTools
-}
+func (o Options) metaTools() []string { return model.MetaTools(o.MetaTools) }
 
 // Skip is an oracle a check leaves out, and why.
 type Skip struct {

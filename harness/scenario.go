@@ -8,7 +8,7 @@ import (
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/internal/selfcheck"
-	"github.com/toolsim/toolsim/internal/tracemeta"
+	"github.com/toolsim/toolsim/sim"
 	"github.com/toolsim/toolsim/store"
 	"github.com/toolsim/toolsim/timeline"
 )
@@ -22,20 +22,29 @@ type Case struct {
 	FaultSeed   uint64     // drives the persistence faults
 	ReconnectAt int        // > 0: rebuild this many events, go on live
 	BatchIDs    bool       // every call has a batch id (collapse is then recoverable)
-	// noRebuild skips the reconstruction oracles (a shrink for an oracle
+	// NoRebuild skips the reconstruction oracles (a shrink for an oracle
 	// that is not one of them).
-	noRebuild bool
+	NoRebuild bool
 	// Generated is set for a case toolsim made (a seed, an exhaustive
 	// ordering, a shrink): its header says how its log was faulted.
 	Generated bool
-	// noTwice skips the replay-twice oracle (c), which tests the log path
+	// NoTwice skips the replay-twice oracle (c), which tests the log path
 	// rather than event order: exhaustive mode leaves it to campaigns.
-	noTwice bool
+	NoTwice bool
 }
 
-// replay is the case's reconstruction settings, for a trace header.
-func (c *Case) replay() tracemeta.Replay {
-	return tracemeta.Replay{LogFaults: c.LogFaults, FaultSeed: c.FaultSeed, ReconnectAt: c.ReconnectAt, BatchIDs: c.BatchIDs}
+// CaseOf turns a generated scenario into the case its oracles check.
+func CaseOf(sc *sim.Scenario) *Case {
+	c := &Case{Events: sc.Events, FaultSeed: sc.Seed, ReconnectAt: sc.ReconnectAt, BatchIDs: sc.BatchIDs, Generated: true}
+	c.LogFaults = slices.Clone(sc.LogFaults)
+	return c
+}
+
+// Final is the timeline a fresh engine from newEngine shows after the
+// whole case and the end-of-stream rule, as the determinism oracle
+// replays it; an error is the engine's (or the trace's).
+func (c *Case) Final(newEngine func() Engine) (*timeline.Timeline, error) {
+	return finalTimeline(newEngine, SliceSource(c.Events))
 }
 
 // CheckCase runs every oracle on a case: the per-event oracles on the
@@ -71,7 +80,7 @@ func checkCase(newEngine func() Engine, c *Case, opts Options) (found []Violatio
 	if opts.Reload {
 		found = append(found, c.checkReload(newEngine, final, opts)...)
 	}
-	if done() || !opts.SelfCheck || c.noRebuild {
+	if done() || !opts.SelfCheck || c.NoRebuild {
 		return found
 	}
 	return append(found, c.checkRebuild()...)
@@ -176,7 +185,7 @@ func (c *Case) checkRebuild() []Violation {
 	case len(rep.Problems) == 0:
 		return []Violation{{Seq: end, Oracle: OracleReported, Detail: fmt.Sprintf("faults %s: the rebuilt transcript differs and no problem was reported (-live +rebuilt)", c.LogFaults.String()), Diff: selfcheck.Diff(live, rep.Rebuilt)}}
 	}
-	if !c.noTwice {
+	if !c.NoTwice {
 		if d, err := selfcheck.Twice(rep.Rebuilt, rep.Log); err != nil || d != "" {
 			return []Violation{{Seq: end, Oracle: OracleIdempot, Detail: fmt.Sprint(d, err)}}
 		}

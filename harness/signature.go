@@ -2,6 +2,7 @@ package harness
 
 import (
 	"fmt"
+	"github.com/toolsim/toolsim/oracle"
 	"io"
 	"regexp"
 	"strings"
@@ -20,17 +21,8 @@ import (
 // item"). Two failures with one signature are one finding.
 
 // wholeTrace names the oracles that judge a whole trace rather than an
-// event, with the RULE half of their signatures.
-var wholeTrace = map[string]string{
-	OracleOrder:          "results in another order",
-	OracleDeterminism:    "the same trace replayed",
-	OracleReload:         "the engine's own reload",
-	OracleRebuild:        "toolsim's rebuild of the log",
-	OracleReported:       "an unrecoverable log",
-	OracleIdempot:        "the log replayed twice",
-	OracleReconnect:      "rebuild a prefix, then live",
-	OracleNondeterminism: "the same seed twice",
-}
+// event, with the RULE half of their signatures (oracle.WholeTrace).
+var wholeTrace = oracle.WholeTrace
 
 // Sign fills the Signature of each violation found in evs, checked with
 // opts. It replays the harness's model up to the last violation's event,
@@ -273,11 +265,11 @@ func rowKey(item, i int, w, g []row) string {
 	return fmt.Sprintf("item %d row %d", item, i)
 }
 
-// expand lists one violation per difference vs saw that no earlier one
+// Expand lists one violation per difference vs saw that no earlier one
 // saw (a difference an engine keeps showing is reported at every later
 // event that compares its row, each time under another rule), each under
 // its own signature: the first violation first, as it is.
-func expand(vs []Violation) []Violation {
+func Expand(vs []Violation) []Violation {
 	seen := map[subject]bool{}
 	var out []Violation
 	for _, v := range vs {

@@ -6,6 +6,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/toolsim/toolsim/engineproto"
 	"github.com/toolsim/toolsim/harness"
+	"github.com/toolsim/toolsim/harness/campaign"
 	"github.com/toolsim/toolsim/sim"
 )
 
@@ -53,14 +54,14 @@ func TestSkipped(t *testing.T) {
 // exhaustive mode adds the log oracles it leaves to seeded campaigns.
 func TestReportSkipped(t *testing.T) {
 	opts := harness.Options{SelfCheck: true}
-	rep, err := harness.Campaign{Seeds: 3, Check: opts}.Run(reference)
+	rep, err := campaign.Campaign{Seeds: 3, Check: opts}.Run(reference)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if diff := cmp.Diff([]string{harness.OracleReference, harness.OracleReload}, oraclesOf(rep.Skipped)); diff != "" {
 		t.Errorf("campaign Skipped (-want +got):\n%s", diff)
 	}
-	rep, err = harness.RunExhaustive(reference, sim.ExhaustiveOptions{Tools: 2}, harness.Campaign{Check: opts})
+	rep, err = campaign.RunExhaustive(reference, sim.ExhaustiveOptions{Tools: 2}, campaign.Campaign{Check: opts})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +69,7 @@ func TestReportSkipped(t *testing.T) {
 	if diff := cmp.Diff(want, oraclesOf(rep.Skipped)); diff != "" {
 		t.Errorf("exhaustive Skipped (-want +got):\n%s", diff)
 	}
-	rep, err = harness.Campaign{Seeds: 3, Recheck: -1, Check: opts}.Run(reference)
+	rep, err = campaign.Campaign{Seeds: 3, Recheck: -1, Check: opts}.Run(reference)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/toolsim/toolsim/harness/internal/planted"
 	"io"
 	"slices"
 	"strings"
@@ -49,10 +50,10 @@ func TestCheckSourceFindsWhatCheckCaseFinds(t *testing.T) {
 		new  func() harness.Engine
 	}{
 		{"reference", reference},
-		{"last-item pairing", lastItemPairing},
-		{"name FIFO pairing", nameFIFOPairing},
-		{"cancel leaves a spinner", cancelLeavesSpinner},
-		{"upgrade loses the first", upgradeLosesFirst},
+		{"last-item pairing", planted.LastItemPairing},
+		{"name FIFO pairing", planted.NameFIFOPairing},
+		{"cancel leaves a spinner", planted.CancelLeavesSpinner},
+		{"upgrade loses the first", planted.UpgradeLosesFirst},
 	}
 	for _, e := range engines {
 		for seed := range uint64(12) {

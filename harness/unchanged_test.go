@@ -2,6 +2,7 @@ package harness_test
 
 import (
 	"fmt"
+	"github.com/toolsim/toolsim/harness/internal/planted"
 	"strings"
 	"testing"
 
@@ -34,8 +35,8 @@ func TestViolationsUnchanged(t *testing.T) {
 	}
 	var b strings.Builder
 	gen := sim.Options{Faults: fault.All(), Swarm: true}
-	for _, m := range mutants {
-		writeSeeds(&b, "mutant "+m.name, m.eng, m.opts, gen, 12)
+	for _, m := range planted.Mutants {
+		writeSeeds(&b, "mutant "+m.Name, m.Engine, m.Opts, gen, 12)
 	}
 	inPlaceEngine := func() harness.Engine { return &inPlace{e: engine.New(engine.Options{})} }
 	writeSeeds(&b, "in place", inPlaceEngine, harness.Options{}, gen, 12)

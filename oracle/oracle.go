@@ -28,10 +28,24 @@ const (
 )
 
 // Names lists every oracle name a violation can carry, in the order
-// reports list them (harness.Report.Skipped, shrink's --oracle).
+// reports list them (campaign.Report.Skipped, shrink's --oracle).
 var Names = []string{
 	Pairing, Status, Groups, Once, NoLive, Order,
 	Determinism, Incremental, Model, Diagnostics, Panic,
 	Engine, Reference, Reload, Rebuild, Reconnect, Idempot,
 	Reported, Nondeterminism,
+}
+
+// WholeTrace names the oracles that judge a whole trace rather than an
+// event, each with the RULE half of the signatures of its findings
+// (docs/findings.md): the phrase that stands where an event's rule would.
+var WholeTrace = map[string]string{
+	Order:          "results in another order",
+	Determinism:    "the same trace replayed",
+	Reload:         "the engine's own reload",
+	Rebuild:        "toolsim's rebuild of the log",
+	Reported:       "an unrecoverable log",
+	Idempot:        "the log replayed twice",
+	Reconnect:      "rebuild a prefix, then live",
+	Nondeterminism: "the same seed twice",
 }

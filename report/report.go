@@ -51,7 +51,7 @@ type Result struct {
 	// the run's domain).
 	Candidates int `json:"candidates,omitempty"`
 	Rejected   int `json:"rejected,omitempty"`
-	// Class is the bug class of a finding's signature (harness.ClassOf):
+	// Class is the bug class of a finding's signature (campaign.ClassOf):
 	// the JUnit report gives each class one testcase listing its
 	// signatures.
 	Class string `json:"class,omitempty"`

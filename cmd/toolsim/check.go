@@ -14,6 +14,7 @@ import (
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/formats"
 	"github.com/toolsim/toolsim/harness"
+	"github.com/toolsim/toolsim/harness/campaign"
 	"github.com/toolsim/toolsim/internal/tracemeta"
 )
 
@@ -127,7 +128,7 @@ func (c *cli) checkOne(name string, in inputFlags, rec *recorder) (int, string) 
 	var documented contract.Behaviour
 	if len(found) > 0 {
 		breach = c.checkOpts.Contract.Guarantees.Check(cs.Events)
-		documented = harness.Documents(c.checkOpts.Contract, found[0].Signature)
+		documented = campaign.Documents(c.checkOpts.Contract, found[0].Signature)
 	}
 	if breach != nil && !c.robustness || documented != "" {
 		rec.check(c, name, cs, n, nil, err) // not counted: the reports pass it

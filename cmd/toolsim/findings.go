@@ -5,14 +5,14 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/toolsim/toolsim/harness"
+	"github.com/toolsim/toolsim/harness/campaign"
 )
 
 // campaignEnd reports how a campaign ended and returns the exit status:
 // interrupted by Ctrl-C is 130, even with nothing found so far (the
 // campaign did not run what it was asked to), after the findings so far
 // are saved and printed.
-func (c *cli) campaignEnd(rep *harness.Report, camp harness.Campaign, f *fuzzFlags, interrupted bool) int {
+func (c *cli) campaignEnd(rep *campaign.Report, camp campaign.Campaign, f *fuzzFlags, interrupted bool) int {
 	code := c.reportFindings(rep, camp, f, interrupted)
 	if !interrupted {
 		return code
@@ -24,7 +24,7 @@ func (c *cli) campaignEnd(rep *harness.Report, camp harness.Campaign, f *fuzzFla
 // reportFindings prints the findings table and each finding (saving the
 // new ones), writes the baseline when asked, and returns the exit status:
 // 1 for a new or flaky finding or a fault class never reached.
-func (c *cli) reportFindings(rep *harness.Report, camp harness.Campaign, f *fuzzFlags, interrupted bool) int {
+func (c *cli) reportFindings(rep *campaign.Report, camp campaign.Campaign, f *fuzzFlags, interrupted bool) int {
 	c.printFindings(rep)
 	failed := len(rep.New()) > 0
 	for _, fd := range rep.New() {
@@ -37,7 +37,7 @@ func (c *cli) reportFindings(rep *harness.Report, camp harness.Campaign, f *fuzz
 		fmt.Fprintf(c.stdout, "fixed: %s (in the baseline, no longer found: remove it, or write a new baseline)\n", sig)
 	}
 	if f.writeBase != "" {
-		b := harness.BaselineOf(rep, camp.Baseline)
+		b := campaign.BaselineOf(rep, camp.Baseline)
 		if err := writeBaseline(f.writeBase, b); err != nil {
 			fmt.Fprintf(c.stderr, "toolsim fuzz: %v\n", err)
 			return exitFail
@@ -52,14 +52,14 @@ func (c *cli) reportFindings(rep *harness.Report, camp harness.Campaign, f *fuzz
 }
 
 // verdict prints the last line and returns the exit status.
-func (c *cli) verdict(rep *harness.Report, failed bool) int {
+func (c *cli) verdict(rep *campaign.Report, failed bool) int {
 	known := 0
 	for _, fd := range rep.Findings {
 		if fd.Known {
 			known++
 		}
 	}
-	bugs := harness.Summary(rep.Classes())
+	bugs := rep.Bugs()
 	switch {
 	case failed:
 		fmt.Fprintf(c.stdout, "FAIL: %s: %d new and %d flaky findings (%d known, %d only after another)\n",
@@ -77,7 +77,7 @@ func (c *cli) verdict(rep *harness.Report, failed bool) int {
 }
 
 // after counts the findings seen only after another.
-func after(rep *harness.Report) int {
+func after(rep *campaign.Report) int {
 	n := 0
 	for _, fd := range rep.Findings {
 		if fd.After != "" && !fd.Known && fd.Flaky == "" && rep.Counts(fd) {
@@ -93,13 +93,13 @@ func after(rep *harness.Report) int {
 // another, documented behaviour and (outside robustness mode) findings
 // outside the contract are counted under the table, not listed (--json
 // lists them).
-func (c *cli) printFindings(rep *harness.Report) {
+func (c *cli) printFindings(rep *campaign.Report) {
 	if len(rep.Findings) == 0 {
 		return
 	}
 	w := c.stdout
 	classes := rep.Classes()
-	fmt.Fprintf(w, "findings: %s\n", harness.Summary(classes))
+	fmt.Fprintf(w, "findings: %s\n", rep.Bugs())
 	fmt.Fprintln(w, "  bug  seeds  first  events  oracle       signature")
 	for i, cl := range classes {
 		for _, fd := range cl.Findings {
@@ -134,7 +134,7 @@ func (c *cli) printFindings(rep *harness.Report) {
 }
 
 // findingRow prints one finding's line of the table under bug number bug.
-func (c *cli) findingRow(bug string, fd *harness.Finding) {
+func (c *cli) findingRow(bug string, fd *campaign.Finding) {
 	first, events := fmt.Sprint(fd.Seed), "-"
 	if fd.Replayed && fd.Count == 0 {
 		first = "base" // found by replaying the baseline's repro only
@@ -160,7 +160,7 @@ func (c *cli) findingRow(bug string, fd *harness.Finding) {
 // describeFinding saves a new or flaky finding under --out and prints it:
 // its first violation, signature, saved paths, shrink and the command that
 // reproduces it.
-func (c *cli) describeFinding(fd *harness.Finding, camp harness.Campaign, f *fuzzFlags) error {
+func (c *cli) describeFinding(fd *campaign.Finding, camp campaign.Campaign, f *fuzzFlags) error {
 	what, head := "seed", "FAIL"
 	if f.exhaustive {
 		what = "ordering"
@@ -209,7 +209,7 @@ func (c *cli) describeFinding(fd *harness.Finding, camp harness.Campaign, f *fuz
 // findingBase is where a finding's traces are saved, without extension:
 // seed-N (exhaustive-N for an ordering), seed-N-2, ... for the later
 // findings of a seed (Finding.FileName).
-func findingBase(f *fuzzFlags, fd *harness.Finding) string {
+func findingBase(f *fuzzFlags, fd *campaign.Finding) string {
 	if f.exhaustive {
 		return filepath.Join(f.out, fd.FileName("exhaustive"))
 	}
@@ -217,16 +217,16 @@ func findingBase(f *fuzzFlags, fd *harness.Finding) string {
 }
 
 // readBaseline reads a baseline file.
-func readBaseline(path string) (*harness.Baseline, error) {
+func readBaseline(path string) (*campaign.Baseline, error) {
 	file, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("--baseline: %w", err)
 	}
 	defer file.Close()
-	return harness.ReadBaseline(file, path)
+	return campaign.ReadBaseline(file, path)
 }
 
 // writeBaseline writes a baseline file.
-func writeBaseline(path string, b *harness.Baseline) error {
-	return writeReport(path, func(f *os.File) error { return harness.WriteBaseline(f, b) })
+func writeBaseline(path string, b *campaign.Baseline) error {
+	return writeReport(path, func(f *os.File) error { return b.Encode(f) })
 }

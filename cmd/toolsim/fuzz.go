@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/toolsim/toolsim/fault"
-	"github.com/toolsim/toolsim/harness"
+	"github.com/toolsim/toolsim/harness/campaign"
 	"github.com/toolsim/toolsim/sim"
 )
 
@@ -96,8 +96,8 @@ findings), 1 a new or flaky finding or a fault class never reached, 2 usage erro
 }
 
 // campaign validates the flags into a campaign.
-func (f *fuzzFlags) campaign(nargs int) (harness.Campaign, error) {
-	var camp harness.Campaign
+func (f *fuzzFlags) campaign(nargs int) (campaign.Campaign, error) {
+	var camp campaign.Campaign
 	if nargs != 0 {
 		return camp, fmt.Errorf("unexpected arguments (fuzz takes only flags)")
 	}
@@ -123,7 +123,7 @@ func (f *fuzzFlags) campaign(nargs int) (harness.Campaign, error) {
 	if f.maxFinds < 0 {
 		return camp, fmt.Errorf("--max-findings must not be negative, got %d", f.maxFinds)
 	}
-	camp = harness.Campaign{Seeds: f.seeds, FirstSeed: f.first, Workers: f.workers, Sim: opts, NoShrink: f.noShrink,
+	camp = campaign.Campaign{Seeds: f.seeds, FirstSeed: f.first, Workers: f.workers, Sim: opts, NoShrink: f.noShrink,
 		StopAtFirst: f.stopFirst, MaxFindings: f.maxFinds}
 	if f.baseline != "" {
 		if camp.Baseline, err = readBaseline(f.baseline); err != nil {
@@ -158,7 +158,7 @@ func parseShard(s string) (int, int, error) {
 
 // runCampaign runs a campaign with progress, Ctrl-C and a time budget, and
 // prints its report.
-func (c *cli) runCampaign(camp harness.Campaign, f *fuzzFlags) int {
+func (c *cli) runCampaign(camp campaign.Campaign, f *fuzzFlags) int {
 	stop := make(chan struct{})
 	var once sync.Once
 	halt := func() { once.Do(func() { close(stop) }) }
@@ -187,10 +187,10 @@ func (c *cli) runCampaign(camp harness.Campaign, f *fuzzFlags) int {
 	prog := newProgress(c.stderr)
 	camp.Progress = prog.update
 	start := time.Now()
-	var rep *harness.Report
+	var rep *campaign.Report
 	var err error
 	if f.exhaustive {
-		rep, err = harness.RunExhaustive(c.engine(), sim.ExhaustiveOptions{Tools: f.sim.tools, Progress: 1, Cancel: true}, camp)
+		rep, err = campaign.RunExhaustive(c.engine(), sim.ExhaustiveOptions{Tools: f.sim.tools, Progress: 1, Cancel: true}, camp)
 	} else {
 		rep, err = camp.Run(c.engine())
 	}

@@ -7,7 +7,7 @@ import (
 	"sort"
 
 	"github.com/toolsim/toolsim/contract"
-	"github.com/toolsim/toolsim/harness"
+	"github.com/toolsim/toolsim/harness/campaign"
 	"github.com/toolsim/toolsim/report"
 )
 
@@ -139,24 +139,24 @@ func (m *merger) results() []report.Result {
 }
 
 // bugs counts the bug classes and signatures of the merged findings as a
-// campaign's report does (harness.Report.Classes): "N bugs in M
+// campaign's report does (campaign.Report.Classes): "N bugs in M
 // signatures". A report without classes is classed here.
 func (m *merger) bugs(rs []report.Result) string {
-	var rep harness.Report
+	var rep campaign.Report
 	for i := range rs {
 		r := &rs[i]
 		if r.Signature == "" || m.bySig[r.Signature] == nil {
 			continue
 		}
 		if r.Class == "" {
-			r.Class = harness.ClassOf(r.Signature)
+			r.Class = campaign.ClassOf(r.Signature)
 		}
 		// A robustness finding that failed its shard was counted there.
 		rep.Robustness = rep.Robustness || r.Robustness != "" && r.Status == report.Fail
-		rep.Findings = append(rep.Findings, &harness.Finding{Signature: r.Signature, Class: r.Class, After: r.After,
+		rep.Findings = append(rep.Findings, &campaign.Finding{Signature: r.Signature, Class: r.Class, After: r.After,
 			Flaky: r.Flaky, Robustness: r.Robustness, Documented: contract.Behaviour(r.Documented)})
 	}
-	return harness.Summary(rep.Classes())
+	return rep.Bugs()
 }
 
 // print writes the merged findings table.

@@ -8,31 +8,15 @@ import (
 
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/harness"
+	"github.com/toolsim/toolsim/harness/campaign"
 	"github.com/toolsim/toolsim/internal/regress"
 	"github.com/toolsim/toolsim/internal/tracemeta"
 )
 
 // printReport prints a campaign's coverage table and throughput.
-func (c *cli) printReport(rep *harness.Report, camp harness.Campaign, took time.Duration) {
+func (c *cli) printReport(rep *campaign.Report, camp campaign.Campaign, took time.Duration) {
 	w := c.stdout
-	fmt.Fprintln(w, "fault class                 injected")
-	for _, f := range camp.Sim.Faults {
-		if rep.LeftOut.Has(f) {
-			continue
-		}
-		mark := ""
-		if rep.Faults[f] == 0 {
-			mark = "   ← never reached"
-		}
-		fmt.Fprintf(w, "  %-25s %8d%s\n", f, rep.Faults[f], mark)
-	}
-	for _, f := range rep.LeftOut {
-		fmt.Fprintf(w, "  %-25s %8s   ← left out: %s\n", f, "-", rep.Needs[f])
-	}
-	fmt.Fprintln(w, "state or rule                                 reached")
-	for _, s := range harness.States {
-		fmt.Fprintf(w, "  %-43s %7d\n", s, rep.States[s])
-	}
+	rep.WriteCoverage(w, camp.Sim.Faults)
 	printSkipped(w, rep.Skipped)
 	secs := max(took.Seconds(), 1e-9)
 	fmt.Fprintf(w, "%d scenarios, %d events in %.2fs: %.0f scenarios/s, %.0f events/s\n",
@@ -47,7 +31,7 @@ func (c *cli) printReport(rep *harness.Report, camp harness.Campaign, took time.
 
 // saveFailure writes the failing trace, its shrunk form, and a
 // ready-to-commit testscript scenario with its golden.
-func (c *cli) saveFailure(base string, fl *harness.Failure, camp harness.Campaign, exhaustive bool) ([]string, error) {
+func (c *cli) saveFailure(base string, fl *campaign.Failure, camp campaign.Campaign, exhaustive bool) ([]string, error) {
 	r := regress.Regression{Seed: fl.Seed, Oracle: fl.Violation.Oracle, Detail: fl.ShrunkBy.Detail,
 		Trace: regress.Trace{Header: failureHeader(fl, camp, fl.Case, exhaustive), Events: fl.Case.Events}}
 	if fl.Shrunk != nil {
@@ -59,7 +43,7 @@ func (c *cli) saveFailure(base string, fl *harness.Failure, camp harness.Campaig
 // failureHeader is the header of a saved failing trace: a seed's options,
 // or an exhaustive ordering's index, with the case's reconstruction
 // settings and the oracle that failed.
-func failureHeader(fl *harness.Failure, camp harness.Campaign, cs *harness.Case, exhaustive bool) *event.Header {
+func failureHeader(fl *campaign.Failure, camp campaign.Campaign, cs *harness.Case, exhaustive bool) *event.Header {
 	m := tracemeta.Meta{Oracle: fl.Violation.Oracle}
 	source := tracemeta.SourceSim
 	if exhaustive {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/toolsim/toolsim/harness"
+	"github.com/toolsim/toolsim/harness/campaign"
 	"github.com/toolsim/toolsim/report"
 )
 
@@ -68,7 +69,7 @@ func (rec *recorder) check(c *cli, name string, cs *harness.Case, events int, fo
 // fuzz records a campaign: one result per finding (known findings pass,
 // new and flaky ones fail), a failure for fault classes never reached,
 // or one passing summary.
-func (rec *recorder) fuzz(c *cli, rep *harness.Report, f *fuzzFlags) {
+func (rec *recorder) fuzz(c *cli, rep *campaign.Report, f *fuzzFlags) {
 	rec.suite.NotRun = harness.NotRun(rep.Skipped)
 	for _, fd := range rep.Findings {
 		rec.add(findingResult(c, fd, f, rep.Counts(fd)))
@@ -96,7 +97,7 @@ func (rec *recorder) fuzz(c *cli, rep *harness.Report, f *fuzzFlags) {
 // signature, with its bug class and the paths reportFindings saved it
 // under; counts says whether the run counts it (not documented behaviour,
 // not outside the contract outside robustness mode).
-func findingResult(c *cli, fd *harness.Finding, f *fuzzFlags, counts bool) report.Result {
+func findingResult(c *cli, fd *campaign.Finding, f *fuzzFlags, counts bool) report.Result {
 	v := fd.Violation
 	r := report.Result{Name: fd.Signature, Status: report.Fail, Signature: fd.Signature, Count: fd.Count,
 		Known: fd.Known, Flaky: fd.Flaky, Oracle: v.Oracle, Seq: v.Seq, Detail: v.Detail, Diff: v.Diff, Violations: 1,

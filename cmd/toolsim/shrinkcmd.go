@@ -8,6 +8,7 @@ import (
 
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/harness"
+	"github.com/toolsim/toolsim/harness/campaign"
 	"github.com/toolsim/toolsim/internal/regress"
 	"github.com/toolsim/toolsim/internal/tracemeta"
 )
@@ -40,14 +41,14 @@ func (c *cli) shrink(args []string) int {
 		return exitFail
 	}
 	opts := c.optsFor(cs)
-	var res harness.Shrunk
+	var res campaign.Shrunk
 	if f.oracle != "" {
-		res = harness.ShrinkCase(c.engine(), cs, v.Oracle, opts)
+		res = campaign.ShrinkCase(c.engine(), cs, v.Oracle, opts)
 		fmt.Fprintf(c.stderr, "shrunk %d → %d events for oracle %s (%d candidates tried)\n", len(cs.Events), len(res.Case.Events), v.Oracle, res.Tests)
 	} else {
 		// A captured trace has no fault list: any fault may stay, but no
 		// feature the engine does not support.
-		res = harness.ShrinkFinding(c.engine(), cs, v, harness.Domain{Any: true, Features: opts.Features}, opts)
+		res = campaign.ShrinkFinding(c.engine(), cs, v, campaign.Domain{Any: true, Features: opts.Features}, opts)
 		fmt.Fprintf(c.stderr, "shrunk %d → %d events for oracle %s, signature %s (%d candidates tried, %d rejected for drift)\n",
 			len(cs.Events), len(res.Case.Events), v.Oracle, v.Signature, res.Tests, res.Rejected)
 	}

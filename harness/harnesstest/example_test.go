@@ -12,7 +12,7 @@ import (
 // NAME.jsonl is checked with every oracle under the options the engine is
 // fuzzed with, and its final render compared with golden/NAME.golden.
 // Write the goldens with TOOLSIM_UPDATE=1 go test, then read them.
-// A failure harness.Fuzz saved (testdata/toolsim/TEST/seed-N.min.jsonl)
+// A failure campaign.Fuzz saved (testdata/toolsim/TEST/seed-N.min.jsonl)
 // becomes a regression by moving it into the directory.
 func testRegressions(t *testing.T) {
 	newEngine := func() harness.Engine { return engine.New(engine.Options{}) }

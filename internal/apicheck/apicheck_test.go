@@ -66,7 +66,7 @@ func TestAPISkipsPrivate(t *testing.T) {
 		}
 	}
 	for _, want := range []string{
-		"pkg github.com/toolsim/toolsim/harness, func Fuzz(testing.TB, func() Engine, ...FuzzOption)",
+		"pkg github.com/toolsim/toolsim/harness/campaign, func Fuzz(testing.TB, func() harness.Engine, ...FuzzOption)",
 		"pkg github.com/toolsim/toolsim/harness, type Engine = engineproto.Engine",
 		"pkg github.com/toolsim/toolsim/event, type Event struct, Seq int64",
 		"pkg github.com/toolsim/toolsim/event, method (*Reader) Next(*Event) error",

@@ -32,7 +32,7 @@ type Regression struct {
 // testscript scenario fuzz-NAME.txtar and its reference render
 // fuzz-NAME.w80.golden beside them. check is the command the scenario
 // runs to check the trace ("toolsim check --engine …"). It returns the
-// paths written. toolsim fuzz and harness.Fuzz write failures this way.
+// paths written. toolsim fuzz and campaign.Fuzz write failures this way.
 func Save(base string, r Regression, check string) ([]string, error) {
 	if err := os.MkdirAll(filepath.Dir(base), 0o755); err != nil {
 		return nil, err

@@ -1,6 +1,6 @@
 // Package adapter connects chatui to toolsim: it feeds canonical events
 // to a chatui.Transcript and converts its rows to a toolsim timeline, so
-// that harness.Fuzz, harness.Check and harnesstest.ReplayDir can judge it.
+// that campaign.Fuzz, harness.Check and harnesstest.ReplayDir can judge it.
 package adapter
 
 import (

@@ -3,7 +3,7 @@ package adapter_test
 import (
 	"testing"
 
-	"github.com/toolsim/toolsim/harness"
+	"github.com/toolsim/toolsim/harness/campaign"
 	"github.com/toolsim/toolsim/harness/harnesstest"
 
 	"github.com/toolsim/toolsim/examples/go-engine/adapter"
@@ -13,7 +13,7 @@ import (
 // failure it prints the violation and the shrunk trace, saves both under
 // testdata/toolsim/TestFuzz/, and prints the command that reruns the seed.
 func TestFuzz(t *testing.T) {
-	harness.Fuzz(t, adapter.New, harness.Seeds(300), harness.WithOptions(adapter.Options))
+	campaign.Fuzz(t, adapter.New, campaign.Seeds(300), campaign.WithOptions(adapter.Options))
 }
 
 // TestRegressions replays every trace of testdata/regressions with every

@@ -89,10 +89,24 @@ type runState struct {
 	at        int // the item's index in its container
 }
 
-// New returns a model of an empty trace.
+// defaultMetaTools are the meta tool names of SPEC §2 (the model keeps its
+// own copy of engine.DefaultMetaTools, as it is written independently).
+var defaultMetaTools = []string{"todowrite", "TodoWrite", "todo_write", "update_plan"}
+
+// MetaTools is names, or the default set of SPEC §2 when names is nil (an
+// empty, non-nil list names no meta tool).
+func MetaTools(names []string) []string {
+	if names == nil {
+		return defaultMetaTools
+	}
+	return names
+}
+
+// New returns a model of an empty trace; a nil Config.MetaTools means the
+// default set (MetaTools).
 func New(cfg Config) *Model {
 	m := &Model{cfg: cfg, meta: map[string]bool{}, ids: map[string]*slot{}, early: map[string][]event.Event{}}
-	for _, n := range cfg.MetaTools {
+	for _, n := range MetaTools(cfg.MetaTools) {
 		m.meta[n] = true
 	}
 	return m

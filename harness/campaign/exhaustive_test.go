@@ -1,13 +1,15 @@
-package harness_test
+package campaign_test
 
 import (
 	"fmt"
+	"github.com/toolsim/toolsim/harness/internal/planted"
 	"maps"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/toolsim/toolsim/harness"
+	"github.com/toolsim/toolsim/harness/campaign"
 	"github.com/toolsim/toolsim/sim"
 )
 
@@ -26,13 +28,13 @@ func TestExhaustivePlanted(t *testing.T) {
 		engine func() harness.Engine
 		want   string
 	}{
-		{"spinner", cancelLeavesSpinner, "trace 0, model at seq 4; shrunk 5 → 2 events by model at seq 2; 1 traces, 5 events; states turn end: after cancel, no separator=1"},
-		{"last-item-pairing", lastItemPairing, "trace 18, pairing at seq 9; shrunk 11 → 4 events by pairing at seq 3; 19 traces, 183 events; states cancel between progress and result=9 cancel while 2+ tools live=3 cancel with nothing live=3 progress: streamed output=32 result after cancel=10 result: output replaces streamed=16 status: running → failed=7 turn end: after cancel, no separator=19"},
-		{"upgrade", upgradeLosesFirst, "trace 32, once at seq 7; shrunk 9 → 3 events by once at seq 2; 33 traces, 355 events; states cancel between progress and result=21 cancel while 2+ tools live=7 cancel with nothing live=6 group: run of starts, no batch ids=1 progress: streamed output=71 result after cancel=18 result: output replaces streamed=35 status: running → failed=15 turn end: after cancel, no separator=33"},
+		{"spinner", planted.CancelLeavesSpinner, "trace 0, model at seq 4; shrunk 5 → 2 events by model at seq 2; 1 traces, 5 events; states turn end: after cancel, no separator=1"},
+		{"last-item-pairing", planted.LastItemPairing, "trace 18, pairing at seq 9; shrunk 11 → 4 events by pairing at seq 3; 19 traces, 183 events; states cancel between progress and result=9 cancel while 2+ tools live=3 cancel with nothing live=3 progress: streamed output=32 result after cancel=10 result: output replaces streamed=16 status: running → failed=7 turn end: after cancel, no separator=19"},
+		{"upgrade", planted.UpgradeLosesFirst, "trace 32, once at seq 7; shrunk 9 → 3 events by once at seq 2; 33 traces, 355 events; states cancel between progress and result=21 cancel while 2+ tools live=7 cancel with nothing live=6 group: run of starts, no batch ids=1 progress: streamed output=71 result after cancel=18 result: output replaces streamed=35 status: running → failed=15 turn end: after cancel, no separator=33"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			rep, err := harness.RunExhaustive(tt.engine, opts, harness.Campaign{Workers: 2, Check: harness.Options{SelfCheck: true}})
+			rep, err := campaign.RunExhaustive(tt.engine, opts, campaign.Campaign{Workers: 2, Check: harness.Options{SelfCheck: true}})
 			if err != nil || rep.Failure == nil {
 				t.Fatalf("the planted bug was not found: %v", err)
 			}
@@ -44,7 +46,7 @@ func TestExhaustivePlanted(t *testing.T) {
 }
 
 // summary is a one-line account of an exhaustive report with a failure.
-func summary(rep *harness.Report) string {
+func summary(rep *campaign.Report) string {
 	f := rep.Failure
 	var states []string
 	for _, k := range slices.Sorted(maps.Keys(rep.States)) {

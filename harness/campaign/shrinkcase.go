@@ -1,7 +1,8 @@
-package harness
+package campaign
 
 import (
 	"fmt"
+	"github.com/toolsim/toolsim/harness"
 	"slices"
 
 	"github.com/toolsim/toolsim/event"
@@ -10,9 +11,9 @@ import (
 
 // Shrunk is what ShrinkCase and ShrinkFinding found.
 type Shrunk struct {
-	Case  *Case     // the smallest case found; the original when nothing smaller fails
-	By    Violation // its first violation of the oracle or signature it was shrunk for
-	Tests int       // candidates tried
+	Case  *harness.Case     // the smallest case found; the original when nothing smaller fails
+	By    harness.Violation // its first violation of the oracle or signature it was shrunk for
+	Tests int               // candidates tried
 	// Note says why the result is what it is when it is not a plain
 	// shrink: the oracle could not be reproduced and any violation was
 	// shrunk instead, nothing smaller failed, or the trace could not be
@@ -44,10 +45,10 @@ type Shrunk struct {
 // captured trace checked under a narrower run), it is shrunk without the
 // fault limit and Note says so; when c no longer shows the signature,
 // Lost says what happened.
-func ShrinkFinding(newEngine func() Engine, c *Case, v Violation, dom Domain, opts Options) Shrunk {
+func ShrinkFinding(newEngine func() harness.Engine, c *harness.Case, v harness.Violation, dom Domain, opts harness.Options) Shrunk {
 	probe := prober(newEngine, c, v.Oracle, opts)
 	sig := v.Signature
-	if all := expand(probe(c.Events, false)); len(all) == 0 {
+	if all := harness.Expand(probe(c.Events, false)); len(all) == 0 {
 		return Shrunk{Case: c, Tests: 1, Lost: "the failing trace passed when checked again on a fresh engine"}
 	} else if _, ok := withSignature(all, sig); !ok {
 		return Shrunk{Case: c, Tests: 1, Lost: fmt.Sprintf("the failing trace no longer shows the signature when checked again: it fails with %s (%s)", all[0].Signature, all[0].Detail)}
@@ -63,7 +64,7 @@ func ShrinkFinding(newEngine func() Engine, c *Case, v Violation, dom Domain, op
 			first = true
 			return true
 		}
-		if _, ok := withSignature(expand(probe(evs, false)), sig); !first && ok {
+		if _, ok := withSignature(harness.Expand(probe(evs, false)), sig); !first && ok {
 			return true
 		}
 		rejected++
@@ -71,7 +72,7 @@ func ShrinkFinding(newEngine func() Engine, c *Case, v Violation, dom Domain, op
 	}
 	res := shrink.Shrink(c.Events, fails, shrink.Options{})
 	out := shrunkCase(c, res.Events)
-	all := expand(probe(out.Events, false))
+	all := harness.Expand(probe(out.Events, false))
 	by, _ := withSignature(all, sig)
 	if len(res.Events) == len(c.Events) && note == "" {
 		note = fmt.Sprintf("no smaller trace fails with this signature (%d candidates tried)", res.Tests)
@@ -87,7 +88,7 @@ func ShrinkFinding(newEngine func() Engine, c *Case, v Violation, dom Domain, op
 // and a note when it had to widen: without the contract when evs break it
 // (a robustness case: an input the engine's upstream does not send), and
 // without the fault limit when that is not enough (a captured trace).
-func widen(dom Domain, evs []event.Event, opts Options) (Domain, string) {
+func widen(dom Domain, evs []event.Event, opts harness.Options) (Domain, string) {
 	why := dom.Outside(evs, opts)
 	if why == "" {
 		return dom, ""
@@ -104,32 +105,32 @@ func widen(dom Domain, evs []event.Event, opts Options) (Domain, string) {
 }
 
 // withSignature returns the first violation with signature sig.
-func withSignature(vs []Violation, sig string) (Violation, bool) {
+func withSignature(vs []harness.Violation, sig string) (harness.Violation, bool) {
 	for _, v := range vs {
 		if v.Signature == sig {
 			return v, true
 		}
 	}
-	return Violation{}, false
+	return harness.Violation{}, false
 }
 
 // prober returns a check of candidate traces of c with opts, the
 // reconnect point clamped to the shorter trace, and toolsim's rebuild
 // oracles skipped unless oracle is one of them.
-func prober(newEngine func() Engine, c *Case, oracle string, opts Options) func(evs []event.Event, first bool) []Violation {
-	noRebuild := c.noRebuild || !rebuildOracle(oracle)
-	return func(evs []event.Event, first bool) []Violation {
+func prober(newEngine func() harness.Engine, c *harness.Case, oracle string, opts harness.Options) func(evs []event.Event, first bool) []harness.Violation {
+	noRebuild := c.NoRebuild || !rebuildOracle(oracle)
+	return func(evs []event.Event, first bool) []harness.Violation {
 		t := *c
-		t.Events, t.noRebuild = evs, noRebuild
+		t.Events, t.NoRebuild = evs, noRebuild
 		t.ReconnectAt = min(c.ReconnectAt, max(len(evs)-1, 0))
 		o := opts
 		o.First = first
-		return CheckCase(newEngine, &t, o)
+		return harness.CheckCase(newEngine, &t, o)
 	}
 }
 
 // shrunkCase is c with evs as its events, the reconnect point clamped.
-func shrunkCase(c *Case, evs []event.Event) *Case {
+func shrunkCase(c *harness.Case, evs []event.Event) *harness.Case {
 	out := *c
 	out.Events = evs
 	out.ReconnectAt = min(c.ReconnectAt, max(len(evs)-1, 0))
@@ -144,17 +145,17 @@ func shrunkCase(c *Case, evs []event.Event) *Case {
 // under opts, it shrinks for any violation instead and says so in Note.
 // A case inside the engine's contract (Options.Contract) is shrunk inside
 // it. Campaigns shrink with ShrinkFinding, which keeps the signature.
-func ShrinkCase(newEngine func() Engine, c *Case, oracle string, opts Options) Shrunk {
+func ShrinkCase(newEngine func() harness.Engine, c *harness.Case, oracle string, opts harness.Options) Shrunk {
 	opts.First = false
 	probe := prober(newEngine, c, oracle, opts)
 	var note string
-	target := func(vs []Violation) bool { return hasOracle(vs, oracle) }
+	target := func(vs []harness.Violation) bool { return hasOracle(vs, oracle) }
 	if !target(probe(c.Events, false)) {
 		if len(probe(c.Events, true)) == 0 {
 			return Shrunk{Case: c, Note: fmt.Sprintf("the case does not fail under the shrinker's settings (oracle %s): kept whole", oracle)}
 		}
 		note = fmt.Sprintf("oracle %s did not fail again on the whole case; shrunk for any violation instead", oracle)
-		target = func(vs []Violation) bool { return len(vs) > 0 }
+		target = func(vs []harness.Violation) bool { return len(vs) > 0 }
 	}
 	// A case inside the engine's contract shrinks inside it.
 	inside := opts.Contract.Guarantees.Check(c.Events) == nil
@@ -167,9 +168,9 @@ func ShrinkCase(newEngine func() Engine, c *Case, oracle string, opts Options) S
 	}
 	res := shrink.Shrink(c.Events, fails, shrink.Options{})
 	out := shrunkCase(c, res.Events)
-	var v Violation
+	var v harness.Violation
 	for _, x := range probe(out.Events, false) {
-		if target([]Violation{x}) {
+		if target([]harness.Violation{x}) {
 			v = x
 			break
 		}
@@ -181,10 +182,10 @@ func ShrinkCase(newEngine func() Engine, c *Case, oracle string, opts Options) S
 }
 
 func rebuildOracle(o string) bool {
-	return slices.Contains([]string{OracleRebuild, OracleReported, OracleIdempot, OracleReconnect}, o)
+	return slices.Contains([]string{harness.OracleRebuild, harness.OracleReported, harness.OracleIdempot, harness.OracleReconnect}, o)
 }
 
-func hasOracle(vs []Violation, oracle string) bool {
+func hasOracle(vs []harness.Violation, oracle string) bool {
 	for _, v := range vs {
 		if v.Oracle == oracle {
 			return true

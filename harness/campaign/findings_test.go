@@ -1,7 +1,8 @@
-package harness_test
+package campaign_test
 
 import (
 	"bytes"
+	"github.com/toolsim/toolsim/harness/internal/planted"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -13,6 +14,7 @@ import (
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/harness"
+	"github.com/toolsim/toolsim/harness/campaign"
 	"github.com/toolsim/toolsim/sim"
 	"github.com/toolsim/toolsim/timeline"
 )
@@ -39,7 +41,7 @@ var plantedBugs = []bug{
 		}
 	}},
 	{name: "an error's text dropped", view: func(t *timeline.Tool) { t.Error = "" }},
-	{name: "progress output not streamed", input: rewrite(func(_ *engine.Engine, ev event.Event) *event.Event {
+	{name: "progress output not streamed", input: planted.Rewrite(func(_ *engine.Engine, ev event.Event) *event.Event {
 		if ev.Kind == event.KindToolProgress {
 			ev.Output = ""
 		}
@@ -47,12 +49,12 @@ var plantedBugs = []bug{
 	})},
 }
 
-// withBugs is the reference engine with every bug of bs planted.
+// withBugs is the planted.Reference engine with every bug of bs planted.
 func withBugs(bs ...bug) func() harness.Engine {
-	m := mutant{}
+	m := planted.Bent{}
 	for _, b := range bs {
-		if in, prev := b.input, m.input; in != nil {
-			m.input = func(e *engine.Engine, ev *event.Event) *event.Event {
+		if in, prev := b.input, m.Input; in != nil {
+			m.Input = func(e *engine.Engine, ev *event.Event) *event.Event {
 				if prev != nil {
 					if ev = prev(e, ev); ev == nil {
 						return nil
@@ -61,8 +63,8 @@ func withBugs(bs ...bug) func() harness.Engine {
 				return in(e, ev)
 			}
 		}
-		if v, prev := b.view, m.view; v != nil {
-			m.view = func(t *timeline.Tool) {
+		if v, prev := b.view, m.View; v != nil {
+			m.View = func(t *timeline.Tool) {
 				if prev != nil {
 					prev(t)
 				}
@@ -70,7 +72,7 @@ func withBugs(bs ...bug) func() harness.Engine {
 			}
 		}
 	}
-	return mutate(m)
+	return planted.Mutate(m)
 }
 
 // TestOneCampaignFindsEveryBug: an engine with four planted bugs gives
@@ -78,7 +80,7 @@ func withBugs(bs ...bug) func() harness.Engine {
 // bug apart: it fails the engine with that bug alone and passes the
 // engines with each other bug alone.
 func TestOneCampaignFindsEveryBug(t *testing.T) {
-	camp := harness.Campaign{Seeds: 1000, Workers: 2, Sim: sim.Options{Faults: fault.All(), Swarm: true}}
+	camp := campaign.Campaign{Seeds: 1000, Workers: 2, Sim: sim.Options{Faults: fault.All(), Swarm: true}}
 	rep, err := camp.Run(withBugs(plantedBugs...))
 	if err != nil {
 		t.Fatal(err)
@@ -116,7 +118,7 @@ func TestOneCampaignFindsEveryBug(t *testing.T) {
 	// One class per bug: the classes are exactly the bugs' signature sets.
 	classes := rep.Classes()
 	if len(classes) != len(plantedBugs) {
-		t.Errorf("%s, want %d bugs", harness.Summary(classes), len(plantedBugs))
+		t.Errorf("%s, want %d bugs", rep.Bugs(), len(plantedBugs))
 	}
 	for _, c := range classes {
 		var sigs []string
@@ -131,7 +133,7 @@ func TestOneCampaignFindsEveryBug(t *testing.T) {
 			t.Errorf("class %q holds %q, which is not one bug's findings", c.Name, sigs)
 		}
 	}
-	t.Log(harness.Summary(classes))
+	t.Log(rep.Bugs())
 }
 
 // TestBaselineGatesNewFindings: a baseline written from a run makes the
@@ -139,14 +141,14 @@ func TestOneCampaignFindsEveryBug(t *testing.T) {
 // fail on the new findings only; and with a bug fixed, the run names the
 // baseline's findings it no longer finds.
 func TestBaselineGatesNewFindings(t *testing.T) {
-	camp := harness.Campaign{Seeds: 300, Workers: 2, Sim: sim.Options{Faults: fault.All(), Swarm: true}}
+	camp := campaign.Campaign{Seeds: 300, Workers: 2, Sim: sim.Options{Faults: fault.All(), Swarm: true}}
 	two := withBugs(plantedBugs[0], plantedBugs[2])
 	rep, err := camp.Run(two)
 	if err != nil || rep.OK() || len(rep.Findings) == 0 {
 		t.Fatalf("the two bugs were not found (%v)", err)
 	}
 	var buf bytes.Buffer
-	if err := harness.WriteBaseline(&buf, harness.BaselineOf(rep, nil)); err != nil {
+	if err := campaign.BaselineOf(rep, nil).Encode(&buf); err != nil {
 		t.Fatal(err)
 	}
 	path := filepath.Join(t.TempDir(), "baseline.json")
@@ -154,7 +156,7 @@ func TestBaselineGatesNewFindings(t *testing.T) {
 		t.Fatal(err)
 	}
 	f, _ := os.Open(path)
-	base, err := harness.ReadBaseline(f, path)
+	base, err := campaign.ReadBaseline(f, path)
 	f.Close()
 	if err != nil {
 		t.Fatal(err)
@@ -184,7 +186,7 @@ func TestBaselineGatesNewFindings(t *testing.T) {
 // two.
 func TestMaxFindingsIsDeterministic(t *testing.T) {
 	run := func(workers int) string {
-		camp := harness.Campaign{Seeds: 600, Workers: workers, MaxFindings: 3, NoShrink: true,
+		camp := campaign.Campaign{Seeds: 600, Workers: workers, MaxFindings: 3, NoShrink: true,
 			Sim: sim.Options{Faults: fault.All(), Swarm: true}}
 		rep, err := camp.Run(withBugs(plantedBugs...))
 		if err != nil {
@@ -214,11 +216,11 @@ func TestFlakyFindingIsNotABug(t *testing.T) {
 	var fixed atomic.Bool
 	eng := func() harness.Engine {
 		if fixed.Load() {
-			return reference()
+			return planted.Reference()
 		}
-		return cancelLeavesSpinner()
+		return planted.CancelLeavesSpinner()
 	}
-	camp := harness.Campaign{Seeds: 20, Sim: sim.Options{Faults: fault.List{fault.Cancel}},
+	camp := campaign.Campaign{Seeds: 20, Sim: sim.Options{Faults: fault.List{fault.Cancel}},
 		Progress: func(done, total, _ int) { fixed.Store(done == total) }}
 	rep, err := camp.Run(eng)
 	if err != nil {

@@ -1,8 +1,9 @@
-package harness
+package campaign
 
 import (
 	"cmp"
 	"fmt"
+	"github.com/toolsim/toolsim/harness"
 	"slices"
 	"sync"
 
@@ -58,15 +59,15 @@ type Finding struct {
 // shows, the first violation's first: a second check without stopping at
 // the first violation finds the bugs the first one masks. It costs a
 // check per failing seed only.
-func (r *run) distinct(c *Case, found []Violation) []Violation {
-	if len(found) == 0 || found[0].Oracle == OracleNondeterminism {
+func (r *run) distinct(c *harness.Case, found []harness.Violation) []harness.Violation {
+	if len(found) == 0 || found[0].Oracle == harness.OracleNondeterminism {
 		return found
 	}
 	opts := r.c.Check
 	opts.First = false
 	out := found[:1:1]
-	for _, v := range expand(CheckCase(r.newEngine, c, opts)) {
-		if !slices.ContainsFunc(out, func(w Violation) bool { return w.Signature == v.Signature }) {
+	for _, v := range harness.Expand(harness.CheckCase(r.newEngine, c, opts)) {
+		if !slices.ContainsFunc(out, func(w harness.Violation) bool { return w.Signature == v.Signature }) {
 			out = append(out, v)
 		}
 	}
@@ -84,7 +85,7 @@ type failingSeed struct {
 // add records one signature of a failing seed (under r.mu); first says
 // whether it was the seed's first violation. A finding's seed is its
 // lowest seed, preferring one where it came first.
-func (r *run) add(i int64, seed uint64, c *Case, v Violation, first bool) {
+func (r *run) add(i int64, seed uint64, c *harness.Case, v harness.Violation, first bool) {
 	r.failing = append(r.failing, failingSeed{i, v.Signature, first})
 	f := r.findings[v.Signature]
 	if f == nil {
@@ -176,10 +177,10 @@ func (r *run) sort(fs []*Finding) {
 // at their first failing trace, which holds every finding).
 func (r *run) regenerate(f *Finding, b failingSeed) {
 	seed := r.first + uint64(b.i)
-	c := CaseOf(sim.Generate(seed, r.c.Sim))
+	c := harness.CaseOf(sim.Generate(seed, r.c.Sim))
 	opts := r.c.Check
 	opts.First = true
-	for _, v := range r.distinct(c, CheckCase(r.newEngine, c, opts)) {
+	for _, v := range r.distinct(c, harness.CheckCase(r.newEngine, c, opts)) {
 		if v.Signature == f.Signature {
 			f.Seed, f.Violation, f.Case, f.first = seed, v, c, b.first
 		}
@@ -274,7 +275,7 @@ func (r *run) shrinkAll(fs []*Finding) {
 // signature inside the run's domain, then confirms the repro on a fresh
 // engine.
 func (r *run) shrink(f *Finding) {
-	if f.Violation.Oracle == OracleNondeterminism {
+	if f.Violation.Oracle == harness.OracleNondeterminism {
 		f.Note = "a nondeterministic seed is not shrunk: its trace is generated again, not replayed"
 		return
 	}
@@ -290,9 +291,9 @@ func (r *run) shrink(f *Finding) {
 // confirm checks a repro again on a fresh engine: "" when it fails as the
 // shrink left it (with the signature first, or after the signature
 // after), else what happened instead.
-func confirm(newEngine func() Engine, c *Case, sig, after string, opts Options) string {
+func confirm(newEngine func() harness.Engine, c *harness.Case, sig, after string, opts harness.Options) string {
 	opts.First = false
-	found := expand(CheckCase(newEngine, c, opts))
+	found := harness.Expand(harness.CheckCase(newEngine, c, opts))
 	_, shows := withSignature(found, sig)
 	switch {
 	case len(found) == 0:

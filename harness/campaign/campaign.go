@@ -1,11 +1,11 @@
-package harness
+package campaign
 
 import (
 	"errors"
 	"fmt"
+	"github.com/toolsim/toolsim/harness"
 	"hash/fnv"
 	"runtime"
-	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -27,9 +27,9 @@ type Campaign struct {
 	// Shard, Shards split the range for CI matrices: shard K of N (1-based)
 	// runs the K-th of N contiguous slices. Zero means the whole range.
 	Shard, Shards int
-	Workers       int         // parallel workers (default 1)
-	Sim           sim.Options // what each seed generates
-	Check         Options     // oracle options (First is always set)
+	Workers       int             // parallel workers (default 1)
+	Sim           sim.Options     // what each seed generates
+	Check         harness.Options // oracle options (First is always set)
 	// Recheck runs every Recheck-th seed twice and compares the trace and
 	// render hashes (the nondeterminism detector; default 10, <0 never).
 	Recheck int
@@ -54,7 +54,7 @@ type Campaign struct {
 	// names the known signatures the run no longer finds (Report.Fixed).
 	Baseline *Baseline
 
-	baselinePath string // harness.Fuzz's KnownFindings, read when it starts
+	baselinePath string // campaign.Fuzz's KnownFindings, read when it starts
 	// Progress, when set, is called after each scenario (from the worker
 	// goroutines, one call at a time).
 	Progress func(done, total, failures int)
@@ -65,10 +65,10 @@ type Campaign struct {
 // Failure is a failing scenario, with its shrunk form.
 type Failure struct {
 	Seed      uint64
-	Violation Violation
-	Case      *Case // what failed, as generated
-	Shrunk    *Case // the smallest trace that fails the same oracle
-	ShrunkBy  Violation
+	Violation harness.Violation
+	Case      *harness.Case // what failed, as generated
+	Shrunk    *harness.Case // the smallest trace that fails the same oracle
+	ShrunkBy  harness.Violation
 	Tests     int    // candidates the shrinker tried
 	Note      string // why the shrinker kept what it kept, when it could not do better
 }
@@ -102,7 +102,7 @@ type Report struct {
 	Needs   map[fault.Fault]string
 	// Skipped lists the oracles the campaign did not run, and why
 	// (Options.Skipped, and what exhaustive mode leaves to campaigns).
-	Skipped []Skip
+	Skipped []harness.Skip
 	// Robustness says the campaign ran in robustness mode: its findings
 	// outside the contract count (Campaign.Robustness).
 	Robustness bool
@@ -172,7 +172,7 @@ func (c *Campaign) seedRange() (first uint64, n int, err error) {
 // environment or the program's target is already higher: a campaign
 // allocates much and keeps little, and at the default target a second
 // worker gains nothing.
-func (c Campaign) Run(newEngine func() Engine) (*Report, error) {
+func (c Campaign) Run(newEngine func() harness.Engine) (*Report, error) {
 	first, n, err := c.seedRange()
 	if err != nil {
 		return nil, err
@@ -208,7 +208,7 @@ func (c Campaign) Run(newEngine func() Engine) (*Report, error) {
 	rep.LeftOut, rep.Needs = leftOut, needs
 	rep.Skipped = c.Check.Skipped()
 	if c.Recheck < 0 {
-		rep.Skipped = append(rep.Skipped, Skip{OracleNondeterminism, whyNoRecheck})
+		rep.Skipped = append(rep.Skipped, harness.Skip{Oracle: harness.OracleNondeterminism, Why: whyNoRecheck})
 	}
 	return rep, nil
 }
@@ -263,7 +263,7 @@ func merge(parts []*Report) *Report {
 // run is the shared state of a running campaign.
 type run struct {
 	c         *Campaign
-	newEngine func() Engine
+	newEngine func() harness.Engine
 	first     uint64
 	n         int
 	next      atomic.Int64
@@ -281,7 +281,7 @@ type run struct {
 }
 
 // newRun starts a run of n scenarios on workers workers.
-func newRun(c *Campaign, newEngine func() Engine, workers, n int) *run {
+func newRun(c *Campaign, newEngine func() harness.Engine, workers, n int) *run {
 	return &run{c: c, newEngine: newEngine, n: n, lowest: -1, busy: workers >= runtime.GOMAXPROCS(0),
 		dom: Domain{Faults: c.Sim.Faults, Features: c.Sim.Features, Contract: c.Check.Contract.Guarantees}, findings: map[string]*Finding{}}
 }
@@ -334,7 +334,7 @@ func (r *run) stop() bool {
 func (r *run) one(i int64, rep *Report) {
 	seed := r.first + uint64(i)
 	sc := sim.Generate(seed, r.c.Sim)
-	c := CaseOf(sc)
+	c := harness.CaseOf(sc)
 	found := r.check(c, rep)
 	if len(found) == 0 && r.c.Recheck > 0 && seed%uint64(r.c.Recheck) == 0 {
 		rep.Rechecked++
@@ -352,26 +352,26 @@ func (r *run) one(i int64, rep *Report) {
 // check runs every oracle on a case and adds the states and rules it
 // reached to rep, counted by the check's own model when the whole trace
 // was checked, else by a model pass of its own.
-func (r *run) check(c *Case, rep *Report) []Violation {
+func (r *run) check(c *harness.Case, rep *Report) []harness.Violation {
 	opts := r.c.Check
 	if rep.scratch == nil {
 		rep.scratch = map[string]int{}
 	}
 	clear(rep.scratch)
-	opts.states = rep.scratch
-	found := CheckCase(r.newEngine, c, opts)
+	opts.Coverage = rep.scratch
+	found := harness.CheckCase(r.newEngine, c, opts)
 	if len(found) > 0 {
 		statesOf(c.Events, opts, rep.States)
 		return found
 	}
-	for s, k := range opts.states {
+	for s, k := range opts.Coverage {
 		rep.States[s] += k
 	}
 	return nil
 }
 
 // count adds one scenario's events, injected faults and states.
-func (rep *Report) count(evs []event.Event, injected map[fault.Fault]int, opts Options) {
+func (rep *Report) count(evs []event.Event, injected map[fault.Fault]int, opts harness.Options) {
 	rep.Scenarios++
 	rep.Events += len(evs)
 	for f, k := range injected {
@@ -382,7 +382,7 @@ func (rep *Report) count(evs []event.Event, injected map[fault.Fault]int, opts O
 
 // record counts a checked scenario and keeps, per signature, the lowest
 // failing seed.
-func (r *run) record(i int64, seed uint64, c *Case, found []Violation) {
+func (r *run) record(i int64, seed uint64, c *harness.Case, found []harness.Violation) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.done++
@@ -418,33 +418,26 @@ func (r *run) recount() *Report {
 	return rep
 }
 
-// CaseOf turns a generated scenario into the case its oracles check.
-func CaseOf(sc *sim.Scenario) *Case {
-	c := &Case{Events: sc.Events, FaultSeed: sc.Seed, ReconnectAt: sc.ReconnectAt, BatchIDs: sc.BatchIDs, Generated: true}
-	c.LogFaults = slices.Clone(sc.LogFaults)
-	return c
-}
-
 // recheck generates the seed again and replays it through a second engine:
 // the trace bytes and the final render must hash the same.
-func (r *run) recheck(seed uint64, sc *sim.Scenario) (found []Violation) {
+func (r *run) recheck(seed uint64, sc *sim.Scenario) (found []harness.Violation) {
 	defer func() {
 		if p := recover(); p != nil {
-			found = []Violation{{Seq: lastSeq(sc.Events), Oracle: OraclePanic, Detail: fmt.Sprintf("replaying for the nondeterminism check: %v", p)}}
+			found = []harness.Violation{{Seq: lastSeq(sc.Events), Oracle: harness.OraclePanic, Detail: fmt.Sprintf("replaying for the nondeterminism check: %v", p)}}
 		}
 	}()
 	again := sim.Generate(seed, r.c.Sim)
 	if a, b := hashTrace(sc.Events), hashTrace(again.Events); a != b {
-		return []Violation{{Seq: lastSeq(sc.Events), Oracle: OracleNondeterminism,
+		return []harness.Violation{{Seq: lastSeq(sc.Events), Oracle: harness.OracleNondeterminism,
 			Detail: fmt.Sprintf("seed %d generated different traces (hash %016x, then %016x)", seed, a, b)}}
 	}
 	a, errA := hashRender(r.newEngine, sc.Events)
 	b, errB := hashRender(r.newEngine, again.Events)
 	if err := errors.Join(errA, errB); err != nil {
-		return []Violation{{Seq: lastSeq(sc.Events), Oracle: OracleEngine, Detail: "replaying for the nondeterminism check: " + err.Error()}}
+		return []harness.Violation{{Seq: lastSeq(sc.Events), Oracle: harness.OracleEngine, Detail: "replaying for the nondeterminism check: " + err.Error()}}
 	}
 	if a != b {
-		return []Violation{{Seq: lastSeq(sc.Events), Oracle: OracleNondeterminism,
+		return []harness.Violation{{Seq: lastSeq(sc.Events), Oracle: harness.OracleNondeterminism,
 			Detail: fmt.Sprintf("seed %d rendered differently on a second run (hash %016x, then %016x)", seed, a, b)}}
 	}
 	return nil
@@ -460,12 +453,20 @@ func hashTrace(evs []event.Event) uint64 {
 	return h.Sum64()
 }
 
-func hashRender(newEngine func() Engine, evs []event.Event) (uint64, error) {
-	tl, err := finalTimeline(newEngine, SliceSource(evs))
+func hashRender(newEngine func() harness.Engine, evs []event.Event) (uint64, error) {
+	tl, err := (&harness.Case{Events: evs}).Final(newEngine)
 	if err != nil {
 		return 0, err
 	}
 	h := fnv.New64a()
 	h.Write([]byte(render.Render(tl, render.Options{Width: 80, Output: true})))
 	return h.Sum64(), nil
+}
+
+// lastSeq is the seq of the last event of evs, 0 for none.
+func lastSeq(evs []event.Event) int64 {
+	if len(evs) == 0 {
+		return 0
+	}
+	return evs[len(evs)-1].Seq
 }

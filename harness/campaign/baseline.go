@@ -1,9 +1,10 @@
-package harness
+package campaign
 
 import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/toolsim/toolsim/harness"
 	"io"
 	"slices"
 	"sync"
@@ -12,8 +13,8 @@ import (
 	"github.com/toolsim/toolsim/internal/tracemeta"
 )
 
-// BaselineVersion is the format version a baseline file declares.
-const BaselineVersion = 1
+// baselineVersion is the format version a baseline file declares.
+const baselineVersion = 1
 
 // Baseline is the list of known findings a CI run accepts: a run passes
 // when it finds only these, fails on a new one, and names those it no
@@ -29,7 +30,7 @@ type Baseline struct {
 type BaselineEntry struct {
 	Signature string
 	Oracle    string
-	Repro     *Case // nil: none kept (the signature alone is known)
+	Repro     *harness.Case // nil: none kept (the signature alone is known)
 }
 
 // Has reports whether the baseline lists sig. A nil baseline lists nothing.
@@ -87,11 +88,11 @@ type baselineEntry struct {
 	Repro     []json.RawMessage `json:"repro,omitempty"`
 }
 
-// WriteBaseline writes b, one repro line per line so that diffs stay
-// readable.
-func WriteBaseline(w io.Writer, b *Baseline) error {
+// Encode writes b as a baseline file, one repro line per line so that
+// diffs stay readable; ReadBaseline reads it back.
+func (b *Baseline) Encode(w io.Writer) error {
 	var out bytes.Buffer
-	fmt.Fprintf(&out, "{\"toolsim_baseline\":%d,\"findings\":[", BaselineVersion)
+	fmt.Fprintf(&out, "{\"toolsim_baseline\":%d,\"findings\":[", baselineVersion)
 	for i, e := range b.Entries {
 		if i > 0 {
 			out.WriteString(",")
@@ -101,7 +102,7 @@ func WriteBaseline(w io.Writer, b *Baseline) error {
 		fmt.Fprintf(&out, "\n{\"signature\":%s,\"oracle\":%s", sig, orc)
 		if e.Repro != nil {
 			var trace bytes.Buffer
-			h := tracemeta.Header(tracemeta.SourceShrink, 0, tracemeta.Meta{Oracle: e.Oracle}.With(e.Repro.replay()))
+			h := tracemeta.Header(tracemeta.SourceShrink, 0, tracemeta.Meta{Oracle: e.Oracle}.With(replayOf(e.Repro)))
 			if err := event.WriteAll(&trace, h, e.Repro.Events); err != nil {
 				return fmt.Errorf("baseline entry %q: %w", e.Signature, err)
 			}
@@ -131,8 +132,8 @@ func ReadBaseline(r io.Reader, name string) (*Baseline, error) {
 	if err := dec.Decode(&f); err != nil {
 		return nil, fmt.Errorf("%s: not a toolsim baseline: %w", name, err)
 	}
-	if f.Version != BaselineVersion {
-		return nil, fmt.Errorf("%s: toolsim_baseline %d, want %d", name, f.Version, BaselineVersion)
+	if f.Version != baselineVersion {
+		return nil, fmt.Errorf("%s: toolsim_baseline %d, want %d", name, f.Version, baselineVersion)
 	}
 	b := &Baseline{}
 	for i, e := range f.Findings {
@@ -153,7 +154,7 @@ func ReadBaseline(r io.Reader, name string) (*Baseline, error) {
 }
 
 // reproCase decodes a repro's lines into the case they describe.
-func reproCase(lines []json.RawMessage) (*Case, error) {
+func reproCase(lines []json.RawMessage) (*harness.Case, error) {
 	var buf bytes.Buffer
 	for _, l := range lines {
 		buf.Write(l)
@@ -167,7 +168,7 @@ func reproCase(lines []json.RawMessage) (*Case, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Case{Events: evs, Generated: true, LogFaults: rp.LogFaults, FaultSeed: rp.FaultSeed,
+	return &harness.Case{Events: evs, Generated: true, LogFaults: rp.LogFaults, FaultSeed: rp.FaultSeed,
 		ReconnectAt: rp.ReconnectAt, BatchIDs: rp.BatchIDs}, nil
 }
 
@@ -181,14 +182,14 @@ func (r *run) replayBaseline() {
 	opts := r.c.Check
 	opts.First = true
 	entries := r.c.Baseline.Entries
-	found := make([][]Violation, len(entries))
+	found := make([][]harness.Violation, len(entries))
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for range max(r.c.Workers, 1) {
 		wg.Go(func() {
 			for i := range next {
 				if entries[i].Repro != nil {
-					found[i] = CheckCase(r.newEngine, entries[i].Repro, opts)
+					found[i] = harness.CheckCase(r.newEngine, entries[i].Repro, opts)
 				}
 			}
 		})
@@ -206,4 +207,9 @@ func (r *run) replayBaseline() {
 		r.findings[v.Signature] = &Finding{Signature: v.Signature, Replayed: true, index: -1,
 			Failure: Failure{Violation: v, Case: entries[i].Repro, Shrunk: entries[i].Repro, ShrunkBy: v}}
 	}
+}
+
+// replayOf is a case's reconstruction settings, for a trace header.
+func replayOf(c *harness.Case) tracemeta.Replay {
+	return tracemeta.Replay{LogFaults: c.LogFaults, FaultSeed: c.FaultSeed, ReconnectAt: c.ReconnectAt, BatchIDs: c.BatchIDs}
 }

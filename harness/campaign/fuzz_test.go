@@ -1,7 +1,8 @@
-package harness_test
+package campaign_test
 
 import (
 	"fmt"
+	"github.com/toolsim/toolsim/harness/internal/planted"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -11,11 +12,12 @@ import (
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/harness"
+	"github.com/toolsim/toolsim/harness/campaign"
 	"github.com/toolsim/toolsim/sim"
 )
 
 func TestFuzzReferenceIsClean(t *testing.T) {
-	harness.Fuzz(t, reference, harness.Seeds(300), harness.Workers(2))
+	campaign.Fuzz(t, planted.Reference, campaign.Seeds(300), campaign.Workers(2))
 }
 
 // fakeTB records a fatal message; Fatal/Fatalf unwind with a sentinel.
@@ -38,7 +40,7 @@ func (f *fakeTB) Fatalf(format string, args ...any) {
 	panic(fatal{})
 }
 
-func runFuzz(newEngine func() harness.Engine, opts ...harness.FuzzOption) (msg string) {
+func runFuzz(newEngine func() harness.Engine, opts ...campaign.FuzzOption) (msg string) {
 	tb := &fakeTB{}
 	defer func() {
 		if r := recover(); r != nil {
@@ -48,7 +50,7 @@ func runFuzz(newEngine func() harness.Engine, opts ...harness.FuzzOption) (msg s
 			msg = tb.msg
 		}
 	}()
-	harness.Fuzz(tb, newEngine, opts...)
+	campaign.Fuzz(tb, newEngine, opts...)
 	return ""
 }
 
@@ -56,7 +58,7 @@ func runFuzz(newEngine func() harness.Engine, opts ...harness.FuzzOption) (msg s
 // oracle, the shrunk trace and the reproduce command.
 func TestFuzzReportsShrunkFailure(t *testing.T) {
 	t.Chdir(t.TempDir())
-	msg := runFuzz(cancelLeavesSpinner, harness.Seeds(200))
+	msg := runFuzz(planted.CancelLeavesSpinner, campaign.Seeds(200))
 	seed := regexp.MustCompile(`(?m)^seed (\d+):`).FindStringSubmatch(msg)
 	if seed == nil {
 		t.Fatalf("no seed in the failure message:\n%s", msg)
@@ -73,13 +75,13 @@ func TestFuzzReportsShrunkFailure(t *testing.T) {
 	}
 	defer f.Close()
 	_, evs, err := event.ReadAll(f, event.ReaderOptions{Name: saved})
-	if err != nil || len(harness.Check(cancelLeavesSpinner, evs)) == 0 {
+	if err != nil || len(harness.Check(planted.CancelLeavesSpinner, evs)) == 0 {
 		t.Errorf("the saved trace does not fail the planted engine (%v)", err)
 	}
 }
 
 func TestFuzzFailsOnUntestedFaults(t *testing.T) {
-	msg := runFuzz(reference, harness.Seeds(2), harness.Faults(fault.All()...))
+	msg := runFuzz(planted.Reference, campaign.Seeds(2), campaign.Faults(fault.All()...))
 	if !strings.Contains(msg, "never injected") {
 		t.Errorf("want a coverage failure, got %q", msg)
 	}
@@ -89,8 +91,8 @@ func TestFuzzFailsOnUntestedFaults(t *testing.T) {
 // Fuzz pass on the same engine, and fail on an engine with one more bug.
 func TestFuzzKnownFindings(t *testing.T) {
 	t.Chdir(t.TempDir())
-	camp := harness.Campaign{Seeds: 200, Sim: sim.Options{Faults: fault.All(), Swarm: true}}
-	rep, err := camp.Run(cancelLeavesSpinner)
+	camp := campaign.Campaign{Seeds: 200, Sim: sim.Options{Faults: fault.All(), Swarm: true}}
+	rep, err := camp.Run(planted.CancelLeavesSpinner)
 	if err != nil || len(rep.Findings) == 0 {
 		t.Fatalf("the planted bug was not found (%v)", err)
 	}
@@ -98,18 +100,18 @@ func TestFuzzKnownFindings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := harness.WriteBaseline(f, harness.BaselineOf(rep, nil)); err != nil {
+	if err := campaign.BaselineOf(rep, nil).Encode(f); err != nil {
 		t.Fatal(err)
 	}
 	f.Close()
-	if msg := runFuzz(cancelLeavesSpinner, harness.Seeds(200), harness.KnownFindings("baseline.json")); msg != "" {
+	if msg := runFuzz(planted.CancelLeavesSpinner, campaign.Seeds(200), campaign.KnownFindings("baseline.json")); msg != "" {
 		t.Errorf("with its own baseline, Fuzz failed:\n%s", msg)
 	}
-	msg := runFuzz(upgradeLosesFirst, harness.Seeds(200), harness.KnownFindings("baseline.json"))
+	msg := runFuzz(planted.UpgradeLosesFirst, campaign.Seeds(200), campaign.KnownFindings("baseline.json"))
 	if !strings.Contains(msg, "findings not in the baseline") {
 		t.Errorf("another bug passed the baseline: %q", msg)
 	}
-	if msg := runFuzz(reference, harness.KnownFindings("missing.json")); !strings.Contains(msg, "KnownFindings") {
+	if msg := runFuzz(planted.Reference, campaign.KnownFindings("missing.json")); !strings.Contains(msg, "KnownFindings") {
 		t.Errorf("a missing baseline file: got %q", msg)
 	}
 }

@@ -1,9 +1,10 @@
-package harness
+package campaign
 
 import (
 	"bytes"
 	"flag"
 	"fmt"
+	"github.com/toolsim/toolsim/harness"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -20,10 +21,10 @@ import (
 // The flags Fuzz reads, namespaced like rapid's so that they never clash
 // with a test binary's own (-update, -seed, …).
 var (
-	flagSeed   = flag.Int64("toolsim.seed", -1, "harness.Fuzz: run only this seed")
-	flagSeeds  = flag.Int("toolsim.seeds", 0, "harness.Fuzz: how many seeds (overrides harness.Seeds)")
-	flagFaults = flag.String("toolsim.faults", "", "harness.Fuzz: comma-separated faults to inject (overrides harness.Faults)")
-	flagWrite  = flag.String("toolsim.write-baseline", "", "harness.Fuzz: write the findings of this run as a baseline to this file")
+	flagSeed   = flag.Int64("toolsim.seed", -1, "campaign.Fuzz: run only this seed")
+	flagSeeds  = flag.Int("toolsim.seeds", 0, "campaign.Fuzz: how many seeds (overrides campaign.Seeds)")
+	flagFaults = flag.String("toolsim.faults", "", "campaign.Fuzz: comma-separated faults to inject (overrides campaign.Faults)")
+	flagWrite  = flag.String("toolsim.write-baseline", "", "campaign.Fuzz: write the findings of this run as a baseline to this file")
 )
 
 // FuzzOption configures Fuzz.
@@ -49,7 +50,7 @@ func KnownFindings(path string) FuzzOption { return func(c *Campaign) { c.baseli
 
 // WithOptions sets the oracle options: declared fields, features, meta
 // tools, grouping (see Options).
-func WithOptions(o Options) FuzzOption { return func(c *Campaign) { c.Check = o } }
+func WithOptions(o harness.Options) FuzzOption { return func(c *Campaign) { c.Check = o } }
 
 // Fuzz runs a seeded swarm campaign against engines from newEngine and
 // fails t on every finding (a distinct signature, see Campaign) that the
@@ -66,46 +67,46 @@ func WithOptions(o Options) FuzzOption { return func(c *Campaign) { c.Check = o 
 // tests running in parallel with it share.
 //
 //	func TestMyEngine(t *testing.T) {
-//		harness.Fuzz(t, func() harness.Engine { return myengine.New() }, harness.Seeds(1000))
+//		campaign.Fuzz(t, func() harness.Engine { return myengine.New() }, campaign.Seeds(1000))
 //	}
-func Fuzz(t testing.TB, newEngine func() Engine, opts ...FuzzOption) {
+func Fuzz(t testing.TB, newEngine func() harness.Engine, opts ...FuzzOption) {
 	t.Helper()
 	c := Campaign{Seeds: 1000, Sim: sim.Options{Faults: fault.All(), Swarm: true}}
 	for _, o := range opts {
 		o(&c)
 	}
 	if err := applyFlags(&c); err != nil {
-		t.Fatalf("harness.Fuzz: %v", err)
+		t.Fatalf("campaign.Fuzz: %v", err)
 	}
 	rep, err := c.Run(newEngine)
 	if err != nil {
-		t.Fatalf("harness.Fuzz: %v", err)
+		t.Fatalf("campaign.Fuzz: %v", err)
 	}
 	if *flagWrite != "" {
 		if err := writeBaselineFile(*flagWrite, BaselineOf(rep, c.Baseline)); err != nil {
-			t.Fatalf("harness.Fuzz: %v", err)
+			t.Fatalf("campaign.Fuzz: %v", err)
 		}
 	}
 	for _, sig := range rep.Fixed {
-		t.Logf("harness.Fuzz: fixed: %q is in the baseline but no longer found: remove it", sig)
+		t.Logf("campaign.Fuzz: fixed: %q is in the baseline but no longer found: remove it", sig)
 	}
 	var failed []string
 	for _, f := range rep.New() {
 		failed = append(failed, describeFinding(t, f, c))
 	}
 	if len(failed) > 0 {
-		t.Fatalf("harness.Fuzz: %d findings not in the baseline:\n\n%s", len(failed), strings.Join(failed, "\n"))
+		t.Fatalf("campaign.Fuzz: %d findings not in the baseline:\n\n%s", len(failed), strings.Join(failed, "\n"))
 	}
 	if len(rep.Missing) > 0 && *flagSeed < 0 {
-		t.Fatalf("harness.Fuzz: %d scenarios never injected %s: raise Seeds or narrow Faults", rep.Scenarios, rep.Missing.String())
+		t.Fatalf("campaign.Fuzz: %d scenarios never injected %s: raise Seeds or narrow Faults", rep.Scenarios, rep.Missing.String())
 	}
 	if known := len(rep.Findings); known > 0 {
-		t.Logf("harness.Fuzz: %d scenarios, only the baseline's %d known findings", rep.Scenarios, known)
+		t.Logf("campaign.Fuzz: %d scenarios, only the baseline's %d known findings", rep.Scenarios, known)
 	} else {
-		t.Logf("harness.Fuzz: %d scenarios, every oracle run held", rep.Scenarios)
+		t.Logf("campaign.Fuzz: %d scenarios, every oracle run held", rep.Scenarios)
 	}
-	for _, line := range NotRun(rep.Skipped) {
-		t.Logf("harness.Fuzz: not run: %s", line)
+	for _, line := range harness.NotRun(rep.Skipped) {
+		t.Logf("campaign.Fuzz: not run: %s", line)
 	}
 }
 
@@ -144,7 +145,7 @@ func writeBaselineFile(path string, b *Baseline) error {
 	if err != nil {
 		return err
 	}
-	if err := WriteBaseline(f, b); err != nil {
+	if err := b.Encode(f); err != nil {
 		f.Close()
 		return err
 	}
@@ -167,9 +168,9 @@ func describeFinding(t testing.TB, fd *Finding, c Campaign) string {
 func describeFailure(t testing.TB, f *Failure, c Campaign, name string) string {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "seed %d: %s\n", f.Seed, f.Violation)
-	header := func(cs *Case) *event.Header {
+	header := func(cs *harness.Case) *event.Header {
 		m := tracemeta.Meta{Faults: c.Sim.Faults.String(), Swarm: c.Sim.Swarm, Oracle: f.Violation.Oracle}
-		return tracemeta.Header(tracemeta.SourceSim, f.Seed, m.With(cs.replay()))
+		return tracemeta.Header(tracemeta.SourceSim, f.Seed, m.With(replayOf(cs)))
 	}
 	if f.Shrunk != nil {
 		fmt.Fprintf(&b, "\nshrunk %d → %d events (%d candidates); the regression trace:\n", len(f.Case.Events), len(f.Shrunk.Events), f.Tests)
@@ -194,7 +195,7 @@ func describeFailure(t testing.TB, f *Failure, c Campaign, name string) string {
 
 // regression is a failure as package regress saves it, with each trace's
 // header made by header.
-func regression(f *Failure, header func(*Case) *event.Header) regress.Regression {
+func regression(f *Failure, header func(*harness.Case) *event.Header) regress.Regression {
 	r := regress.Regression{Seed: f.Seed, Oracle: f.Violation.Oracle, Detail: f.ShrunkBy.Detail,
 		Trace: regress.Trace{Header: header(f.Case), Events: f.Case.Events}}
 	if f.Shrunk != nil {

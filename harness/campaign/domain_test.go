@@ -1,4 +1,4 @@
-package harness_test
+package campaign_test
 
 import (
 	"testing"
@@ -6,6 +6,7 @@ import (
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/harness"
+	"github.com/toolsim/toolsim/harness/campaign"
 	"github.com/toolsim/toolsim/sim"
 )
 
@@ -21,7 +22,7 @@ func TestGeneratedTracesStayInTheirDomain(t *testing.T) {
 	}
 	for name, faults := range lists {
 		t.Run(name, func(t *testing.T) {
-			dom := harness.Domain{Faults: faults}
+			dom := campaign.Domain{Faults: faults}
 			for seed := range uint64(1000) {
 				sc := sim.Generate(seed, sim.Options{Faults: faults, Swarm: name == "all"})
 				if why := dom.Outside(sc.Events, harness.Options{}); why != "" {
@@ -43,7 +44,7 @@ func TestInjectedFaultsAreSeen(t *testing.T) {
 		t.Run(string(f), func(t *testing.T) {
 			for seed := range uint64(300) {
 				sc := sim.Generate(seed, sim.Options{Faults: fault.List{f}})
-				if sc.Injected[f] > 0 && (harness.Domain{}).Outside(sc.Events, harness.Options{}) != "" {
+				if sc.Injected[f] > 0 && (campaign.Domain{}).Outside(sc.Events, harness.Options{}) != "" {
 					return
 				}
 			}
@@ -55,7 +56,7 @@ func TestInjectedFaultsAreSeen(t *testing.T) {
 // TestExhaustiveTracesStayInTheirDomain: an exhaustive enumeration's
 // traces hold no fault but cancels, the domain its findings shrink in.
 func TestExhaustiveTracesStayInTheirDomain(t *testing.T) {
-	dom := harness.Domain{Faults: fault.List{fault.Cancel, fault.LateResult}}
+	dom := campaign.Domain{Faults: fault.List{fault.Cancel, fault.LateResult}}
 	n := 0
 	err := sim.Exhaustive(sim.ExhaustiveOptions{Tools: 3, Progress: 1, Cancel: true}, func(evs []event.Event) bool {
 		n++

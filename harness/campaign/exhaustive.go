@@ -1,6 +1,7 @@
-package harness
+package campaign
 
 import (
+	"github.com/toolsim/toolsim/harness"
 	"slices"
 	"sync"
 
@@ -18,7 +19,7 @@ import (
 // does; it stops at the first failure in enumeration order (one finding,
 // its Seed the trace's index), shrunk inside the domain of the faults an
 // enumeration holds (cancels).
-func RunExhaustive(newEngine func() Engine, opts sim.ExhaustiveOptions, camp Campaign) (*Report, error) {
+func RunExhaustive(newEngine func() harness.Engine, opts sim.ExhaustiveOptions, camp Campaign) (*Report, error) {
 	total, err := sim.ExhaustiveCount(opts)
 	if err != nil {
 		return nil, err
@@ -69,23 +70,23 @@ const (
 
 // exhaustiveSkips is opts.Skipped with the oracles exhaustive mode does
 // not run, in the order of Oracles.
-func exhaustiveSkips(opts Options) []Skip {
+func exhaustiveSkips(opts harness.Options) []harness.Skip {
 	out := opts.Skipped()
 	if opts.SelfCheck {
-		for _, n := range []string{OracleReconnect, OracleIdempot, OracleReported} {
-			out = append(out, Skip{n, whyExhaustive})
+		for _, n := range []string{harness.OracleReconnect, harness.OracleIdempot, harness.OracleReported} {
+			out = append(out, harness.Skip{Oracle: n, Why: whyExhaustive})
 		}
 	}
-	out = append(out, Skip{OracleNondeterminism, whyEnumerated})
-	slices.SortStableFunc(out, func(a, b Skip) int {
-		return slices.Index(Oracles, a.Oracle) - slices.Index(Oracles, b.Oracle)
+	out = append(out, harness.Skip{Oracle: harness.OracleNondeterminism, Why: whyEnumerated})
+	slices.SortStableFunc(out, func(a, b harness.Skip) int {
+		return slices.Index(harness.Oracles, a.Oracle) - slices.Index(harness.Oracles, b.Oracle)
 	})
 	return out
 }
 
 // recountExhaustive counts traces, events and states over exactly the
 // orderings up to the first failing one, whatever the workers had reached.
-func recountExhaustive(ex sim.ExhaustiveOptions, lowest int64, opts Options) *Report {
+func recountExhaustive(ex sim.ExhaustiveOptions, lowest int64, opts harness.Options) *Report {
 	rep := newReport()
 	i := int64(0)
 	sim.Exhaustive(ex, func(evs []event.Event) bool {
@@ -126,7 +127,7 @@ func (r *run) checkTrace(i int64, evs []event.Event, rep *Report) {
 	if skip {
 		return
 	}
-	c := &Case{Events: evs, BatchIDs: sim.AllBatched(evs), noTwice: true}
+	c := &harness.Case{Events: evs, BatchIDs: sim.AllBatched(evs), NoTwice: true}
 	found := r.distinct(c, r.check(c, rep))
 	rep.Scenarios++
 	rep.Events += len(evs)

@@ -1,6 +1,7 @@
-package harness_test
+package campaign_test
 
 import (
+	"github.com/toolsim/toolsim/harness/internal/planted"
 	"strings"
 	"testing"
 
@@ -9,6 +10,7 @@ import (
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/harness"
+	"github.com/toolsim/toolsim/harness/campaign"
 	"github.com/toolsim/toolsim/sim"
 )
 
@@ -16,7 +18,7 @@ import (
 // an upstream that sends results first can reach.
 func dropEarlyResults() harness.Engine {
 	seen := map[string]bool{}
-	return broken{engine.New(engine.Options{}), func(e *engine.Engine, ev *event.Event) {
+	return planted.Broken{Engine: engine.New(engine.Options{}), Bend: func(e *engine.Engine, ev *event.Event) {
 		if ev.Kind == event.KindToolStart {
 			seen[ev.ID] = true
 		}
@@ -30,7 +32,7 @@ func dropEarlyResults() harness.Engine {
 // openAfterTurn keeps every call live when its turn ends, as a library
 // that leaves client-side tools and approvals open does.
 func openAfterTurn() harness.Engine {
-	return reopenAfter(event.KindTurnEnd, func(live []string) []string { return live })
+	return planted.ReopenAfter(event.KindTurnEnd, func(live []string) []string { return live })
 }
 
 func executor() harness.Options {
@@ -38,17 +40,17 @@ func executor() harness.Options {
 }
 
 // TestContractKeepsCampaignsInside: under the executor contract the
-// reference engine passes with every fault asked for (those the contract
+// planted.Reference engine passes with every fault asked for (those the contract
 // rules out are left out, and named), and a bug only outside the contract
 // reaches is not reported; robustness mode reports it, labelled.
 func TestContractKeepsCampaignsInside(t *testing.T) {
-	camp := harness.Campaign{Seeds: 300, Workers: 2, Sim: sim.Options{Faults: fault.All(), Swarm: true}, Check: executor()}
+	camp := campaign.Campaign{Seeds: 300, Workers: 2, Sim: sim.Options{Faults: fault.All(), Swarm: true}, Check: executor()}
 	rep, err := camp.Run(func() harness.Engine { return engine.New(engine.Options{}) })
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !rep.OK() || len(rep.Findings) > 0 {
-		t.Fatalf("reference engine under the executor contract: ok=%v, findings %d, missing %s", rep.OK(), len(rep.Findings), rep.Missing)
+		t.Fatalf("planted.Reference engine under the executor contract: ok=%v, findings %d, missing %s", rep.OK(), len(rep.Findings), rep.Missing)
 	}
 	for _, f := range []fault.Fault{fault.ResultBeforeStart, fault.UnknownID, fault.DuplicateResult} {
 		if !rep.LeftOut.Has(f) || !strings.Contains(rep.Needs[f], "ruled out by the engine's contract") {
@@ -86,7 +88,7 @@ func TestContractKeepsCampaignsInside(t *testing.T) {
 // a turn's end fails; declaring that documented behaviour sets those
 // findings apart, and the run passes.
 func TestDocumentedBehaviourIsSetApart(t *testing.T) {
-	camp := harness.Campaign{Seeds: 300, Workers: 2, Sim: sim.Options{Faults: fault.List{fault.MissingResult}, Swarm: true}}
+	camp := campaign.Campaign{Seeds: 300, Workers: 2, Sim: sim.Options{Faults: fault.List{fault.MissingResult}, Swarm: true}}
 	rep, err := camp.Run(openAfterTurn)
 	if err != nil {
 		t.Fatal(err)
@@ -125,12 +127,12 @@ func TestShrinkCaseStaysInsideContract(t *testing.T) {
 	c := &harness.Case{Events: evs}
 	denied := withBugs(plantedBugs[0]) // denied shown as failed
 	asked := contract.List{contract.AnswersAsked}
-	loose := harness.ShrinkCase(denied, c, harness.OracleModel, harness.Options{})
+	loose := campaign.ShrinkCase(denied, c, harness.OracleModel, harness.Options{})
 	if b := asked.Check(loose.Case.Events); b == nil {
 		t.Fatalf("without a contract the shrink kept %d events; the test needs it to leave the contract", len(loose.Case.Events))
 	}
 	opts := harness.Options{Contract: contract.Contract{Guarantees: asked}}
-	got := harness.ShrinkCase(denied, c, harness.OracleModel, opts)
+	got := campaign.ShrinkCase(denied, c, harness.OracleModel, opts)
 	if b := asked.Check(got.Case.Events); b != nil {
 		t.Fatalf("the shrunk case left the contract: %s", b)
 	}

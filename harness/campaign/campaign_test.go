@@ -1,6 +1,7 @@
-package harness_test
+package campaign_test
 
 import (
+	"github.com/toolsim/toolsim/harness/internal/planted"
 	"maps"
 	"runtime/debug"
 	"runtime/metrics"
@@ -9,24 +10,25 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/harness"
+	"github.com/toolsim/toolsim/harness/campaign"
 	"github.com/toolsim/toolsim/sim"
 )
 
 // TestCampaignIndependentOfWorkers: the report (the lowest failing seed,
 // coverage counts) is the same on one worker and on four.
 func TestCampaignIndependentOfWorkers(t *testing.T) {
-	run := func(workers int, engine func() harness.Engine) *harness.Report {
-		rep, err := harness.Campaign{Seeds: 300, Workers: workers, NoShrink: true, Sim: sim.Options{Faults: fault.List{fault.Cancel, fault.Order}}}.Run(engine)
+	run := func(workers int, engine func() harness.Engine) *campaign.Report {
+		rep, err := campaign.Campaign{Seeds: 300, Workers: workers, NoShrink: true, Sim: sim.Options{Faults: fault.List{fault.Cancel, fault.Order}}}.Run(engine)
 		if err != nil {
 			t.Fatal(err)
 		}
 		return rep
 	}
-	a, b := run(1, reference), run(4, reference)
+	a, b := run(1, planted.Reference), run(4, planted.Reference)
 	if d := cmp.Diff(a.Faults, b.Faults); d != "" || a.Scenarios != b.Scenarios {
 		t.Errorf("coverage differs by worker count (-1 +4):\n%s", d)
 	}
-	ra, rb := run(1, nameFIFOPairing), run(4, nameFIFOPairing)
+	ra, rb := run(1, planted.NameFIFOPairing), run(4, planted.NameFIFOPairing)
 	if ra.Failure == nil || rb.Failure == nil || ra.Failure.Seed != rb.Failure.Seed {
 		t.Fatalf("lowest failing seed differs by worker count: %v vs %v", ra.Failure, rb.Failure)
 	}
@@ -40,7 +42,7 @@ func TestCampaignIndependentOfWorkers(t *testing.T) {
 func TestCampaignShards(t *testing.T) {
 	total := 0
 	for k := 1; k <= 3; k++ {
-		rep, err := harness.Campaign{Seeds: 100, Shard: k, Shards: 3, Sim: sim.Options{}, Check: harness.Options{SelfCheck: true}}.Run(reference)
+		rep, err := campaign.Campaign{Seeds: 100, Shard: k, Shards: 3, Sim: sim.Options{}, Check: harness.Options{SelfCheck: true}}.Run(planted.Reference)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -49,7 +51,7 @@ func TestCampaignShards(t *testing.T) {
 	if total != 100 {
 		t.Errorf("3 shards ran %d scenarios, want 100", total)
 	}
-	if _, err := (harness.Campaign{Seeds: 10, Shard: 3, Shards: 2}).Run(reference); err == nil {
+	if _, err := (campaign.Campaign{Seeds: 10, Shard: 3, Shards: 2}).Run(planted.Reference); err == nil {
 		t.Error("shard 3/2 accepted")
 	}
 }
@@ -59,7 +61,7 @@ func TestCampaignShards(t *testing.T) {
 func TestCampaignStop(t *testing.T) {
 	stop := make(chan struct{})
 	close(stop)
-	rep, err := harness.Campaign{Seeds: 1000, Stop: stop, Sim: sim.Options{Faults: fault.All()}, Check: harness.Options{SelfCheck: true}}.Run(reference)
+	rep, err := campaign.Campaign{Seeds: 1000, Stop: stop, Sim: sim.Options{Faults: fault.All()}, Check: harness.Options{SelfCheck: true}}.Run(planted.Reference)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,15 +71,15 @@ func TestCampaignStop(t *testing.T) {
 }
 
 // TestExhaustiveSmall: every ordering of a 3-tool batch passes on the
-// reference engine and a planted bug is caught and shrunk.
+// planted.Reference engine and a planted bug is caught and shrunk.
 func TestExhaustiveSmall(t *testing.T) {
 	opts := sim.ExhaustiveOptions{Tools: 3, Progress: 1, Cancel: true}
 	want, _ := sim.ExhaustiveCount(opts)
-	rep, err := harness.RunExhaustive(reference, opts, harness.Campaign{Workers: 2, Check: harness.Options{SelfCheck: true}})
+	rep, err := campaign.RunExhaustive(planted.Reference, opts, campaign.Campaign{Workers: 2, Check: harness.Options{SelfCheck: true}})
 	if err != nil || rep.Failure != nil || rep.Scenarios != want {
 		t.Fatalf("reference: %d of %d traces, failure %v, err %v", rep.Scenarios, want, rep.Failure, err)
 	}
-	rep, _ = harness.RunExhaustive(lastItemPairing, opts, harness.Campaign{Workers: 2})
+	rep, _ = campaign.RunExhaustive(planted.LastItemPairing, opts, campaign.Campaign{Workers: 2})
 	if rep.Failure == nil || rep.Failure.Shrunk == nil || len(rep.Failure.Shrunk.Events) > 12 {
 		t.Fatalf("last-item pairing not caught and shrunk: %+v", rep.Failure)
 	}
@@ -104,8 +106,8 @@ func TestCampaignRelaxesGC(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			defer debug.SetGCPercent(debug.SetGCPercent(tc.before))
 			seen := map[int]bool{}
-			camp := harness.Campaign{Seeds: 3, Progress: func(int, int, int) { seen[gcPercent()] = true }}
-			if _, err := camp.Run(reference); err != nil {
+			camp := campaign.Campaign{Seeds: 3, Progress: func(int, int, int) { seen[gcPercent()] = true }}
+			if _, err := camp.Run(planted.Reference); err != nil {
 				t.Fatal(err)
 			}
 			if want := map[int]bool{tc.whileRun: true}; !maps.Equal(seen, want) {

@@ -1,7 +1,8 @@
-package harness
+package campaign
 
 import (
 	"fmt"
+	"github.com/toolsim/toolsim/harness"
 
 	"github.com/toolsim/toolsim/contract"
 	"github.com/toolsim/toolsim/event"
@@ -26,16 +27,16 @@ type Domain struct {
 	Contract contract.List
 }
 
-// Anomaly is an event that only a fault can produce: a result for an id
+// anomaly is an event that only a fault can produce: a result for an id
 // never started, a second result, a cancel.
-type Anomaly struct {
+type anomaly struct {
 	Seq  int64
 	Rule string     // the model's rule for the event (see Signature)
 	Need fault.List // any one of these faults produces it
 }
 
 // String names the anomaly and the faults that produce it.
-func (a Anomaly) String() string {
+func (a anomaly) String() string {
 	if len(a.Need) == 0 {
 		return fmt.Sprintf("seq %d, %s (no fault produces it)", a.Seq, a.Rule)
 	}
@@ -110,14 +111,14 @@ var ruleFaults = map[string]fault.List{
 	model.RuleCancel:            {fault.Cancel, fault.CancelBeforeResult},
 }
 
-// Anomalies lists the events of evs that only a fault produces, judged by
+// anomalies lists the events of evs that only a fault produces, judged by
 // the harness's model (opts sets its meta tools and grouping), and those
 // no fault produces: a turn started inside an open turn, a turn ended
 // when none is open, content outside a turn (Need is then empty). A result
 // for an id not yet started needs result-before-start when the id starts
 // later, else unknown-id.
-func Anomalies(evs []event.Event, opts Options) []Anomaly {
-	m := model.New(model.Config{MetaTools: opts.metaTools(), NoGrouping: opts.NoGrouping})
+func anomalies(evs []event.Event, opts harness.Options) []anomaly {
+	m := model.New(model.Config{MetaTools: model.MetaTools(opts.MetaTools), NoGrouping: opts.NoGrouping})
 	later := map[string]int{} // id → index of its last start
 	var tt turns
 	for i := range evs {
@@ -127,11 +128,11 @@ func Anomalies(evs []event.Event, opts Options) []Anomaly {
 		tt.any = tt.any || evs[i].Kind == event.KindTurnStart
 	}
 	tt.open = !tt.any
-	var out []Anomaly
+	var out []anomaly
 	for i := range evs {
 		ev := &evs[i]
 		if a := tt.anomaly(ev); a != "" {
-			out = append(out, Anomaly{Seq: ev.Seq, Rule: a, Need: fault.List{}})
+			out = append(out, anomaly{Seq: ev.Seq, Rule: a, Need: fault.List{}})
 		}
 		rule := m.Rule(ev)
 		need := ruleFaults[rule]
@@ -142,12 +143,12 @@ func Anomalies(evs []event.Event, opts Options) []Anomaly {
 			}
 		}
 		if need != nil {
-			out = append(out, Anomaly{Seq: ev.Seq, Rule: rule, Need: need})
+			out = append(out, anomaly{Seq: ev.Seq, Rule: rule, Need: need})
 		}
 		m.Apply(ev)
 	}
 	if rule := m.FinishRule(); ruleFaults[rule] != nil {
-		out = append(out, Anomaly{Seq: m.LastSeq(), Rule: rule, Need: ruleFaults[rule]})
+		out = append(out, anomaly{Seq: m.LastSeq(), Rule: rule, Need: ruleFaults[rule]})
 	}
 	return out
 }
@@ -156,9 +157,9 @@ func Anomalies(evs []event.Event, opts Options) []Anomaly {
 // domain leaves out, the first event that breaks its contract, or the
 // first anomaly none of whose faults is on. It returns "" for a trace
 // inside the domain.
-func (d Domain) Outside(evs []event.Event, opts Options) string {
+func (d Domain) Outside(evs []event.Event, opts harness.Options) string {
 	meta := map[string]bool{}
-	for _, n := range opts.metaTools() {
+	for _, n := range model.MetaTools(opts.MetaTools) {
 		meta[n] = true
 	}
 	for i := range evs {
@@ -177,7 +178,7 @@ func (d Domain) Outside(evs []event.Event, opts Options) string {
 	if d.Any {
 		return ""
 	}
-	for _, a := range Anomalies(evs, opts) {
+	for _, a := range anomalies(evs, opts) {
 		if !d.allows(a.Need) {
 			return a.String() + " is off"
 		}

@@ -1,6 +1,7 @@
-package harness
+package campaign
 
 import (
+	"github.com/toolsim/toolsim/harness"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -17,9 +18,9 @@ func TestCoverageReachesEveryRule(t *testing.T) {
 	hit := map[string]int{}
 	for seed := range uint64(2000) {
 		sc := sim.Generate(seed, sim.Options{Faults: fault.All(), Swarm: true})
-		statesOf(sc.Events, Options{}, hit)
+		statesOf(sc.Events, harness.Options{}, hit)
 	}
-	for _, s := range States {
+	for _, s := range states {
 		if hit[s] < 20 {
 			t.Errorf("%q reached %d times in 2,000 seeds, want ≥ 20", s, hit[s])
 		}
@@ -31,13 +32,13 @@ func TestCoverageReachesEveryRule(t *testing.T) {
 // over the same seeds counts.
 func TestCampaignCountsStatesInItsPass(t *testing.T) {
 	c := Campaign{Seeds: 300, Workers: 2, NoShrink: true, Sim: sim.Options{Faults: fault.All(), Swarm: true}}
-	rep, err := c.Run(func() Engine { return engine.New(engine.Options{}) })
+	rep, err := c.Run(func() harness.Engine { return engine.New(engine.Options{}) })
 	if err != nil || rep.Failure != nil {
 		t.Fatalf("err %v, failure %v", err, rep.Failure)
 	}
 	want := map[string]int{}
 	for seed := range uint64(300) {
-		statesOf(sim.Generate(seed, c.Sim).Events, Options{}, want)
+		statesOf(sim.Generate(seed, c.Sim).Events, harness.Options{}, want)
 	}
 	if diff := cmp.Diff(want, rep.States); diff != "" {
 		t.Errorf("states (-model pass +campaign):\n%s", diff)

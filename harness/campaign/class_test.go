@@ -1,9 +1,9 @@
-package harness_test
+package campaign_test
 
 import (
 	"testing"
 
-	"github.com/toolsim/toolsim/harness"
+	"github.com/toolsim/toolsim/harness/campaign"
 )
 
 // TestClassOf: the signatures of one bug share a class, and those of
@@ -33,7 +33,7 @@ func TestClassOf(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			ca, cb := harness.ClassOf(tt.a), harness.ClassOf(tt.b)
+			ca, cb := campaign.ClassOf(tt.a), campaign.ClassOf(tt.b)
 			if (ca == cb) != tt.same {
 				t.Errorf("ClassOf(%q) = %q\nClassOf(%q) = %q\nwant same = %v", tt.a, ca, tt.b, cb, tt.same)
 			}
@@ -51,7 +51,7 @@ func TestClassNames(t *testing.T) {
 		"turn end: after cancel, no separator: missing separator item": "an end: leaves no mark",
 	}
 	for sig, want := range tests {
-		if got := harness.ClassOf(sig); got != want {
+		if got := campaign.ClassOf(sig); got != want {
 			t.Errorf("ClassOf(%q) = %q, want %q", sig, got, want)
 		}
 	}

@@ -1,12 +1,14 @@
-package harness_test
+package campaign_test
 
 import (
+	"github.com/toolsim/toolsim/harness/internal/planted"
 	"testing"
 
 	"github.com/toolsim/toolsim/engine"
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/harness"
+	"github.com/toolsim/toolsim/harness/campaign"
 	"github.com/toolsim/toolsim/sim"
 	"github.com/toolsim/toolsim/timeline"
 )
@@ -31,7 +33,7 @@ func (p *partial) Finish() { p.e.Finish() }
 func (p *partial) Timeline() *timeline.Timeline {
 	tl := *p.e.Timeline()
 	tl.Diagnostics = nil
-	tl.Items = bend(tl.Items, func(t *timeline.Tool) {
+	tl.Items = planted.BendTools(tl.Items, func(t *timeline.Tool) {
 		t.Output, t.UpdateSeq, t.Error, t.Summary, t.DurationMS, t.EndT = "", 0, "", "", 0, 0
 	})
 	return &tl
@@ -51,7 +53,7 @@ func partialEngine(bug func(e *engine.Engine, ev *event.Event) *event.Event) fun
 // options, and each planted bug is caught and shrunk to ≤ 12 events with
 // them (the shrinker never stops on a field the engine does not fill).
 func TestPartialEngine(t *testing.T) {
-	camp := harness.Campaign{Seeds: 2000, Workers: 2, Check: partialOpts, Sim: sim.Options{Faults: fault.All(), Swarm: true}}
+	camp := campaign.Campaign{Seeds: 2000, Workers: 2, Check: partialOpts, Sim: sim.Options{Faults: fault.All(), Swarm: true}}
 	rep, err := camp.Run(partialEngine(nil))
 	if err != nil || rep.Failure != nil || len(rep.Missing) > 0 {
 		t.Fatalf("err %v, failure %v, missing %v", err, rep.Failure, rep.Missing)

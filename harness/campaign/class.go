@@ -1,6 +1,7 @@
-package harness
+package campaign
 
 import (
+	"github.com/toolsim/toolsim/oracle"
 	"strconv"
 	"strings"
 
@@ -69,7 +70,7 @@ func splitSignature(sig string) (rule, what string) {
 			best = r
 		}
 	}
-	for _, r := range wholeTrace {
+	for _, r := range oracle.WholeTrace {
 		if len(r) > len(best) && strings.HasPrefix(sig, r+": ") {
 			best = r
 		}
@@ -196,8 +197,9 @@ func (r *Report) Classes() []Class {
 	return out
 }
 
-// Summary is the line that counts them: "N bugs in M signatures".
-func Summary(classes []Class) string {
+// Bugs is the line that counts the classes: "N bugs in M signatures".
+func (r *Report) Bugs() string {
+	classes := r.Classes()
 	n := 0
 	for _, c := range classes {
 		n += len(c.Findings)
