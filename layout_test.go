@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -85,5 +86,86 @@ func TestImportersStayApart(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// floors reads docs/floors.md: each package line "- `PATH` N: what".
+func floors(t *testing.T) map[string]int {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("docs", "floors.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]int{}
+	for i, line := range strings.Split(string(data), "\n") {
+		rest, ok := strings.CutPrefix(line, "- `")
+		if !ok {
+			continue
+		}
+		pkg, rest, ok := strings.Cut(rest, "` ")
+		num, _, ok2 := strings.Cut(rest, ":")
+		n, err := strconv.Atoi(num)
+		if !ok || !ok2 || err != nil {
+			t.Fatalf("docs/floors.md:%d: want \"- `PATH` N: what\", got %q", i+1, line)
+		}
+		out[pkg] = n
+	}
+	return out
+}
+
+// modulePackages lists the module's Go packages (module-relative, "." for
+// the root), leaving out testdata, node_modules and nested modules.
+func modulePackages(t *testing.T) []string {
+	t.Helper()
+	var out []string
+	err := filepath.WalkDir(".", func(path string, d os.DirEntry, err error) error {
+		if err != nil || !d.IsDir() {
+			return err
+		}
+		name := d.Name()
+		if path != "." && (name == "testdata" || name == "node_modules" || strings.HasPrefix(name, ".")) {
+			return filepath.SkipDir
+		}
+		if _, err := os.Stat(filepath.Join(path, "go.mod")); err == nil && path != "." {
+			return filepath.SkipDir
+		}
+		if _, err := build.Default.ImportDir(path, 0); err == nil {
+			out = append(out, filepath.ToSlash(path))
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestFloors: no package imports one above its floor (docs/floors.md),
+// internal/ holds only floor-0 utilities, and every package has a floor.
+func TestFloors(t *testing.T) {
+	fl := floors(t)
+	pkgs := modulePackages(t)
+	if len(pkgs) < 40 {
+		t.Fatalf("found %d packages, want the whole module: %v", len(pkgs), pkgs)
+	}
+	for _, pkg := range pkgs {
+		mine, ok := fl[pkg]
+		if !ok {
+			t.Errorf("%s has no floor: add its line to docs/floors.md", pkg)
+			continue
+		}
+		if under(pkg, "internal") && mine != 0 {
+			t.Errorf("%s is on floor %d: internal/ holds floor-0 utilities; move it under the package that uses it", pkg, mine)
+		}
+		for _, imp := range moduleImports(t, pkg) {
+			if f, ok := fl[imp]; ok && f > mine {
+				t.Errorf("%s (floor %d) imports %s (floor %d), which is above it", pkg, mine, imp, f)
+			}
+		}
+	}
+	for pkg := range fl {
+		if !slices.Contains(pkgs, pkg) {
+			t.Errorf("docs/floors.md names %s, which is not a package", pkg)
+		}
 	}
 }

@@ -7,7 +7,7 @@ import (
 
 	"github.com/toolsim/toolsim/engineproto"
 	"github.com/toolsim/toolsim/event"
-	"github.com/toolsim/toolsim/internal/selfcheck"
+	"github.com/toolsim/toolsim/harness/internal/selfcheck"
 	"github.com/toolsim/toolsim/oracle"
 	"github.com/toolsim/toolsim/timeline"
 )

@@ -5,7 +5,8 @@ import (
 	"slices"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/toolsim/toolsim/internal/selfcheck"
+	"github.com/toolsim/toolsim/harness/internal/selfcheck"
+	"github.com/toolsim/toolsim/rebuild"
 	"github.com/toolsim/toolsim/store"
 	"github.com/toolsim/toolsim/timeline"
 )
@@ -60,4 +61,18 @@ func (c *Case) checkReload(newEngine func() Engine, final *timeline.Timeline, op
 			Detail: fmt.Sprintf("faults %s: the engine's own reload reports other diagnostics (-live +reloaded)", c.LogFaults.String()), Diff: cmp.Diff(wd, gd)}}
 	}
 	return nil
+}
+
+// RoundTrip is oracle (a), live == rebuilt, on the case's trace alone: it
+// persists the events as a live system would, with the case's LogFaults
+// seeded by FaultSeed (fine: one record per text delta), rebuilds the log
+// with toolsim's rebuild and compares the rebuilt transcript with the
+// reference engine's live one. It returns the problems the rebuild
+// reported and a (-live +rebuilt) diff, "" when they match.
+func (c *Case) RoundTrip(fine bool) ([]rebuild.Problem, string, error) {
+	rep, err := selfcheck.Rebuild(c.Events, store.Options{Faults: c.LogFaults, Seed: c.FaultSeed, Fine: fine})
+	if err != nil {
+		return nil, "", err
+	}
+	return rep.Problems, rep.Diff, nil
 }

@@ -7,8 +7,9 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/fault"
-	"github.com/toolsim/toolsim/internal/selfcheck"
+	"github.com/toolsim/toolsim/harness/internal/selfcheck"
 	"github.com/toolsim/toolsim/sim"
+	"github.com/toolsim/toolsim/sim/tracemeta"
 	"github.com/toolsim/toolsim/store"
 	"github.com/toolsim/toolsim/timeline"
 )
@@ -38,6 +39,18 @@ func CaseOf(sc *sim.Scenario) *Case {
 	c := &Case{Events: sc.Events, FaultSeed: sc.Seed, ReconnectAt: sc.ReconnectAt, BatchIDs: sc.BatchIDs, Generated: true}
 	c.LogFaults = slices.Clone(sc.LogFaults)
 	return c
+}
+
+// ReadCase builds the case a trace file describes: its events and, for a
+// trace toolsim wrote, the log faults, fault seed and reconnect point its
+// header h records (nil: none). An error names the header field at fault.
+func ReadCase(h *event.Header, evs []event.Event) (*Case, error) {
+	r, err := tracemeta.Read(h)
+	if err != nil {
+		return nil, err
+	}
+	return &Case{Events: evs, Generated: r.Generated, LogFaults: r.LogFaults,
+		FaultSeed: r.FaultSeed, ReconnectAt: r.ReconnectAt, BatchIDs: r.BatchIDs}, nil
 }
 
 // Final is the timeline a fresh engine from newEngine shows after the

@@ -15,7 +15,6 @@ import (
 	"github.com/toolsim/toolsim/formats"
 	"github.com/toolsim/toolsim/harness"
 	"github.com/toolsim/toolsim/harness/campaign"
-	"github.com/toolsim/toolsim/internal/tracemeta"
 )
 
 // maxShown bounds the violations printed per trace.
@@ -203,7 +202,7 @@ func (c *cli) checkStreamed(name string, in inputFlags) ([]harness.Violation, in
 	if err != nil {
 		return nil, 0, false
 	}
-	cs, err := caseOf(first.Header, nil)
+	cs, err := harness.ReadCase(first.Header, nil)
 	if opts := c.optsFor(cs); err != nil || first.Format != formats.Canonical || opts.SelfCheck || opts.Reload {
 		first.close()
 		return nil, 0, false
@@ -295,25 +294,9 @@ func (c *cli) readCase(name string, in inputFlags) (*harness.Case, error) {
 	if len(evs) == 0 && src.Header == nil { // a header alone is a valid, empty trace
 		return nil, fmt.Errorf("%s: no events: not a trace", src.display)
 	}
-	cs, err := caseOf(src.Header, evs)
+	cs, err := harness.ReadCase(src.Header, evs)
 	if err != nil {
 		return nil, fmt.Errorf("%s: line 1: %w", src.display, err)
 	}
 	return cs, nil
-}
-
-// caseOf builds the case a trace describes: its events, and for a trace
-// toolsim wrote, the log faults and reconnect point its header records.
-func caseOf(h *event.Header, evs []event.Event) (*harness.Case, error) {
-	r, err := tracemeta.Read(h)
-	if err != nil {
-		return nil, err
-	}
-	return &harness.Case{Events: evs, Generated: r.Generated, LogFaults: r.LogFaults,
-		FaultSeed: r.FaultSeed, ReconnectAt: r.ReconnectAt, BatchIDs: r.BatchIDs}, nil
-}
-
-// replayOf is the reconstruction settings of a case, for its header.
-func replayOf(cs *harness.Case) tracemeta.Replay {
-	return tracemeta.Replay{LogFaults: cs.LogFaults, FaultSeed: cs.FaultSeed, ReconnectAt: cs.ReconnectAt, BatchIDs: cs.BatchIDs}
 }

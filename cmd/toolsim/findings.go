@@ -185,7 +185,7 @@ func (c *cli) describeFinding(fd *campaign.Finding, camp campaign.Campaign, f *f
 		return nil
 	}
 	base := findingBase(f, fd)
-	paths, err := c.saveFailure(base, &fd.Failure, camp, f.exhaustive)
+	paths, err := camp.Save(base, &fd.Failure, c.me()+" check"+c.engineArgs)
 	if err != nil {
 		return err
 	}

@@ -10,7 +10,7 @@ import (
 
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/fault"
-	"github.com/toolsim/toolsim/internal/selfcheck"
+	"github.com/toolsim/toolsim/harness"
 	"github.com/toolsim/toolsim/rebuild"
 	"github.com/toolsim/toolsim/render"
 	"github.com/toolsim/toolsim/store"
@@ -181,14 +181,15 @@ func (c *cli) checkReconstruct(evs []event.Event, ff faultFlags) int {
 		fmt.Fprintf(c.stderr, "toolsim replay: %v\n", err)
 		return exitUsage
 	}
-	rep, err := selfcheck.Rebuild(evs, opts)
+	cs := &harness.Case{Events: evs, LogFaults: opts.Faults, FaultSeed: opts.Seed}
+	problems, diff, err := cs.RoundTrip(opts.Fine)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "toolsim replay: %v\n", err)
 		return exitFail
 	}
-	c.printProblems("log", rep.Problems)
-	if rep.Diff != "" {
-		fmt.Fprintf(c.stdout, "rebuilt transcript differs from the live one (-live +rebuilt):\n%s", rep.Diff)
+	c.printProblems("log", problems)
+	if diff != "" {
+		fmt.Fprintf(c.stdout, "rebuilt transcript differs from the live one (-live +rebuilt):\n%s", diff)
 		fmt.Fprintf(c.stdout, "reproduce: %s replay --check-reconstruct --faults %q --seed %d TRACE\n", c.me(), ff.faults, ff.seed)
 		return exitFail
 	}

@@ -9,8 +9,6 @@ import (
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/harness"
 	"github.com/toolsim/toolsim/harness/campaign"
-	"github.com/toolsim/toolsim/internal/regress"
-	"github.com/toolsim/toolsim/internal/tracemeta"
 )
 
 // shrinkFlags are shrink's flags.
@@ -60,16 +58,14 @@ func (c *cli) shrink(args []string) int {
 	if res.Note != "" {
 		fmt.Fprintf(c.stderr, "note: %s\n", res.Note)
 	}
-	h := tracemeta.Header(tracemeta.SourceShrink, 0, tracemeta.Meta{Oracle: v.Oracle}.With(replayOf(shrunk)))
 	if f.out == "" {
-		if err := event.WriteAll(c.stdout, h, shrunk.Events); err != nil {
+		if err := event.WriteAll(c.stdout, res.Header(), shrunk.Events); err != nil {
 			fmt.Fprintf(c.stderr, "toolsim shrink: %v\n", err)
 			return exitFail
 		}
 		return exitOK
 	}
-	return c.saveShrunk(f.out, regress.Regression{Oracle: v.Oracle, Detail: res.By.Detail,
-		Trace: regress.Trace{Events: cs.Events}, Shrunk: &regress.Trace{Header: h, Events: shrunk.Events}})
+	return c.saveShrunk(f.out, res)
 }
 
 // shrinkFlags parses shrink's arguments; ok is false with the exit status
@@ -126,8 +122,8 @@ func pickViolation(found []harness.Violation, oracle string) (harness.Violation,
 }
 
 // saveShrunk writes OUT, and the scenario and golden beside it.
-func (c *cli) saveShrunk(out string, r regress.Regression) int {
-	paths, err := regress.SaveShrunk(out, r, c.me()+" check"+c.engineArgs)
+func (c *cli) saveShrunk(out string, res campaign.Shrunk) int {
+	paths, err := res.Save(out, c.me()+" check"+c.engineArgs)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "toolsim shrink: %v\n", err)
 		return exitFail

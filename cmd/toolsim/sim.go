@@ -6,8 +6,8 @@ import (
 
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/fault"
-	"github.com/toolsim/toolsim/internal/tracemeta"
 	"github.com/toolsim/toolsim/sim"
+	"github.com/toolsim/toolsim/sim/tracemeta"
 )
 
 // simFlags are the scenario-shaping flags of sim and fuzz.

@@ -10,7 +10,7 @@ import (
 	"sync"
 
 	"github.com/toolsim/toolsim/event"
-	"github.com/toolsim/toolsim/internal/tracemeta"
+	"github.com/toolsim/toolsim/sim/tracemeta"
 )
 
 // baselineVersion is the format version a baseline file declares.

@@ -71,6 +71,9 @@ type Failure struct {
 	ShrunkBy  harness.Violation
 	Tests     int    // candidates the shrinker tried
 	Note      string // why the shrinker kept what it kept, when it could not do better
+	// Exhaustive says Seed is the index of an ordering (RunExhaustive),
+	// not a seed.
+	Exhaustive bool
 }
 
 // Report is what a campaign found.

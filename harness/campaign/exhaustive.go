@@ -53,6 +53,12 @@ func RunExhaustive(newEngine func() harness.Engine, opts sim.ExhaustiveOptions, 
 	// is shrunk outside it, and its findings are labelled robustness.
 	r.dom = Domain{Faults: exhaustiveFaults, Features: camp.Sim.Features, Contract: camp.Check.Contract.Guarantees}
 	r.finish(rep)
+	for _, fd := range rep.Findings {
+		fd.Exhaustive = true
+	}
+	if rep.Failure != nil {
+		rep.Failure.Exhaustive = true
+	}
 	rep.Skipped = exhaustiveSkips(camp.Check)
 	return rep, err
 }

@@ -13,8 +13,6 @@ import (
 
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/fault"
-	"github.com/toolsim/toolsim/internal/regress"
-	"github.com/toolsim/toolsim/internal/tracemeta"
 	"github.com/toolsim/toolsim/sim"
 )
 
@@ -168,13 +166,9 @@ func describeFinding(t testing.TB, fd *Finding, c Campaign) string {
 func describeFailure(t testing.TB, f *Failure, c Campaign, name string) string {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "seed %d: %s\n", f.Seed, f.Violation)
-	header := func(cs *harness.Case) *event.Header {
-		m := tracemeta.Meta{Faults: c.Sim.Faults.String(), Swarm: c.Sim.Swarm, Oracle: f.Violation.Oracle}
-		return tracemeta.Header(tracemeta.SourceSim, f.Seed, m.With(replayOf(cs)))
-	}
 	if f.Shrunk != nil {
 		fmt.Fprintf(&b, "\nshrunk %d → %d events (%d candidates); the regression trace:\n", len(f.Case.Events), len(f.Shrunk.Events), f.Tests)
-		if err := event.WriteAll(&b, header(f.Shrunk), f.Shrunk.Events); err != nil {
+		if err := event.WriteAll(&b, c.Header(f, f.Shrunk), f.Shrunk.Events); err != nil {
 			fmt.Fprintf(&b, "(cannot encode: %v)\n", err)
 		}
 		fmt.Fprintf(&b, "\nit fails: %s\n", f.ShrunkBy)
@@ -183,7 +177,7 @@ func describeFailure(t testing.TB, f *Failure, c Campaign, name string) string {
 		fmt.Fprintf(&b, "note: %s\n", f.Note)
 	}
 	base := filepath.Join("testdata", "toolsim", fileName(t.Name()), name)
-	if paths, err := regress.Save(base, regression(f, header), "toolsim check"); err != nil {
+	if paths, err := c.Save(base, f, "toolsim check"); err != nil {
 		fmt.Fprintf(&b, "\ncould not save the failure: %v\n", err)
 	} else {
 		fmt.Fprintf(&b, "\nsaved %s\n", strings.Join(paths, "\nsaved "))
@@ -191,17 +185,6 @@ func describeFailure(t testing.TB, f *Failure, c Campaign, name string) string {
 	fmt.Fprintf(&b, "\nrerun this seed: go test -run '^%s$' -toolsim.seed=%d\n", regexp.QuoteMeta(t.Name()), f.Seed)
 	b.WriteString("keep the regression: move the .min.jsonl into your ReplayDir directory\n")
 	return b.String()
-}
-
-// regression is a failure as package regress saves it, with each trace's
-// header made by header.
-func regression(f *Failure, header func(*harness.Case) *event.Header) regress.Regression {
-	r := regress.Regression{Seed: f.Seed, Oracle: f.Violation.Oracle, Detail: f.ShrunkBy.Detail,
-		Trace: regress.Trace{Header: header(f.Case), Events: f.Case.Events}}
-	if f.Shrunk != nil {
-		r.Shrunk = &regress.Trace{Header: header(f.Shrunk), Events: f.Shrunk.Events}
-	}
-	return r
 }
 
 // fileName makes a test name safe as a directory name.

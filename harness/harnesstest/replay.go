@@ -10,7 +10,6 @@ import (
 
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/harness"
-	"github.com/toolsim/toolsim/internal/tracemeta"
 	"github.com/toolsim/toolsim/render"
 )
 
@@ -52,12 +51,10 @@ func replayOne(t *testing.T, path, golden string, newEngine func() harness.Engin
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := tracemeta.Read(h)
+	c, err := harness.ReadCase(h, evs)
 	if err != nil {
 		t.Fatalf("%s: %v", path, err)
 	}
-	c := &harness.Case{Events: evs, Generated: r.Generated, LogFaults: r.LogFaults,
-		FaultSeed: r.FaultSeed, ReconnectAt: r.ReconnectAt, BatchIDs: r.BatchIDs}
 	for i, v := range harness.CheckCase(newEngine, c, opts) {
 		if i == 5 {
 			t.Errorf("… more violations; reproduce: toolsim check %s", path)

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/toolsim/toolsim/event"
-	"github.com/toolsim/toolsim/internal/selfcheck"
+	"github.com/toolsim/toolsim/harness/internal/selfcheck"
 	"github.com/toolsim/toolsim/sim"
 	"github.com/toolsim/toolsim/store"
 	"github.com/toolsim/toolsim/timeline"

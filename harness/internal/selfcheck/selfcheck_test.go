@@ -7,7 +7,7 @@ import (
 
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/fault"
-	"github.com/toolsim/toolsim/internal/selfcheck"
+	"github.com/toolsim/toolsim/harness/internal/selfcheck"
 	"github.com/toolsim/toolsim/rebuild"
 	"github.com/toolsim/toolsim/sim"
 	"github.com/toolsim/toolsim/store"
