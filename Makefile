@@ -112,6 +112,9 @@ real-engine-%: build
 NPM_DIST ?= dist/npm
 NPM_FLAGS ?=
 VITEST_EXAMPLE := examples/vitest
+# NPM_TS pins the TypeScript (and @types/node) that npm-test compiles
+# README's adapter with, as a new user's npm install -D would give them.
+NPM_TS := npm/build/testdata/typescript
 VITEST_BUG ?= spinner
 VITEST_SIGNATURE ?= cancel: tool status interrupted → running
 
@@ -120,8 +123,13 @@ VITEST_SIGNATURE ?= cancel: tool status interrupted → running
 npm: ## build the npm tarballs into dist/npm (toolsim and its platform packages) at the version of toolsim version; NPM_FLAGS=-release refuses a modified tree; publishes nothing
 	$(GO) run ./npm/build -go $(GO) -out $(NPM_DIST) $(NPM_FLAGS)
 
-npm-test: build npm ## the toolsim/vitest helper's tests, then install the tarballs offline into a fresh project: npx toolsim version as bin/toolsim's, fuzz, toolsim/engine, toolsim/vitest
+npm-test: build npm ## the toolsim/vitest helper's tests, then install the tarballs offline into a fresh project: npx toolsim version as bin/toolsim's, fuzz, toolsim/engine, toolsim/vitest, README's adapter compiled by tsc --strict (pinned in NPM_TS; npm ci when its lock changes)
 	TOOLSIM_BINARY=$(CURDIR)/bin/toolsim node --test npm/toolsim/test/vitest.test.mjs
+	@lock=$(NPM_TS)/node_modules/.package-lock.json; \
+	if [ ! -f $$lock ] || [ $(NPM_TS)/package-lock.json -nt $$lock ]; then \
+		npm ci --prefix $(NPM_TS) --no-audit --no-fund || \
+		echo "npm-test: npm ci --prefix $(NPM_TS) failed (is the npm registry reachable?): the TypeScript check will skip"; \
+	fi
 	TOOLSIM_NPM_DIST=$(abspath $(NPM_DIST)) TOOLSIM_GO_BINARY=$(CURDIR)/bin/toolsim \
 		$(GO) test -count=1 -v -run '^TestInstallOffline$$' ./npm/build
 

@@ -17,8 +17,10 @@ import (
 // registry, and the other platforms' optional dependencies must not make
 // the install fail), then runs the installed toolsim as a user would:
 // npx toolsim version against the Go build's, a short fuzz of the Node
-// example, an adapter importing toolsim/engine, the toolsim/vitest helper.
-// make npm-test sets TOOLSIM_NPM_DIST (and TOOLSIM_GO_BINARY, bin/toolsim).
+// example, an adapter importing toolsim/engine, the toolsim/vitest helper,
+// README's adapter compiled by tsc --strict on the package's typings.
+// make npm-test sets TOOLSIM_NPM_DIST (and TOOLSIM_GO_BINARY, bin/toolsim)
+// and installs the pinned TypeScript (testdata/typescript).
 func TestInstallOffline(t *testing.T) {
 	dist := os.Getenv("TOOLSIM_NPM_DIST")
 	if dist == "" {
@@ -165,6 +167,41 @@ console.log(JSON.stringify({ status: run.status, bin: run.bin, names, reproduce:
 		}
 	})
 
+	t.Run("typescript", func(t *testing.T) {
+		// README's "Test a TypeScript engine" as a new user follows it: the
+		// tarballs installed, engine.mjs and engine.d.mts copied from
+		// examples/node next to README's adapter as adapter.mts, and
+		// README's tsc command (with --noEmit) on it, which reads the
+		// package's typings of toolsim/engine, and of toolsim/vitest from
+		// a .mts and a .cts file.
+		ts := typescript(t, root)
+		adapter, tsc := readmeTypeScript(t, root)
+		p := newProject(t)
+		npm(t, p, 0, "npm", "install", "--offline", "--no-audit", "--no-fund", mainTgz, hostTgz)
+		ts.link(t, p)
+		copyExample(t, root, p, "engine.mjs", "engine.d.mts")
+		p.write(t, "adapter.mts", adapter)
+		p.write(t, "helper.mts", `import { fuzzEngine, runFuzz, type FuzzRun } from 'toolsim/vitest';
+const names: string[] = [];
+const test = (name: string): void => { names.push(name); };
+fuzzEngine({ test, engine: 'node adapter.mjs', seeds: 300, timeout: '30s', faults: ['order'] });
+const run: FuzzRun = runFuzz({ engine: 'node adapter.mjs', seeds: 20 });
+export const status: number = run.status;
+`)
+		p.write(t, "helper.cts", `import helper = require('toolsim/vitest');
+helper.fuzzEngine({ engine: 'node adapter.mjs', seeds: 300 });
+`)
+		npm(t, p, 0, "npx", append(append([]string{"--offline"}, tsc...), "--noEmit", "helper.mts", "helper.cts")...)
+
+		// Without npm (README: copy the kit next to the engine and import
+		// ./toolsim-engine.mjs instead), the same files compile.
+		bare := newProject(t)
+		ts.link(t, bare)
+		copyExample(t, root, bare, "engine.mjs", "engine.d.mts", "toolsim-engine.mjs", "toolsim-engine.d.mts")
+		bare.write(t, "adapter.mts", strings.Replace(adapter, "from 'toolsim/engine'", "from './toolsim-engine.mjs'", 1))
+		npm(t, bare, 0, "npx", append(append([]string{"--offline"}, tsc...), "--noEmit")...)
+	})
+
 	t.Run("missing-platform-package", func(t *testing.T) {
 		// Only the main package: the install still succeeds offline (every
 		// platform package is optional), and toolsim says what is missing.
@@ -293,4 +330,109 @@ func versionLine(t *testing.T, bin string) string {
 		t.Fatalf("%s version: %v", bin, err)
 	}
 	return strings.TrimSpace(string(out))
+}
+
+// tsModules is the node_modules of npm/build/testdata/typescript: the
+// TypeScript and @types/node that a new user's npm install -D typescript
+// @types/node gives, pinned by its package-lock.json (make npm-test runs
+// npm ci there).
+type tsModules string
+
+func typescript(t *testing.T, root string) tsModules {
+	t.Helper()
+	dir := filepath.Join(root, "npm", "build", "testdata", "typescript")
+	mods := filepath.Join(dir, "node_modules")
+	for _, pkg := range []string{"typescript", "@types/node"} {
+		if _, err := os.Stat(filepath.Join(mods, filepath.FromSlash(pkg), "package.json")); err != nil {
+			t.Skipf("%s is not installed (%v): npm ci --prefix %s (make npm-test runs it; it needs the npm registry)", pkg, err, dir)
+		}
+	}
+	out, err := exec.Command("node", filepath.Join(mods, "typescript", "bin", "tsc"), "--version").CombinedOutput()
+	if err != nil {
+		t.Fatalf("tsc --version: %v\n%s", err, out)
+	}
+	t.Logf("tsc %s, from %s", strings.TrimSpace(string(out)), dir)
+	return tsModules(mods)
+}
+
+// link puts typescript (with its tsc in node_modules/.bin) and @types/node
+// into the project's node_modules, where npm install -D would.
+func (m tsModules) link(t *testing.T, p *project) {
+	t.Helper()
+	for _, l := range []struct{ from, to string }{
+		{filepath.Join(string(m), "typescript"), "node_modules/typescript"},
+		{filepath.Join(string(m), "@types", "node"), "node_modules/@types/node"},
+		{filepath.Join("..", "typescript", "bin", "tsc"), "node_modules/.bin/tsc"},
+	} {
+		to := filepath.Join(p.dir, filepath.FromSlash(l.to))
+		if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(l.from, to); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// readmeTypeScript returns, from README's "Test a TypeScript engine", the
+// adapter (the code block importing toolsim/engine) and the tsc command's
+// words after npx, which must name adapter.mts and --strict.
+func readmeTypeScript(t *testing.T, root string) (adapter string, tsc []string) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(root, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var block []string
+	indent, in := "", false
+	for line := range strings.Lines(string(data)) {
+		trimmed := strings.TrimSpace(line)
+		switch {
+		case !in && strings.HasPrefix(trimmed, "```"):
+			in, indent, block = true, line[:len(line)-len(strings.TrimLeft(line, " "))], nil
+		case in && trimmed == "```":
+			in = false
+			if code := strings.Join(block, ""); strings.Contains(code, "from 'toolsim/engine'") && strings.Contains(code, "await serve(") {
+				adapter = code
+			}
+		case in:
+			block = append(block, strings.TrimPrefix(line, indent))
+		}
+	}
+	if adapter == "" {
+		t.Fatal("README.md: no code block imports from 'toolsim/engine' and calls await serve(: update this test")
+	}
+	words := strings.Fields(string(data)) // the command may wrap
+	at := -1
+	for i := 0; i+1 < len(words) && at < 0; i++ {
+		if strings.HasSuffix(words[i], "`npx") && words[i+1] == "tsc" {
+			at = i
+		}
+	}
+	if at < 0 {
+		t.Fatal("README.md: no `npx tsc … adapter.mts` command: update this test")
+	}
+	for _, w := range words[at+1:] {
+		w, last := strings.CutSuffix(w, "`")
+		tsc = append(tsc, w)
+		if last || len(tsc) > 20 {
+			break
+		}
+	}
+	if tsc[len(tsc)-1] != "adapter.mts" || !slices.Contains(tsc, "--strict") {
+		t.Fatalf("README.md's tsc command is %q: want --strict and adapter.mts last; update this test", tsc)
+	}
+	return adapter, tsc
+}
+
+// copyExample copies files of examples/node into the project.
+func copyExample(t *testing.T, root string, p *project, names ...string) {
+	t.Helper()
+	for _, name := range names {
+		data, err := os.ReadFile(filepath.Join(root, "examples", "node", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.write(t, name, string(data))
+	}
 }
