@@ -25,8 +25,7 @@ func (c *cli) campaignEnd(rep *campaign.Report, camp campaign.Campaign, f *fuzzF
 // new ones), writes the baseline when asked, and returns the exit status:
 // 1 for a new or flaky finding or a fault class never reached.
 func (c *cli) reportFindings(rep *campaign.Report, camp campaign.Campaign, f *fuzzFlags, interrupted bool) int {
-	c.printFindings(rep)
-	failed := len(rep.New()) > 0
+	rep.WriteFindings(c.stdout)
 	for _, fd := range rep.New() {
 		if err := c.describeFinding(fd, camp, f); err != nil {
 			fmt.Fprintf(c.stderr, "toolsim fuzz: saving the failure: %v\n", err)
@@ -48,113 +47,12 @@ func (c *cli) reportFindings(rep *campaign.Report, camp campaign.Campaign, f *fu
 		fmt.Fprintf(c.stdout, "no failure in the %d scenarios checked before the interrupt\n", rep.Scenarios)
 		return exitOK
 	}
-	return c.verdict(rep, failed)
-}
-
-// verdict prints the last line and returns the exit status.
-func (c *cli) verdict(rep *campaign.Report, failed bool) int {
-	known := 0
-	for _, fd := range rep.Findings {
-		if fd.Known {
-			known++
-		}
-	}
-	bugs := rep.Bugs()
-	switch {
-	case failed:
-		fmt.Fprintf(c.stdout, "FAIL: %s: %d new and %d flaky findings (%d known, %d only after another)\n",
-			bugs, len(rep.New())-len(rep.Flaky()), len(rep.Flaky()), known, after(rep))
+	line, failed := rep.Verdict()
+	fmt.Fprintln(c.stdout, line)
+	if failed {
 		return exitFail
-	case len(rep.Missing) > 0 && !rep.Interrupted:
-		fmt.Fprintf(c.stdout, "FAIL: fault classes never reached: %s (run more seeds, or narrow --faults)\n", rep.Missing.String())
-		return exitFail
-	case known > 0:
-		fmt.Fprintf(c.stdout, "ok: only known findings: %s (%d in the baseline)\n", bugs, known)
-		return exitOK
 	}
-	fmt.Fprintln(c.stdout, "ok: every oracle held on every scenario")
 	return exitOK
-}
-
-// after counts the findings seen only after another.
-func after(rep *campaign.Report) int {
-	n := 0
-	for _, fd := range rep.Findings {
-		if fd.After != "" && !fd.Known && fd.Flaky == "" && rep.Counts(fd) {
-			n++
-		}
-	}
-	return n
-}
-
-// printFindings prints the findings table: the bug classes in order, each
-// with its signatures, one line each, with the seed count, first seed,
-// repro size and oracle. Flaky findings follow. Findings seen only after
-// another, documented behaviour and (outside robustness mode) findings
-// outside the contract are counted under the table, not listed (--json
-// lists them).
-func (c *cli) printFindings(rep *campaign.Report) {
-	if len(rep.Findings) == 0 {
-		return
-	}
-	w := c.stdout
-	classes := rep.Classes()
-	fmt.Fprintf(w, "findings: %s\n", rep.Bugs())
-	fmt.Fprintln(w, "  bug  seeds  first  events  oracle       signature")
-	for i, cl := range classes {
-		for _, fd := range cl.Findings {
-			c.findingRow(fmt.Sprint(i+1), fd)
-		}
-	}
-	var hidden, documented, outside int
-	for _, fd := range rep.Findings {
-		switch {
-		case fd.Flaky != "":
-			c.findingRow("?", fd)
-		case !rep.Counts(fd) && fd.Documented != "":
-			documented++
-		case !rep.Counts(fd):
-			outside++
-		case fd.After != "" && !fd.Known:
-			hidden++
-		}
-	}
-	for i, cl := range classes {
-		fmt.Fprintf(w, "  bug %d: %s\n", i+1, cl.Name)
-	}
-	if hidden > 0 {
-		fmt.Fprintf(w, "  and %d more seen only after one of these (a consequence, or a bug it masks: fix that one first; --json lists them)\n", hidden)
-	}
-	if documented > 0 {
-		fmt.Fprintf(w, "  and %d showing the library's documented behaviour, which the engine declares (--json lists them)\n", documented)
-	}
-	if outside > 0 {
-		fmt.Fprintf(w, "  and %d whose repro the engine's contract rules out (--robustness reports them)\n", outside)
-	}
-}
-
-// findingRow prints one finding's line of the table under bug number bug.
-func (c *cli) findingRow(bug string, fd *campaign.Finding) {
-	first, events := fmt.Sprint(fd.Seed), "-"
-	if fd.Replayed && fd.Count == 0 {
-		first = "base" // found by replaying the baseline's repro only
-	}
-	switch {
-	case fd.Known && fd.Shrunk != nil:
-		events = fmt.Sprint(len(fd.Shrunk.Events)) // the baseline's repro
-	case fd.Shrunk != nil:
-		events = fmt.Sprintf("%d→%d", len(fd.Case.Events), len(fd.Shrunk.Events))
-	}
-	mark := ""
-	switch {
-	case fd.Flaky != "":
-		mark = "  ← flaky"
-	case fd.Known:
-		mark = "  (known)"
-	case fd.Robustness != "":
-		mark = "  (robustness)"
-	}
-	fmt.Fprintf(c.stdout, "  %3s %6d %6s %7s  %-12s %s%s\n", bug, fd.Count, first, events, fd.Violation.Oracle, fd.Signature, mark)
 }
 
 // describeFinding saves a new or flaky finding under --out and prints it:

@@ -71,54 +71,15 @@ func (rec *recorder) check(c *cli, name string, cs *harness.Case, events int, fo
 // or one passing summary.
 func (rec *recorder) fuzz(c *cli, rep *campaign.Report, f *fuzzFlags) {
 	rec.suite.NotRun = harness.NotRun(rep.Skipped)
-	for _, fd := range rep.Findings {
-		rec.add(findingResult(c, fd, f, rep.Counts(fd)))
-	}
-	for _, sig := range rep.Fixed {
-		rec.add(report.Result{Name: "fixed: " + sig, Status: report.Pass, Signature: sig,
-			Detail: "in the baseline, no longer found: remove it, or write a new baseline"})
-	}
-	if len(rep.Findings) > 0 {
-		return
-	}
 	name := fmt.Sprintf("campaign (%d scenarios)", rep.Scenarios)
 	if f.shard != "" {
 		name = fmt.Sprintf("campaign shard %s (%d scenarios)", f.shard, rep.Scenarios)
 	}
-	r := report.Result{Name: name, Status: report.Pass, Scenarios: rep.Scenarios, Events: rep.Events}
-	if len(rep.Missing) > 0 && !rep.Interrupted {
-		r.Status, r.Oracle = report.Fail, "coverage"
-		r.Detail = "fault classes never reached: " + rep.Missing.String() + " (run more seeds, or narrow --faults)"
+	base := func(fd *campaign.Finding) string { return findingBase(f, fd) }
+	reproduce := func(path string) string { return c.me() + " check" + c.engineArgs + " " + shellQuote(path) }
+	for _, r := range rep.Results(name, base, reproduce) {
+		rec.add(r)
 	}
-	rec.add(r)
-}
-
-// findingResult is one finding as a report result, named by its
-// signature, with its bug class and the paths reportFindings saved it
-// under; counts says whether the run counts it (not documented behaviour,
-// not outside the contract outside robustness mode).
-func findingResult(c *cli, fd *campaign.Finding, f *fuzzFlags, counts bool) report.Result {
-	v := fd.Violation
-	r := report.Result{Name: fd.Signature, Status: report.Fail, Signature: fd.Signature, Count: fd.Count,
-		Known: fd.Known, Flaky: fd.Flaky, Oracle: v.Oracle, Seq: v.Seq, Detail: v.Detail, Diff: v.Diff, Violations: 1,
-		Class: fd.Class, Robustness: fd.Robustness, Documented: string(fd.Documented)}
-	if fd.Known && fd.Flaky == "" || fd.After != "" && fd.Flaky == "" || !counts && fd.Flaky == "" {
-		r.Status = report.Pass // known, seen only after another finding, or not counted
-		r.After = fd.After
-	}
-	if fd.Replayed || fd.Known {
-		return r
-	}
-	seed := fd.Seed
-	base := findingBase(f, fd)
-	r.Seed, r.Events, r.Trace = &seed, len(fd.Case.Events), base+".jsonl"
-	r.Reproduce = c.me() + " check" + c.engineArgs + " " + shellQuote(r.Trace)
-	r.Candidates, r.Rejected = fd.Tests, fd.Rejected
-	if fd.Shrunk != nil {
-		r.Shrunk = base + ".min.jsonl"
-		r.Reproduce = c.me() + " check" + c.engineArgs + " " + shellQuote(r.Shrunk)
-	}
-	return r
 }
 
 // write writes the reports asked for; a report that cannot be written

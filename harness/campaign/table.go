@@ -1,0 +1,109 @@
+package campaign
+
+import (
+	"fmt"
+	"io"
+)
+
+// WriteFindings writes the findings table: the bug classes in order, each
+// with its signatures, one line each, with the seed count, first seed,
+// repro size and oracle; flaky findings follow. Findings seen only after
+// another, documented behaviour and (outside robustness mode) findings
+// outside the contract are counted under the table, not listed. Nothing is
+// written when there is no finding.
+func (r *Report) WriteFindings(w io.Writer) {
+	if len(r.Findings) == 0 {
+		return
+	}
+	classes := r.Classes()
+	fmt.Fprintf(w, "findings: %s\n", r.Bugs())
+	fmt.Fprintln(w, "  bug  seeds  first  events  oracle       signature")
+	for i, cl := range classes {
+		for _, fd := range cl.Findings {
+			findingRow(w, fmt.Sprint(i+1), fd)
+		}
+	}
+	for _, fd := range r.Findings {
+		if fd.Flaky != "" {
+			findingRow(w, "?", fd)
+		}
+	}
+	for i, cl := range classes {
+		fmt.Fprintf(w, "  bug %d: %s\n", i+1, cl.Name)
+	}
+	r.writeUnlisted(w)
+}
+
+// writeUnlisted counts the findings the table leaves out, by reason.
+func (r *Report) writeUnlisted(w io.Writer) {
+	var hidden, documented, outside int
+	for _, fd := range r.Findings {
+		switch {
+		case fd.Flaky != "":
+		case !r.Counts(fd) && fd.Documented != "":
+			documented++
+		case !r.Counts(fd):
+			outside++
+		case fd.After != "" && !fd.Known:
+			hidden++
+		}
+	}
+	if hidden > 0 {
+		fmt.Fprintf(w, "  and %d more seen only after one of these (a consequence, or a bug it masks: fix that one first; --json lists them)\n", hidden)
+	}
+	if documented > 0 {
+		fmt.Fprintf(w, "  and %d showing the library's documented behaviour, which the engine declares (--json lists them)\n", documented)
+	}
+	if outside > 0 {
+		fmt.Fprintf(w, "  and %d whose repro the engine's contract rules out (--robustness reports them)\n", outside)
+	}
+}
+
+// findingRow writes one finding's line of the table under bug number bug.
+func findingRow(w io.Writer, bug string, fd *Finding) {
+	first, events := fmt.Sprint(fd.Seed), "-"
+	if fd.Replayed && fd.Count == 0 {
+		first = "base" // found by replaying the baseline's repro only
+	}
+	switch {
+	case fd.Known && fd.Shrunk != nil:
+		events = fmt.Sprint(len(fd.Shrunk.Events)) // the baseline's repro
+	case fd.Shrunk != nil:
+		events = fmt.Sprintf("%d→%d", len(fd.Case.Events), len(fd.Shrunk.Events))
+	}
+	mark := ""
+	switch {
+	case fd.Flaky != "":
+		mark = "  ← flaky"
+	case fd.Known:
+		mark = "  (known)"
+	case fd.Robustness != "":
+		mark = "  (robustness)"
+	}
+	fmt.Fprintf(w, "  %3s %6d %6s %7s  %-12s %s%s\n", bug, fd.Count, first, events, fd.Violation.Oracle, fd.Signature, mark)
+}
+
+// Verdict is the run's last line ("FAIL: …" or "ok: …") and whether it
+// failed: a new or flaky finding, or (when the run was not interrupted)
+// an enabled fault class no scenario reached.
+func (r *Report) Verdict() (line string, failed bool) {
+	known, after := 0, 0
+	for _, fd := range r.Findings {
+		if fd.Known {
+			known++
+		} else if fd.After != "" && fd.Flaky == "" && r.Counts(fd) {
+			after++
+		}
+	}
+	bugs := r.Bugs()
+	switch {
+	case len(r.New()) > 0:
+		return fmt.Sprintf("FAIL: %s: %d new and %d flaky findings (%d known, %d only after another)",
+			bugs, len(r.New())-len(r.Flaky()), len(r.Flaky()), known, after), true
+	case len(r.Missing) > 0 && !r.Interrupted:
+		return fmt.Sprintf("FAIL: fault classes never reached: %s (run more seeds, or narrow --faults)", r.Missing.String()), true
+	case known > 0:
+		return fmt.Sprintf("ok: only known findings: %s (%d in the baseline)", bugs, known), false
+	}
+	return "ok: every oracle held on every scenario", false
+}
