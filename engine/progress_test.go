@@ -59,6 +59,11 @@ func TestToolProgressOutput(t *testing.T) {
 		{"result output replaces", []string{"x", "y", "z"}, &event.Event{Kind: event.KindToolDone, ID: "a", OK: true, Output: "final"}, "final"},
 		{"result without output keeps", []string{"x", "y", "z"}, &event.Event{Kind: event.KindToolDone, ID: "a", OK: true}, "xyz"},
 		{"late progress ignored", []string{"x", "y"}, &event.Event{Kind: event.KindCancel}, "xy"},
+		{"growing past 1 KiB", []string{strings.Repeat("a", 1000), strings.Repeat("b", 30), "c", "", "d\n"}, nil,
+			strings.Repeat("a", 1000) + strings.Repeat("b", 30) + "cd\n"},
+		{"long first delta", []string{long, "x", "y"}, nil, long + "xy"},
+		{"long, then result without output", []string{long, "x", "y"}, &event.Event{Kind: event.KindToolDone, ID: "a", OK: true}, long + "xy"},
+		{"long, then result output", []string{long, "x"}, &event.Event{Kind: event.KindToolDone, ID: "a", OK: false, Output: "err"}, "err"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -88,11 +93,29 @@ func TestToolProgressOutput(t *testing.T) {
 	}
 }
 
+// long is an output long enough that the engine grows it in place rather
+// than concatenating (engine's builderFrom is 1 KiB).
+var long = strings.Repeat("-", 4<<10)
+
+// short shows an output that starts with long as "long+REST".
+func short(s string) string {
+	if rest, ok := strings.CutPrefix(s, long); ok {
+		return "long+" + rest
+	}
+	return s
+}
+
 // TestToolProgressOutputAfterClone: an engine and its clone stream
 // different deltas to a tool whose output both hold; each sees only its
 // own, and neither changes an output the other (or a reader) holds.
 func TestToolProgressOutputAfterClone(t *testing.T) {
-	orig := streamed("a", "b", "c")
+	for _, prefix := range []string{"", long} {
+		t.Run(short(prefix)+"abc", func(t *testing.T) { cloneStreams(t, prefix) })
+	}
+}
+
+func cloneStreams(t *testing.T, prefix string) {
+	orig := streamed(prefix, "a", "b", "c")
 	held := outputOf(orig, "a")
 	clone := orig.Clone()
 	for i, d := range []string{"X", "Y", "Z"} {
@@ -103,8 +126,8 @@ func TestToolProgressOutputAfterClone(t *testing.T) {
 	again := clone.Clone()
 	more := progressOf(20, "a", "!")
 	again.Apply(&more)
-	got := []string{held, outputOf(orig, "a"), outputOf(clone, "a"), outputOf(again, "a")}
-	want := []string{"abc", "abcXYZ", "abcxyz", "abcxyz!"}
+	got := []string{short(held), short(outputOf(orig, "a")), short(outputOf(clone, "a")), short(outputOf(again, "a"))}
+	want := []string{short(prefix + "abc"), short(prefix + "abcXYZ"), short(prefix + "abcxyz"), short(prefix + "abcxyz!")}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("held, original, clone, clone of clone (-want +got):\n%s", diff)
 	}
@@ -113,13 +136,13 @@ func TestToolProgressOutputAfterClone(t *testing.T) {
 // TestToolProgressOutputTwoLiveCalls: two live calls with one id pair
 // their progress first-in-first-out, each keeping its own output.
 func TestToolProgressOutputTwoLiveCalls(t *testing.T) {
-	e := streamed("1", "2")
+	e := streamed(long, "1", "2")
 	evs := []event.Event{
 		{Seq: 10, Kind: event.KindToolStart, ID: "a", Name: "bash"},
 		{Seq: 11, Kind: event.KindToolStart, ID: "b", Name: "bash"},
 		progressOf(12, "b", "b1"), progressOf(13, "a", "3"), progressOf(14, "b", "b2"),
 		{Seq: 15, Kind: event.KindToolDone, ID: "a", OK: true},
-		progressOf(16, "a", "second"), progressOf(17, "a", "+"),
+		progressOf(16, "a", long), progressOf(17, "a", "second"), progressOf(18, "a", "+"),
 	}
 	for i := range evs {
 		e.Apply(&evs[i])
@@ -127,11 +150,11 @@ func TestToolProgressOutputTwoLiveCalls(t *testing.T) {
 	var got []string
 	for _, it := range e.Timeline().Items {
 		it.EachTool(func(t *timeline.Tool) bool {
-			got = append(got, t.ID+"="+t.Output)
+			got = append(got, t.ID+"="+short(t.Output))
 			return true
 		})
 	}
-	if diff := cmp.Diff([]string{"a=123", "a=second+", "b=b1b2"}, got); diff != "" {
+	if diff := cmp.Diff([]string{"a=long+123", "a=long+second+", "b=b1b2"}, got); diff != "" {
 		t.Errorf("outputs (-want +got):\n%s", diff)
 	}
 }
