@@ -23,6 +23,7 @@ import (
 // kept, so an incremental renderer's cache stays valid for both.
 func (e *Engine) Clone() *Engine {
 	e.own.share()
+	e.outputs = nil // the builders' arrays are the clone's too now (output.go)
 	e.tl.Items = slices.Clip(e.tl.Items)
 	e.tl.Diagnostics = slices.Clip(e.tl.Diagnostics)
 	e.live = slices.Clip(e.live)

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"encoding/json"
+	"strconv"
 
 	"github.com/toolsim/toolsim/internal/jsonscan"
 	"github.com/toolsim/toolsim/timeline"
@@ -88,4 +89,90 @@ func stepStatus(s string) bool {
 		return true
 	}
 	return false
+}
+
+// delegationArgs holds the raw members of a call's arguments that seed
+// 003's getAgentDelegationArgs reads. As JSON.parse does, when a name
+// repeats the last one counts.
+type delegationArgs struct {
+	agent, task, tasks, chain []byte
+}
+
+// note keeps val when key is one of the delegation members, and reports
+// whether it was.
+func (d *delegationArgs) note(key, val []byte) bool {
+	switch string(key) {
+	case "agent":
+		d.agent = val
+	case "task":
+		d.task = val
+	case "tasks":
+		d.tasks = val
+	case "chain":
+		d.chain = val
+	default:
+		return false
+	}
+	return true
+}
+
+// title is the row title seed 003's toolTitle gives a call whose arguments
+// have the agent delegation shape, or "" when they do not or it has none.
+// The shape (getAgentDelegationArgs): `chain` or `tasks` is an array whose
+// every item is an object with string `agent` and `task` (an empty array
+// passes), or `agent` and `task` are both non-empty strings. The title:
+// `chain (N steps)` for a non-empty chain, else `parallel (N tasks)` for
+// non-empty tasks, else the first line of a non-empty agent.
+func (d *delegationArgs) title() string {
+	if d.agent == nil && d.tasks == nil && d.chain == nil {
+		return ""
+	}
+	chain, chainOK := taskList(d.chain)
+	tasks, tasksOK := taskList(d.tasks)
+	agent := jsonString(d.agent)
+	switch {
+	case !chainOK && !tasksOK && (agent == "" || jsonString(d.task) == ""):
+		return ""
+	case chain > 0:
+		return "chain (" + strconv.Itoa(chain) + " steps)"
+	case tasks > 0:
+		return "parallel (" + strconv.Itoa(tasks) + " tasks)"
+	}
+	return firstLine(agent)
+}
+
+// taskList reports the length of raw when it is a JSON array whose every
+// element is a delegation task item; ok is false otherwise.
+func taskList(raw []byte) (n int, ok bool) {
+	if len(raw) == 0 || raw[0] != '[' {
+		return 0, false
+	}
+	elems, err := jsonscan.Array(raw, nil)
+	if err != nil {
+		return 0, false
+	}
+	for _, el := range elems {
+		if !taskItem(el) {
+			return 0, false
+		}
+	}
+	return len(elems), true
+}
+
+// taskItem reports whether el is an object with string `agent` and `task`
+// members (the seed's isTaskItem); empty strings count.
+func taskItem(el []byte) bool {
+	if len(el) == 0 || el[0] != '{' {
+		return false
+	}
+	var agent, task bool
+	eachMember(el, func(key, val []byte) {
+		switch string(key) {
+		case "agent":
+			_, agent = jsonscan.String(val)
+		case "task":
+			_, task = jsonscan.String(val)
+		}
+	})
+	return agent && task
 }

@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"strings"
+
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/timeline"
 )
@@ -39,6 +41,10 @@ type Engine struct {
 	turnRole  string
 
 	own owner // which items and tools this engine may change in place (clone.go)
+
+	// The growing output of each live tool whose streamed output grew
+	// long (output.go). Only this engine appends to these builders.
+	outputs map[*timeline.Tool]*strings.Builder
 }
 
 // slot holds every tool that used one id.

@@ -18,12 +18,17 @@ const patternRank = 4
 // search_file_content and grep_search.
 var patternFirst = map[string]bool{"Grep": true, "search_file_content": true, "grep_search": true}
 
-// Summary returns the one-line summary of a tool's arguments: the first line
-// of `command`, else `path`, `file_path` or `absolute_path`, else
-// `pattern`, else `query`, else `url`, else `description` (a sub-agent
-// Task's), else "". A command given as an argv array is joined with
-// spaces, except `sh -c SCRIPT` style arrays, which give SCRIPT. Members of
-// another type are skipped. Malformed arguments give "", never a panic.
+// Summary returns the one-line summary of a tool's arguments. Arguments
+// of seed 003's agent delegation shape (`chain` or `tasks` an array of
+// {agent, task} string objects, or non-empty `agent` and `task` strings)
+// give the seed's toolTitle: `chain (N steps)` for a non-empty chain, else
+// `parallel (N tasks)` for non-empty tasks, else the agent. Any other
+// arguments, or that shape with none of the three, give the first line of
+// `command`, else `path`, `file_path` or `absolute_path`, else `pattern`,
+// else `query`, else `url`, else `description` (a sub-agent Task's), else
+// "". A command given as an argv array is joined with spaces, except
+// `sh -c SCRIPT` style arrays, which give SCRIPT. Members of another type
+// are skipped. Malformed arguments give "", never a panic.
 func Summary(args json.RawMessage) string { return SummaryOf("", args) }
 
 // SummaryOf is Summary for a tool of the given name: a search tool of a
@@ -31,13 +36,20 @@ func Summary(args json.RawMessage) string { return SummaryOf("", args) }
 // before its path.
 func SummaryOf(name string, args json.RawMessage) string {
 	var vals [len(summaryKeys)][]byte
+	var del delegationArgs
 	eachMember(args, func(key, val []byte) {
+		if del.note(key, val) {
+			return
+		}
 		for i, k := range summaryKeys {
 			if string(key) == k && vals[i] == nil {
 				vals[i] = val
 			}
 		}
 	})
+	if s := del.title(); s != "" {
+		return s
+	}
 	if s := command(vals[0]); s != "" {
 		return firstLine(s)
 	}

@@ -3,10 +3,12 @@ package engine_test
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/toolsim/toolsim/engine"
 )
 
@@ -29,6 +31,52 @@ func TestSummary(t *testing.T) {
 		if got := engine.Summary([]byte(tt.args)); got != tt.want {
 			t.Errorf("Summary(%s) = %q, want %q", tt.args, got, tt.want)
 		}
+	}
+}
+
+// TestSummaryDelegationArgs: arguments of seed 003's delegation shape
+// (getAgentDelegationArgs) give toolTitle's title; any others keep the
+// ordinary rule.
+func TestSummaryDelegationArgs(t *testing.T) {
+	const at = `{"agent":"a","task":"t"}`
+	tests := []struct{ name, args, want string }{
+		{"chain", `{"chain":[` + at + `,` + at + `,` + at + `]}`, "chain (3 steps)"},
+		{"chain of one keeps the seed's wording", `{"chain":[` + at + `]}`, "chain (1 steps)"},
+		{"tasks", `{"tasks":[` + at + `,` + at + `]}`, "parallel (2 tasks)"},
+		{"single agent", `{"agent":"reviewer","task":"Review the diff"}`, "reviewer"},
+		{"chain before tasks and agent", `{"agent":"x","task":"y","tasks":[` + at + `],"chain":[` + at + `,` + at + `]}`, "chain (2 steps)"},
+		{"tasks before agent", `{"agent":"x","task":"y","tasks":[` + at + `]}`, "parallel (1 tasks)"},
+		{"empty chain, then tasks", `{"chain":[],"tasks":[` + at + `]}`, "parallel (1 tasks)"},
+		{"empty strings in items count", `{"chain":[{"agent":"","task":""}]}`, "chain (1 steps)"},
+		{"item members after others", `{"chain":[{"id":1,"task":"t","agent":"a","x":[{}]}]}`, "chain (1 steps)"},
+		{"bad chain item, agent and task", `{"chain":["x"],"agent":"a","task":"t"}`, "a"},
+		{"agent of wrong type in an item", `{"chain":[{"agent":1,"task":"t"}],"description":"d"}`, "d"},
+		{"item without task", `{"tasks":[{"agent":"a"}],"description":"d"}`, "d"},
+		{"item an array", `{"tasks":[["a","t"]]}`, ""},
+		{"item null", `{"chain":[null]}`, ""},
+		{"chain not an array", `{"chain":{"agent":"a","task":"t"},"path":"p"}`, "p"},
+		{"agent without task", `{"agent":"a","description":"d"}`, "d"},
+		{"agent with empty task", `{"agent":"a","task":""}`, ""},
+		{"empty agent", `{"agent":"","task":"t","query":"q"}`, "q"},
+		{"agent not a string", `{"agent":7,"task":"t"}`, ""},
+		{"task not a string", `{"agent":"a","task":["t"]}`, ""},
+		{"agent beside an empty tasks array", `{"agent":"a","tasks":[]}`, "a"},
+		{"shape without a title keeps the ordinary rule", `{"tasks":[],"description":"d"}`, "d"},
+		{"shape before command", `{"command":"ls","agent":"a","task":"t"}`, "a"},
+		{"first line of the agent", `{"agent":"\nscout\nextra","task":"t"}`, "scout"},
+		{"escaped member name", `{"\u0061gent":"a","task":"t"}`, "a"},
+		{"repeated name: the last counts", `{"agent":"a","task":"t","agent":"b"}`, "b"},
+		{"nested chain does not count", `{"x":{"chain":[` + at + `]}}`, ""},
+		{"truncated chain", `{"chain":[` + at + `,`, ""},
+		{"sub-agent Task args unchanged", `{"description":"Find the loader","prompt":"p","subagent_type":"general-purpose"}`, "Find the loader"},
+		{"bash args unchanged", `{"command":"go test ./...","description":"Run tests"}`, "go test ./..."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if diff := cmp.Diff(tt.want, engine.Summary([]byte(tt.args))); diff != "" {
+				t.Errorf("Summary(%s) (-want +got):\n%s", tt.args, diff)
+			}
+		})
 	}
 }
 
@@ -77,7 +125,7 @@ func TestDelegationGuards(t *testing.T) {
 // FuzzSummary checks the hand-written member scan against encoding/json on
 // well-formed objects, and that malformed bytes never panic.
 func FuzzSummary(f *testing.F) {
-	for _, s := range []string{`{"command":"ls"}`, `{"path":"a\"b","pattern":1}`, `{"x":{"command":"no"},"query":"q"}`, `{"url":"u","command":["sh","-c","x"]}`, `{"command":[1,2]}`, `{"p\u0061th":"esc"}`, `{`, `{"path":`, `[]`} {
+	for _, s := range []string{`{"command":"ls"}`, `{"path":"a\"b","pattern":1}`, `{"x":{"command":"no"},"query":"q"}`, `{"url":"u","command":["sh","-c","x"]}`, `{"command":[1,2]}`, `{"p\u0061th":"esc"}`, `{`, `{"path":`, `[]`, `{"chain":[{"agent":"a","task":"t"}],"command":"ls"}`, `{"agent":"a","task":"t","tasks":[]}`, `{"tasks":[{"agent":"a","task":1}],"query":"q"}`} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, args []byte) {
@@ -99,6 +147,9 @@ func referenceSummary(m map[string]any) string {
 		s = strings.TrimLeft(s, "\n")
 		s, _, _ = strings.Cut(s, "\n")
 		return strings.TrimRight(s, "\r")
+	}
+	if s := referenceTitle(m); s != "" {
+		return first(s)
 	}
 	switch c := m["command"].(type) {
 	case string:
@@ -131,6 +182,34 @@ func referenceSummary(m map[string]any) string {
 		}
 	}
 	return ""
+}
+
+// referenceTitle is seed 003's getAgentDelegationArgs and toolTitle,
+// transcribed.
+func referenceTitle(m map[string]any) string {
+	items := func(v any) ([]any, bool) {
+		a, ok := v.([]any)
+		for _, it := range a {
+			o, _ := it.(map[string]any)
+			_, agentOK := o["agent"].(string)
+			_, taskOK := o["task"].(string)
+			ok = ok && agentOK && taskOK
+		}
+		return a, ok
+	}
+	chain, chainOK := items(m["chain"])
+	tasks, tasksOK := items(m["tasks"])
+	agent, _ := m["agent"].(string)
+	task, _ := m["task"].(string)
+	switch {
+	case !chainOK && !tasksOK && (agent == "" || task == ""):
+		return ""
+	case len(chain) > 0:
+		return fmt.Sprintf("chain (%d steps)", len(chain))
+	case len(tasks) > 0:
+		return fmt.Sprintf("parallel (%d tasks)", len(tasks))
+	}
+	return agent
 }
 
 // hasDupKeys reports whether the top-level object repeats a key (where

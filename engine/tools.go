@@ -88,7 +88,7 @@ func (e *Engine) toolProgress(ev *event.Event) {
 		return
 	}
 	t := e.writableTool(ref)
-	t.Output += ev.Output
+	e.appendOutput(t, ev.Output)
 	t.UpdateSeq++
 	if ev.Details != nil {
 		d, bad := Delegation(ev.Details)
@@ -167,6 +167,7 @@ func (e *Engine) finishTool(ref *toolRef, status timeline.Status, t int64) {
 	tool.Status = status
 	tool.EndT = t
 	tool.DurationMS = max(t-tool.StartT, 0)
+	e.endOutput(tool)
 	s := e.writableSlot(tool.ID)
 	if i := slices.Index(s.live, ref); i >= 0 {
 		s.live = slices.Delete(s.live, i, i+1)

@@ -172,3 +172,33 @@ func TestTextTrimsBlankLines(t *testing.T) {
 		t.Errorf("render (-want +got):\n%s", diff)
 	}
 }
+
+func TestFitLabelKeepsDelegationSuffix(t *testing.T) {
+	steps := &timeline.Delegation{Mode: "chain", Steps: []timeline.Step{{Status: timeline.StepOK}, {Status: timeline.StepRunning}}}
+	tests := []struct {
+		name    string
+		summary string
+		d       *timeline.Delegation
+		w       int
+		want    string
+	}{
+		{"fits", "chain (2 steps)", steps, 40, "chain (2 steps)  1 ok / 2"},
+		{"summary cut first", "chain (2 steps)", steps, 18, "chain (…  1 ok / 2"},
+		{"summary left out below 4 cells", "chain (2 steps)", steps, 13, "1 ok / 2"},
+		{"suffix alone cut when wider", "chain (2 steps)", steps, 6, "chain…"},
+		{"no summary", "", steps, 6, "1 ok…"},
+		{"no delegation: cut from the right", "go test ./... -run TestX", nil, 10, "go test .…"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tool := &timeline.Tool{Summary: tt.summary, Delegation: tt.d}
+			got := fitLabel(tool, label(tool), tt.w)
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("fitLabel(%q, %d) (-want +got):\n%s", label(tool), tt.w, diff)
+			}
+			if width(got) > tt.w {
+				t.Errorf("%q is wider than %d cells", got, tt.w)
+			}
+		})
+	}
+}

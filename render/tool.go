@@ -60,6 +60,28 @@ func label(t *timeline.Tool) string {
 	return s
 }
 
+// minCutSummary is the fewest cells a summary is cut to so that the
+// delegation suffix after it stays whole.
+const minCutSummary = 4
+
+// fitLabel cuts a row's label (see label) to w cells. A delegation's step
+// suffix is what moves while the steps run, so it stays whole: the summary
+// before it is cut first, as long as minCutSummary cells of it stay, else
+// left out; only a suffix wider than w is cut itself.
+func fitLabel(t *timeline.Tool, s string, w int) string {
+	if t.Delegation == nil || width(s) <= w {
+		return fit(s, w)
+	}
+	suffix := delegationSuffix(t.Delegation)
+	switch room := w - 2 - width(suffix); {
+	case room >= minCutSummary:
+		return fit(inline(t.Summary), room) + "  " + suffix
+	case width(suffix) <= w:
+		return suffix
+	}
+	return fit(s, w)
+}
+
 // single renders a tool that is not in a group:
 // indent, glyph, name, two spaces, summary, two spaces, duration.
 func (r *renderer) single(t *timeline.Tool, indent string) {
@@ -73,7 +95,7 @@ func (r *renderer) single(t *timeline.Tool, indent string) {
 	sum := label(t)
 	if sum != "" {
 		if avail := r.w - width(head) - 2 - width(tail); avail >= 2 {
-			r.lineOf(head, "  ", fit(sum, avail), tail)
+			r.lineOf(head, "  ", fitLabel(t, sum, avail), tail)
 			r.details(t, indent)
 			return
 		}
@@ -117,7 +139,7 @@ func (r *renderer) group(it *timeline.Item, indent string) {
 		row = append(row, "  "...)
 		sum := ""
 		if col >= 5 { // too narrow for a useful summary: leave it out
-			sum = fit(labels[i], col-2)
+			sum = fitLabel(t, labels[i], col-2)
 		}
 		row = appendPadRight(row, sum, col)
 		r.row = appendPadLeft(row, durs[i], 5)
