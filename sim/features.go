@@ -46,11 +46,20 @@ func (l FeatureList) String() string {
 	if l == nil || l.set() == allFeatureSet {
 		return "all"
 	}
+	return strings.Join(l.Strings(), ",")
+}
+
+// Strings names the features of l, in order; nil (every feature) gives
+// nil.
+func (l FeatureList) Strings() []string {
+	if l == nil {
+		return nil
+	}
 	names := make([]string, len(l))
 	for i, f := range l {
 		names[i] = string(f)
 	}
-	return strings.Join(names, ",")
+	return names
 }
 
 // Has reports whether f is on: nil has every feature, and tools are
@@ -65,11 +74,7 @@ type UnknownFeatureError struct{ Name string }
 
 // Error names the unknown feature and lists the valid ones.
 func (e *UnknownFeatureError) Error() string {
-	names := make([]string, len(AllFeatures))
-	for i, f := range AllFeatures {
-		names[i] = string(f)
-	}
-	return fmt.Sprintf("unknown feature %q (known: all, none, %s)", e.Name, strings.Join(names, ", "))
+	return fmt.Sprintf("unknown feature %q (known: all, none, %s)", e.Name, strings.Join(AllFeatures.Strings(), ", "))
 }
 
 // ParseFeatures reads a comma-separated feature list. "" and "all" mean

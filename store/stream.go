@@ -2,8 +2,10 @@ package store
 
 import (
 	"io"
+	"slices"
 
 	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/fault"
 )
 
 // LogWriter writes a persisted log to an io.Writer as the events arrive,
@@ -75,4 +77,51 @@ func (l *LogWriter) flush(all bool) error {
 		w.lines = append(w.lines, line{start: 0, end: keep})
 	}
 	return nil
+}
+
+// Stream writes to dst the persisted log of the events next yields (it
+// returns io.EOF after the last), while they are read: it holds only what
+// a LogWriter holds, not the trace. The kill fault needs the number of
+// events, so with it the events are read whole first. An error from next
+// is returned after the records of the events before it are written.
+func Stream(dst io.Writer, next func(*event.Event) error, opts Options) error {
+	total := 0
+	if slices.Contains(opts.Faults, fault.Kill) {
+		var evs []event.Event
+		var ev event.Event
+		for {
+			if err := next(&ev); err == io.EOF {
+				break
+			} else if err != nil {
+				return err
+			}
+			evs = append(evs, ev)
+		}
+		total, next = len(evs), sliceNext(evs)
+	}
+	lw := NewLogWriter(dst, opts, total)
+	var ev event.Event
+	for {
+		err := next(&ev)
+		if err == io.EOF {
+			return lw.Close()
+		}
+		if err != nil {
+			return err
+		}
+		if err := lw.Event(&ev); err != nil {
+			return err
+		}
+	}
+}
+
+// sliceNext yields evs one by one, then io.EOF.
+func sliceNext(evs []event.Event) func(*event.Event) error {
+	return func(ev *event.Event) error {
+		if len(evs) == 0 {
+			return io.EOF
+		}
+		*ev, evs = evs[0], evs[1:]
+		return nil
+	}
 }

@@ -96,3 +96,49 @@ func BenchmarkPersistWide(b *testing.B) {
 		}
 	})
 }
+
+// next yields evs one by one, then fails with err (io.EOF: a clean end).
+func next(evs []event.Event, err error) func(*event.Event) error {
+	return func(ev *event.Event) error {
+		if len(evs) == 0 {
+			return err
+		}
+		*ev, evs = evs[0], evs[1:]
+		return nil
+	}
+}
+
+// TestStreamMatchesPersist: Stream writes the log Persist writes, the kill
+// fault (which needs the event count) included; a read error comes back
+// after the records of the events before it.
+func TestStreamMatchesPersist(t *testing.T) {
+	tests := []struct {
+		name   string
+		faults fault.List
+	}{
+		{"no faults", nil},
+		{"kill", fault.List{fault.Kill}},
+		{"every log fault", fault.Log},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for seed := range uint64(20) {
+				evs := sim.Generate(seed, sim.Options{Faults: fault.All(), Swarm: true}).Events
+				opts := store.Options{Faults: tt.faults, Seed: seed}
+				var got bytes.Buffer
+				if err := store.Stream(&got, next(evs, io.EOF), opts); err != nil {
+					t.Fatal(err)
+				}
+				if diff := cmp.Diff(string(store.Persist(evs, opts).Log), got.String()); diff != "" {
+					t.Fatalf("seed %d: log (-Persist +Stream):\n%s", seed, diff)
+				}
+			}
+		})
+	}
+	bad := errors.New("line 3: bad event")
+	evs := sim.Generate(1, sim.Options{}).Events
+	var got bytes.Buffer
+	if err := store.Stream(&got, next(evs[:2], bad), store.Options{}); !errors.Is(err, bad) {
+		t.Fatalf("Stream = %v, want the read error", err)
+	}
+}

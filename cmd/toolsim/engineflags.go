@@ -34,7 +34,7 @@ func (f *engineFlags) register(fs *flag.FlagSet, withDiff bool) {
 	if withDiff {
 		fs.BoolVar(&f.diff, "diff", false, "with --engine: also compare the engine with the reference engine after every event, in the fields it declared")
 	}
-	fs.StringVar(&f.features, "features", "all", "the parts of SPEC §2 the engine supports, comma-separated: "+featureNames()+" (an engine's own declaration narrows it)")
+	fs.StringVar(&f.features, "features", "all", "the parts of SPEC §2 the engine supports, comma-separated: "+strings.Join(sim.AllFeatures.Strings(), ",")+" (an engine's own declaration narrows it)")
 	fs.StringVar(&f.metaTools, "meta-tools", "", "comma-separated meta tool names (default: "+strings.Join(engine.DefaultMetaTools, ",")+"; 'none' for none)")
 	fs.BoolVar(&f.noGroups, "no-grouping", false, "the engine shows every call on its own row (no groups); every other oracle still runs")
 	fs.BoolVar(&f.self, "self-check", false, "also run toolsim's own persisted-log oracles (live == rebuilt, reconnect, replay twice) on traces toolsim did not generate")
@@ -113,12 +113,12 @@ func (f *engineFlags) setup(c *cli, name string) (func(), int) {
 		fmt.Fprintf(c.stderr, "toolsim %s: --timeout must be positive\n", name)
 		return nil, exitUsage
 	}
-	argv := splitArgs(f.cmd)
+	argv := engineproto.SplitCommand(f.cmd)
 	if len(argv) == 0 {
 		fmt.Fprintf(c.stderr, "toolsim %s: --engine: empty command\n", name)
 		return nil, exitUsage
 	}
-	ext := harness.External(argv[0], argv[1:]...).WithOptions(engineproto.Options{Timeout: f.timeout, MetaTools: metaOrDefault(opts.MetaTools), Features: featureStrings(opts.Features)})
+	ext := harness.External(argv[0], argv[1:]...).WithOptions(engineproto.Options{Timeout: f.timeout, MetaTools: metaOrDefault(opts.MetaTools), Features: opts.Features.Strings()})
 	stop := func() {}
 	if name != "fuzz" { // fuzz stops its campaign on Ctrl-C, then closes the engines
 		stop = c.killEnginesOnSignal(name)
@@ -182,27 +182,6 @@ func metaOrDefault(names []string) []string {
 	return names
 }
 
-// featureNames lists every feature name for help texts.
-func featureNames() string {
-	names := make([]string, len(sim.AllFeatures))
-	for i, f := range sim.AllFeatures {
-		names[i] = string(f)
-	}
-	return strings.Join(names, ",")
-}
-
-// featureStrings names features for the init message (nil: all).
-func featureStrings(l sim.FeatureList) []string {
-	if l == nil {
-		return nil
-	}
-	out := make([]string, len(l))
-	for i, f := range l {
-		out[i] = string(f)
-	}
-	return out
-}
-
 // optsFor is the check options for one case: toolsim's own persisted-log
 // oracles run on the traces toolsim generated, or on every trace with
 // --self-check.
@@ -210,37 +189,6 @@ func (c *cli) optsFor(cs *harness.Case) harness.Options {
 	o := c.checkOpts
 	o.SelfCheck = o.SelfCheck && (cs.Generated || c.selfCheckAll)
 	return o
-}
-
-// splitArgs splits a command line (--engine) into words; 'single quotes'
-// group words, with ” standing for a quote, as in testscript.
-func splitArgs(line string) []string {
-	var args []string
-	var cur strings.Builder
-	inWord, quoted := false, false
-	for i := 0; i < len(line); i++ {
-		ch := line[i]
-		switch {
-		case quoted && ch == '\'' && i+1 < len(line) && line[i+1] == '\'':
-			cur.WriteByte('\'')
-			i++
-		case ch == '\'':
-			quoted, inWord = !quoted, true
-		case !quoted && (ch == ' ' || ch == '\t'):
-			if inWord {
-				args = append(args, cur.String())
-				cur.Reset()
-				inWord = false
-			}
-		default:
-			cur.WriteByte(ch)
-			inWord = true
-		}
-	}
-	if inWord {
-		args = append(args, cur.String())
-	}
-	return args
 }
 
 // durationArg spells a duration for a command line the way a user would

@@ -4,8 +4,6 @@ import (
 	"bufio"
 	"flag"
 	"fmt"
-	"io"
-	"slices"
 	"strings"
 
 	"github.com/toolsim/toolsim/event"
@@ -81,41 +79,12 @@ func (c *cli) persistStream(name string, in inputFlags, opts store.Options) erro
 	}
 	defer src.close()
 	c.reportProblems(src.display, src.Problems)
-	next, total := src.Next, 0
-	if slices.Contains(opts.Faults, fault.Kill) {
-		evs, err := src.ReadAll()
-		if err != nil {
-			return err
-		}
-		total = len(evs)
-		next = func(ev *event.Event) error {
-			if len(evs) == 0 {
-				return io.EOF
-			}
-			*ev, evs = evs[0], evs[1:]
-			return nil
-		}
-	}
 	out := bufio.NewWriterSize(c.stdout, 64<<10)
-	lw := store.NewLogWriter(out, opts, total)
-	var ev event.Event
-	for {
-		err := next(&ev)
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			out.Flush()
-			return err
-		}
-		if err := lw.Event(&ev); err != nil {
-			return err
-		}
+	err = store.Stream(out, src.Next, opts)
+	if ferr := out.Flush(); err == nil {
+		err = ferr
 	}
-	if err := lw.Close(); err != nil {
-		return err
-	}
-	return out.Flush()
+	return err
 }
 
 // printProblems lists a rebuild's problems on stderr, marking the ones
