@@ -4,7 +4,10 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"os"
+	"os/signal"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/toolsim/toolsim/contract"
@@ -202,4 +205,27 @@ func durationArg(d time.Duration) string {
 		return fmt.Sprintf("%dms", d/time.Millisecond)
 	}
 	return d.String()
+}
+
+// killEnginesOnSignal makes Ctrl-C and SIGTERM end the command with 130
+// after killing the engines' process groups (the terminal's Ctrl-C does
+// not reach them: each runs in its own group). It returns a function that
+// stops watching.
+func (c *cli) killEnginesOnSignal(name string) func() {
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case <-sigs:
+			engineproto.KillAll()
+			fmt.Fprintf(c.stderr, "toolsim %s: interrupted: killed the engine\n", name)
+			os.Exit(exitInterrupted)
+		case <-done:
+		}
+	}()
+	return func() {
+		signal.Stop(sigs)
+		close(done)
+	}
 }

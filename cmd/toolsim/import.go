@@ -63,7 +63,7 @@ func (c *cli) runImport(name string, in inputFlags) int {
 	}
 	if in.redact {
 		r := redact.Trace(&res.Header, res.Events)
-		fmt.Fprintf(c.stderr, "%s: %s\n", src.display, redactSummary(r))
+		fmt.Fprintf(c.stderr, "%s: %s\n", src.display, redactSummary(r.Found))
 	}
 	if err := event.WriteAll(c.stdout, &res.Header, res.Events); err != nil {
 		fmt.Fprintf(c.stderr, "toolsim import: write: %v\n", err)

@@ -2,13 +2,10 @@ package main
 
 import (
 	"bytes"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/toolsim/toolsim/importer"
 )
 
 // tailWriter counts the bytes written to it and keeps the last few.
@@ -24,31 +21,6 @@ func (w *tailWriter) Write(p []byte) (int, error) {
 		w.tail = append(w.tail[:0], w.tail[len(w.tail)-64:]...)
 	}
 	return len(p), nil
-}
-
-// TestPumpLineLimit: a line over the 64 MiB limit is passed through whole
-// but kept as an empty line, and the lines around it as they came; the
-// lines go to the capture's writer as they end, so the pump holds one line
-// at a time.
-func TestPumpLineLimit(t *testing.T) {
-	long := 2*importer.MaxLine + 100
-	in := io.MultiReader(strings.NewReader("first\n"), io.LimitReader(&zeros{}, int64(long)), strings.NewReader("\nlast\n"))
-	out := &tailWriter{}
-	c := &cli{stdout: out}
-	var raw bytes.Buffer
-	capt := c.pump(in, true, &capture{raw: &raw})
-	if want := len("first\n") + long + len("\nlast\n"); out.n != want || !bytes.HasSuffix(out.tail, []byte("\x00\nlast\n")) {
-		t.Errorf("passed through %d bytes ending %q, want %d ending in the long line and %q", out.n, out.tail, want, "last\n")
-	}
-	if got, want := raw.String(), "first\n\nlast\n"; got != want {
-		t.Errorf("capture %q, want %q", got, want)
-	}
-	if held := cap(capt.line); held > 2*(importer.MaxLine+2+64<<10) {
-		t.Errorf("the pump held %d bytes at once, want at most one line within the limit (and append's slack)", held)
-	}
-	if len(capt.stamps) != 3 || len(capt.tooLong) != 1 || capt.tooLong[0] != 2 {
-		t.Errorf("stamps %v, lines over the limit %v; want 3 stamps and line 2", capt.stamps, capt.tooLong)
-	}
 }
 
 // TestRecordLineLimit: record with an agent that writes a line over the

@@ -10,7 +10,6 @@ import (
 
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/formats"
-	"github.com/toolsim/toolsim/importer"
 	"github.com/toolsim/toolsim/redact"
 )
 
@@ -56,7 +55,7 @@ func (c *cli) redactCmd(args []string) int {
 		fmt.Fprintf(c.stderr, "toolsim redact: %v\n", err)
 		return exitFail
 	}
-	fmt.Fprintf(c.stderr, "%s: %s\n", display, redactSummary(r))
+	fmt.Fprintf(c.stderr, "%s: %s\n", display, redactSummary(r.Found))
 	return exitOK
 }
 
@@ -78,12 +77,12 @@ func (c *cli) readTrace(name string, in inputFlags) (*event.Header, []event.Even
 	return &res.Header, res.Events, src.display, nil
 }
 
-// redactSummary words what a redactor replaced: "redacted 3 secrets
-// (email 1, openai-key 2)", or "nothing to redact".
-func redactSummary(r *redact.Redactor) string {
+// redactSummary words what a redactor replaced (its Found): "redacted 3
+// secrets (email 1, openai-key 2)", or "nothing to redact".
+func redactSummary(found map[string]int) string {
 	total := 0
 	var kinds []string
-	for k, n := range r.Found {
+	for k, n := range found {
 		total += n
 		kinds = append(kinds, fmt.Sprintf("%s %d", k, n))
 	}
@@ -92,20 +91,4 @@ func redactSummary(r *redact.Redactor) string {
 	}
 	sort.Strings(kinds)
 	return fmt.Sprintf("redacted %d secrets (%s)", total, strings.Join(kinds, ", "))
-}
-
-// redactResult redacts an imported capture with the redactor that
-// redacted its lines (nil: redaction is off), catching secrets the raw text
-// hid behind JSON escapes, and says what it replaced.
-func (c *cli) redactResult(r *redact.Redactor, res *importer.Result) {
-	if r == nil {
-		return
-	}
-	r.Header(&res.Header)
-	for i := range res.Events {
-		r.Event(&res.Events[i])
-	}
-	if len(r.Found) > 0 {
-		fmt.Fprintf(c.stderr, "toolsim record: %s (--no-redact keeps them)\n", redactSummary(r))
-	}
 }
