@@ -31,6 +31,15 @@
 // seen in halves and may not be recognised; a secret hidden by JSON
 // \u escapes in a raw capture is caught only in the imported trace.
 //
+// # Checking files
+//
+// [Check] finds what redaction would replace in files of any text format
+// without writing anything (toolsim redact --check, a pre-commit hook or a
+// CI gate): each [Finding] names a file, a line and the rules, never the
+// secret. A line that is valid JSON is read with its strings unescaped.
+// An ignore file ([ReadIgnore], by default [IgnoreFile]) accepts what is
+// known, by file glob and rule.
+//
 // # Detector set
 //
 // The rules are gitleaks' default rule set, which the field maintains

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/toolsim/toolsim/redact"
 )
 
 // TestRepositoryHasNothingToRedact: redact --check passes over the
@@ -42,7 +44,7 @@ func TestRedactCheckNamesFileLineRule(t *testing.T) {
 	if !strings.Contains(out.String(), "traces/t.jsonl:2: npm-access-token\n") || strings.Contains(out.String(), secret) {
 		t.Errorf("want file, line and rule, and no secret:\n%s", out)
 	}
-	os.WriteFile(defaultIgnore, []byte("# known\ntraces/*.jsonl npm-access-token\n"), 0o644)
+	os.WriteFile(redact.IgnoreFile, []byte("# known\ntraces/*.jsonl npm-access-token\n"), 0o644)
 	c, out, _ = testCLI(nil)
 	if code := c.run([]string{"redact", "--check", "traces"}); code != exitOK {
 		t.Errorf("with the ignore line: exit %d, want %d\n%s", code, exitOK, out)

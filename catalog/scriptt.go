@@ -1,4 +1,4 @@
-package main
+package catalog
 
 import (
 	"fmt"
@@ -10,13 +10,13 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 )
 
-// catalogT is testscript.T outside `go test`: the catalog's run and each
+// scriptT is testscript.T outside `go test`: the catalog's run and each
 // of its scenarios. Scenarios run in parallel, as `go test` runs them
 // (testscript calls Parallel), a few at a time; when the run ends, each
 // prints one line, in name order: ok, or FAIL with the script's log (its
 // failing part, as `go test` prints it) and the command that reproduces
 // it.
-type catalogT struct {
+type scriptT struct {
 	out   io.Writer
 	strip string // the temporary directory, cut from the scripts' paths
 
@@ -25,7 +25,7 @@ type catalogT struct {
 	log             strings.Builder
 
 	// The run's scenarios, and what runs them.
-	subs []*catalogT
+	subs []*scriptT
 	wg   sync.WaitGroup
 	sem  chan struct{} // a place for each scenario that runs at once
 
@@ -33,14 +33,14 @@ type catalogT struct {
 	held   bool          // a scenario's: it holds a place in sem
 }
 
-// newCatalogT returns the T of a run printing to out.
-func newCatalogT(out io.Writer, strip string) *catalogT {
-	return &catalogT{out: out, strip: strip, sem: make(chan struct{}, 2*runtime.GOMAXPROCS(0))}
+// newScriptT returns the T of a run printing to out.
+func newScriptT(out io.Writer, strip string) *scriptT {
+	return &scriptT{out: out, strip: strip, sem: make(chan struct{}, 2*runtime.GOMAXPROCS(0))}
 }
 
 // runT runs f as the run's test and waits for every scenario it started.
 // FailNow and Skip end a test, as in `go test`, by ending its goroutine.
-func (t *catalogT) runT(f func(testscript.T)) {
+func (t *scriptT) runT(f func(testscript.T)) {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
@@ -52,8 +52,8 @@ func (t *catalogT) runT(f func(testscript.T)) {
 
 // Run starts one scenario; it returns when the scenario ends or calls
 // Parallel.
-func (t *catalogT) Run(name string, f func(testscript.T)) {
-	sub := &catalogT{name: name, sem: t.sem, detach: make(chan struct{})}
+func (t *scriptT) Run(name string, f func(testscript.T)) {
+	sub := &scriptT{name: name, sem: t.sem, detach: make(chan struct{})}
 	t.subs = append(t.subs, sub)
 	t.wg.Add(1)
 	done := make(chan struct{})
@@ -74,73 +74,76 @@ func (t *catalogT) Run(name string, f func(testscript.T)) {
 }
 
 // Parallel lets Run return, then waits for a place to run.
-func (t *catalogT) Parallel() {
+func (t *scriptT) Parallel() {
 	close(t.detach)
 	t.sem <- struct{}{}
 	t.held = true
 }
 
 // summary prints a line per scenario, in the order they were started,
-// then the counts, and returns the exit status: 1 when a scenario failed
-// or none passed.
-func (t *catalogT) summary() int {
-	passed, failed, skipped := 0, 0, 0
+// then the counts, and returns them.
+func (t *scriptT) summary() Result {
+	var r Result
 	for _, sub := range t.subs {
 		log := strings.ReplaceAll(strings.TrimSpace(sub.log.String()), t.strip, "")
 		switch {
 		case sub.failed:
-			failed++
-			fmt.Fprintf(t.out, "FAIL  %s\n", sub.name)
-			for line := range strings.Lines(log) {
-				if line = strings.TrimSuffix(line, "\n"); line != "" {
-					line = "      " + line
-				}
-				fmt.Fprintln(t.out, line)
-			}
-			fmt.Fprintf(t.out, "      reproduce: go test ./cmd/toolsim -run 'TestScenarios/^%s$'\n", sub.name)
+			r.Failed++
+			t.printFailure(sub.name, log)
 		case sub.skipped:
-			skipped++
+			r.Skipped++
 			fmt.Fprintf(t.out, "skip  %s: %s\n", sub.name, log)
 		default:
-			passed++
+			r.Passed++
 			fmt.Fprintf(t.out, "ok    %s\n", sub.name)
 		}
 	}
 	if t.failed { // the run itself failed (e.g. a script could not be read)
+		r.Broken = true
 		fmt.Fprintf(t.out, "FAIL  catalog: %s\n", strings.TrimSpace(t.log.String()))
 	}
-	counts := fmt.Sprintf("%d scenarios: %d passed, %d failed", passed+failed+skipped, passed, failed)
-	if skipped > 0 {
-		counts += fmt.Sprintf(", %d skipped", skipped)
+	counts := fmt.Sprintf("%d scenarios: %d passed, %d failed", r.Passed+r.Failed+r.Skipped, r.Passed, r.Failed)
+	if r.Skipped > 0 {
+		counts += fmt.Sprintf(", %d skipped", r.Skipped)
 	}
 	fmt.Fprintln(t.out, counts)
-	if t.failed || failed > 0 || passed == 0 {
-		return exitFail
+	return r
+}
+
+// printFailure prints a failed scenario's line, its log indented, and
+// the command that reproduces it.
+func (t *scriptT) printFailure(name, log string) {
+	fmt.Fprintf(t.out, "FAIL  %s\n", name)
+	for line := range strings.Lines(log) {
+		if line = strings.TrimSuffix(line, "\n"); line != "" {
+			line = "      " + line
+		}
+		fmt.Fprintln(t.out, line)
 	}
-	return exitOK
+	fmt.Fprintf(t.out, "      reproduce: go test ./cmd/toolsim -run 'TestScenarios/^%s$'\n", name)
 }
 
 // Log adds to the test's log, as testing.T.Log does.
-func (t *catalogT) Log(args ...any) { fmt.Fprintln(&t.log, args...) }
+func (t *scriptT) Log(args ...any) { fmt.Fprintln(&t.log, args...) }
 
 // Fatal logs args and ends the test as failed.
-func (t *catalogT) Fatal(args ...any) {
+func (t *scriptT) Fatal(args ...any) {
 	t.Log(args...)
 	t.FailNow()
 }
 
 // FailNow ends the test as failed.
-func (t *catalogT) FailNow() {
+func (t *scriptT) FailNow() {
 	t.failed = true
 	runtime.Goexit()
 }
 
 // Skip logs args and ends the test as skipped.
-func (t *catalogT) Skip(args ...any) {
+func (t *scriptT) Skip(args ...any) {
 	t.Log(args...)
 	t.skipped = true
 	runtime.Goexit()
 }
 
 // Verbose is false: a passing script's log is not kept.
-func (t *catalogT) Verbose() bool { return false }
+func (t *scriptT) Verbose() bool { return false }
