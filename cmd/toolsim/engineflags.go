@@ -4,129 +4,30 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/toolsim/toolsim/engineflag"
 	"os"
 	"os/signal"
-	"strings"
 	"syscall"
 	"time"
 
-	"github.com/toolsim/toolsim/contract"
-	"github.com/toolsim/toolsim/engine"
 	"github.com/toolsim/toolsim/engineproto"
 	"github.com/toolsim/toolsim/harness"
-	"github.com/toolsim/toolsim/sim"
 )
 
-// engineFlags choose the engine that replay, check, fuzz and shrink drive.
-type engineFlags struct {
-	cmd       string
-	diff      bool
-	timeout   time.Duration
-	features  string
-	metaTools string
-	noGroups  bool
-	self      bool
-	contract  string
-	document  string
-	robust    bool
-}
+// engineFlags choose the engine that replay, check, fuzz and shrink drive
+// (package engineflag).
+type engineFlags struct{ engineflag.Flags }
 
-func (f *engineFlags) register(fs *flag.FlagSet, withDiff bool) {
-	fs.StringVar(&f.cmd, "engine", "", "drive this engine command over the toolsim-engine/1 protocol instead of the reference engine, e.g. 'python3 engine.py' (docs/protocol.md)")
-	fs.DurationVar(&f.timeout, "timeout", engineproto.DefaultTimeout, "with --engine: how long the engine may take to answer one message")
-	if withDiff {
-		fs.BoolVar(&f.diff, "diff", false, "with --engine: also compare the engine with the reference engine after every event, in the fields it declared")
-	}
-	fs.StringVar(&f.features, "features", "all", "the parts of SPEC §2 the engine supports, comma-separated: "+strings.Join(sim.AllFeatures.Strings(), ",")+" (an engine's own declaration narrows it)")
-	fs.StringVar(&f.metaTools, "meta-tools", "", "comma-separated meta tool names (default: "+strings.Join(engine.DefaultMetaTools, ",")+"; 'none' for none)")
-	fs.BoolVar(&f.noGroups, "no-grouping", false, "the engine shows every call on its own row (no groups); every other oracle still runs")
-	fs.BoolVar(&f.self, "self-check", false, "also run toolsim's own persisted-log oracles (live == rebuilt, reconnect, replay twice) on traces toolsim did not generate")
-	if withDiff { // the commands that judge: check, fuzz, shrink (not replay)
-		f.registerContract(fs)
-	}
-}
+func (f *engineFlags) register(fs *flag.FlagSet, withDiff bool) { f.Register(fs, withDiff) }
 
-// registerContract adds --contract, --documented and --robustness.
-func (f *engineFlags) registerContract(fs *flag.FlagSet) {
-	fs.StringVar(&f.contract, "contract", "", "what the engine's real upstream never sends, comma-separated (docs/simulator.md, Contracts): executor, all, none or "+strings.Join(contract.All.Names(), ",")+" (default: the engine's own declaration)")
-	fs.StringVar(&f.document, "documented", "", "the library's documented behaviours, comma-separated: "+behaviourNames()+" (default: the engine's own declaration)")
-	fs.BoolVar(&f.robust, "robustness", false, "robustness mode: also explore and report inputs outside the engine's contract, each labelled robustness")
-}
-
-// behaviourNames lists the documented behaviours for help texts.
-func behaviourNames() string {
-	names := make([]string, len(contract.Behaviours))
-	for i, b := range contract.Behaviours {
-		names[i] = string(b)
-	}
-	return strings.Join(names, ",")
-}
-
-// options reads the flags that shape the oracles, whatever the engine.
-func (f *engineFlags) options() (harness.Options, error) {
-	var o harness.Options
-	feats, err := sim.ParseFeatures(f.features)
-	if err != nil {
-		return o, fmt.Errorf("--features: %w", err)
-	}
-	if f.features != "" && f.features != "all" {
-		o.Features = feats
-	}
-	o.NoGrouping = f.noGroups
-	if o.Contract.Guarantees, err = contract.Parse(f.contract); err != nil {
-		return o, fmt.Errorf("--contract: %w", err)
-	}
-	if o.Contract.Documented, err = contract.ParseBehaviours(strings.Split(f.document, ",")); err != nil {
-		return o, fmt.Errorf("--documented: %w", err)
-	}
-	switch f.metaTools {
-	case "":
-	case "none":
-		o.MetaTools = []string{}
-	default:
-		o.MetaTools = strings.Split(f.metaTools, ",")
-	}
-	return o, nil
-}
-
-// setup starts the external engine, if any, and points the cli at it. It
+// setup starts the engine the flags choose and points the cli at it. It
 // returns a cleanup function, or an exit status for a setup problem.
 func (f *engineFlags) setup(c *cli, name string) (func(), int) {
-	opts, err := f.options()
-	if err != nil {
-		fmt.Fprintf(c.stderr, "toolsim %s: %v\n", name, err)
-		return nil, exitUsage
-	}
-	c.checkOpts = opts
-	c.robustness = f.robust
-	if f.cmd == "" {
-		if f.diff {
-			fmt.Fprintf(c.stderr, "toolsim %s: --diff needs --engine\n", name)
-			return nil, exitUsage
-		}
-		// The reference engine is toolsim's own: its persisted-log round
-		// trip is checked too, on the traces toolsim generated (or on
-		// every trace with --self-check).
-		c.checkOpts.SelfCheck = true
-		c.selfCheckAll = f.self
-		c.engineArgs = f.optionArgs()
-		return func() {}, exitOK
-	}
-	if f.timeout <= 0 {
-		fmt.Fprintf(c.stderr, "toolsim %s: --timeout must be positive\n", name)
-		return nil, exitUsage
-	}
-	argv := engineproto.SplitCommand(f.cmd)
-	if len(argv) == 0 {
-		fmt.Fprintf(c.stderr, "toolsim %s: --engine: empty command\n", name)
-		return nil, exitUsage
-	}
-	ext := harness.External(argv[0], argv[1:]...).WithOptions(engineproto.Options{Timeout: f.timeout, MetaTools: metaOrDefault(opts.MetaTools), Features: opts.Features.Strings()})
 	stop := func() {}
-	if name != "fuzz" { // fuzz stops its campaign on Ctrl-C, then closes the engines
+	if f.Cmd != "" && name != "fuzz" { // fuzz stops its campaign on Ctrl-C, then closes the engines
 		stop = c.killEnginesOnSignal(name)
 	}
-	info, err := ext.Start()
+	e, err := f.Start()
 	if err != nil {
 		stop()
 		fmt.Fprintf(c.stderr, "toolsim %s: %v\n", name, err)
@@ -136,53 +37,11 @@ func (f *engineFlags) setup(c *cli, name string) (func(), int) {
 		}
 		return nil, exitUsage
 	}
-	c.newEngine = ext.New
-	c.engineArgs = " --engine " + shellQuote(f.cmd)
-	if f.timeout != engineproto.DefaultTimeout {
-		c.engineArgs += " --timeout " + durationArg(f.timeout)
+	c.checkOpts, c.robustness, c.selfCheckAll, c.engineArgs = e.Options, f.Robustness, e.AllTraces, e.Args
+	if f.Cmd != "" {
+		c.newEngine = e.New
 	}
-	if f.diff {
-		c.engineArgs += " --diff"
-	}
-	c.checkOpts = harness.Declared(c.checkOpts, info)
-	c.engineArgs += f.optionArgs()
-	if f.diff {
-		c.checkOpts.Reference = referenceEngine
-	}
-	return func() { stop(); ext.Close() }, exitOK
-}
-
-// optionArgs repeats the oracle-shaping flags for reproduce commands.
-func (f *engineFlags) optionArgs() string {
-	var s string
-	if f.features != "" && f.features != "all" {
-		s += " --features " + shellQuote(f.features)
-	}
-	if f.metaTools != "" {
-		s += " --meta-tools " + shellQuote(f.metaTools)
-	}
-	if f.noGroups {
-		s += " --no-grouping"
-	}
-	if f.contract != "" {
-		s += " --contract " + shellQuote(f.contract)
-	}
-	if f.document != "" {
-		s += " --documented " + shellQuote(f.document)
-	}
-	if f.robust {
-		s += " --robustness"
-	}
-	return s
-}
-
-// metaOrDefault is the meta tool list sent to an engine: nil means the
-// default set.
-func metaOrDefault(names []string) []string {
-	if names == nil {
-		return engine.DefaultMetaTools
-	}
-	return names
+	return func() { stop(); e.Close() }, exitOK
 }
 
 // optsFor is the check options for one case: toolsim's own persisted-log

@@ -3,7 +3,6 @@ package main
 import (
 	"flag"
 	"fmt"
-	"io"
 	"math"
 	"os"
 	"os/signal"
@@ -72,7 +71,7 @@ func (c *cli) fuzz(args []string) int {
 	}
 	defer cleanup()
 	camp.Check = c.checkOpts
-	camp.Robustness = f.engine.robust
+	camp.Robustness = f.engine.Robustness
 	return c.runCampaign(camp, &f)
 }
 
@@ -184,8 +183,7 @@ func (c *cli) runCampaign(camp campaign.Campaign, f *fuzzFlags) int {
 		defer t.Stop()
 	}
 	camp.Stop = stop
-	prog := newProgress(c.stderr)
-	camp.Progress = prog.update
+	endProgress := camp.ShowProgress(c.stderr)
 	start := time.Now()
 	var rep *campaign.Report
 	var err error
@@ -198,61 +196,10 @@ func (c *cli) runCampaign(camp campaign.Campaign, f *fuzzFlags) int {
 		fmt.Fprintf(c.stderr, "toolsim fuzz: %v\n", err)
 		return exitUsage
 	}
-	prog.end()
+	endProgress()
 	c.printReport(rep, camp, time.Since(start))
 	rec := f.reports.recorder("toolsim fuzz")
 	code := c.campaignEnd(rep, camp, f, interrupted.Load())
 	rec.fuzz(c, rep, f)
 	return rec.write(c, code)
-}
-
-// progress draws a bar on a terminal, else a line every 10%.
-type progress struct {
-	w        io.Writer
-	terminal bool
-	last     int
-	open     bool // a bar is drawn and its line not ended
-}
-
-// end ends the bar's line, if one is drawn.
-func (p *progress) end() {
-	if p.open {
-		fmt.Fprintln(p.w)
-		p.open = false
-	}
-}
-
-func newProgress(w io.Writer) *progress {
-	p := &progress{w: w, last: -1}
-	if f, ok := w.(*os.File); ok {
-		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
-			p.terminal = true
-		}
-	}
-	return p
-}
-
-func (p *progress) update(done, total, failures int) {
-	unbounded := total >= math.MaxInt32
-	if p.terminal {
-		if done%50 != 0 && done != total {
-			return
-		}
-		p.open = true
-		if unbounded {
-			fmt.Fprintf(p.w, "\r%d scenarios, %d failing", done, failures)
-			return
-		}
-		const width = 30
-		fill := width * done / max(total, 1)
-		fmt.Fprintf(p.w, "\r[%s%s] %d/%d, %d failing", strings.Repeat("█", fill), strings.Repeat("·", width-fill), done, total, failures)
-		return
-	}
-	if unbounded {
-		return
-	}
-	if tenth := 10 * done / max(total, 1); tenth != p.last && tenth > 0 {
-		p.last = tenth
-		fmt.Fprintf(p.w, "progress: %d/%d scenarios, %d failing\n", done, total, failures)
-	}
 }

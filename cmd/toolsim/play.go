@@ -3,7 +3,6 @@ package main
 import (
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"time"
 
@@ -66,7 +65,7 @@ func (c *cli) play(args []string) int {
 		return c.runReplay(c.replayFlags("play", f), fs.Arg(0))
 	}
 	evs, problems, synthetic, err := c.loadTrace(fs.Arg(0), f.in)
-	profile := colorProfile(c.stdout)
+	profile := tui.ColorProfile(c.stdout)
 	m := tui.New(evs, tui.Options{Title: fs.Arg(0), Profile: profile, Output: f.output, Err: err, Problems: problems,
 		Store: tui.StoreOptions{SyntheticClock: synthetic}})
 	return c.runPlayer("play", m, profile, nil)
@@ -97,26 +96,17 @@ func (c *cli) watch(args []string) int {
 		fmt.Fprintln(c.stderr, "toolsim watch: stdin is a terminal; pipe a trace or an agent's output into it")
 		return exitUsage
 	}
-	profile := colorProfile(c.stdout)
+	profile := tui.ColorProfile(c.stdout)
 	m := tui.New(nil, tui.Options{Title: "stdin", Profile: profile, Output: f.output, Live: true})
 	start := time.Now()
 	feed := &tui.Feed{From: f.in.from, Clock: func() int64 { return time.Since(start).Milliseconds() }}
 	return c.runPlayer("watch", m, profile, func(send func(tea.Msg)) { feed.Run(c.stdin, send) })
 }
 
-// runPlayer runs the player on the terminal until the user quits; feed,
-// when given, runs on its own goroutine and sends the model its events.
+// runPlayer runs the player on the terminal until the user quits
+// (tui.Model.Run).
 func (c *cli) runPlayer(name string, m *tui.Model, profile colorprofile.Profile, feed func(func(tea.Msg))) int {
-	defer m.Close()
-	p := tea.NewProgram(m, tea.WithOutput(c.stdout), tea.WithColorProfile(profile))
-	if feed != nil {
-		go feed(p.Send)
-	}
-	if _, err := p.Run(); err != nil {
-		fmt.Fprintf(c.stderr, "toolsim %s: %v\n", name, err)
-		return exitFail
-	}
-	if err := m.Err(); err != nil {
+	if err := m.Run(c.stdout, profile, feed); err != nil {
 		fmt.Fprintf(c.stderr, "toolsim %s: %v\n", name, err)
 		return exitFail
 	}
@@ -146,14 +136,4 @@ func isTerminal(f any) bool {
 	}
 	st, err := file.Stat()
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
-}
-
-// colorProfile detects the colour profile of stdout; NO_COLOR set to
-// anything turns colour off (the player then draws the plain render).
-func colorProfile(w io.Writer) colorprofile.Profile {
-	p := colorprofile.Detect(w, os.Environ())
-	if os.Getenv("NO_COLOR") != "" {
-		p = min(p, colorprofile.ASCII)
-	}
-	return p
 }

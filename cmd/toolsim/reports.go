@@ -10,6 +10,7 @@ import (
 	"github.com/toolsim/toolsim/harness"
 	"github.com/toolsim/toolsim/harness/campaign"
 	"github.com/toolsim/toolsim/report"
+	"github.com/toolsim/toolsim/view"
 )
 
 // reportFlags are the machine-readable outputs of check and fuzz.
@@ -38,7 +39,7 @@ type recorder struct {
 func (r *reportFlags) recorder(name string) *recorder {
 	now := time.Now()
 	host, _ := os.Hostname()
-	return &recorder{flags: *r, suite: report.Suite{Name: name, Timestamp: now, Hostname: host}, pages: failurePages{path: r.html}, last: now}
+	return &recorder{flags: *r, suite: report.Suite{Name: name, Timestamp: now, Hostname: host}, pages: failurePages{view.Pages{Path: r.html}}, last: now}
 }
 
 // add appends a result, timed since the previous one.

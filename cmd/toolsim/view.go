@@ -1,10 +1,8 @@
 package main
 
 import (
-	"bufio"
 	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -58,20 +56,7 @@ func (c *cli) writePage(path string, evs []event.Event, opts view.Options) error
 	if path == "-" {
 		return view.Write(c.stdout, evs, opts)
 	}
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	w := bufio.NewWriter(f)
-	if err := view.Write(w, evs, opts); err != nil {
-		f.Close()
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	if err := w.Flush(); err != nil {
-		f.Close()
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	return f.Close()
+	return view.WriteFile(path, evs, opts)
 }
 
 // pageName is the default page for a trace: its base name with .html.
@@ -92,24 +77,16 @@ func displayName(name string) string {
 
 // failurePages writes check --html pages: the first failing trace to
 // path, later ones to path with -2, -3, ... before the extension.
-type failurePages struct {
-	path string
-	n    int
-}
+type failurePages struct{ view.Pages }
 
 // write writes the page of one failing trace, says where, and returns
 // its path ("" when none was written).
 func (p *failurePages) write(c *cli, name string, cs *harness.Case, v harness.Violation) string {
-	if p == nil || p.path == "" || cs == nil {
+	if p == nil || p.Path == "" || cs == nil {
 		return ""
 	}
-	p.n++
-	out := p.path
-	if p.n > 1 {
-		ext := filepath.Ext(out)
-		out = fmt.Sprintf("%s-%d%s", strings.TrimSuffix(out, ext), p.n, ext)
-	}
-	f := &view.Failure{Violation: v, Reproduce: "toolsim check" + c.engineArgs + " " + shellQuote(name)}
+	out := p.Next()
+	f := &view.Failure{Violation: v, Reproduce: c.me() + " check" + c.engineArgs + " " + shellQuote(name)}
 	if c.newEngine != nil {
 		f.Engine = c.newEngine
 	}
