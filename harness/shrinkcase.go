@@ -145,6 +145,19 @@ func shrunkCase(c *Case, evs []event.Event) *Case {
 // A case inside the engine's contract (Options.Contract) is shrunk inside
 // it. Campaigns shrink with ShrinkFinding, which keeps the signature.
 func ShrinkCase(newEngine func() Engine, c *Case, oracle string, opts Options) Shrunk {
+	return shrinkOracle(newEngine, c, oracle, nil, opts)
+}
+
+// ShrinkCaseIn is ShrinkCase with every candidate also kept inside dom,
+// as ShrinkFinding keeps it: no fault dom leaves out, no feature it does
+// not hold. When c itself is outside dom, it is shrunk without the fault
+// limit and Note says so.
+func ShrinkCaseIn(newEngine func() Engine, c *Case, oracle string, dom Domain, opts Options) Shrunk {
+	return shrinkOracle(newEngine, c, oracle, &dom, opts)
+}
+
+// shrinkOracle is ShrinkCase, inside dom when it is not nil.
+func shrinkOracle(newEngine func() Engine, c *Case, oracle string, dom *Domain, opts Options) Shrunk {
 	opts.First = false
 	probe := prober(newEngine, c, oracle, opts)
 	var note string
@@ -156,14 +169,9 @@ func ShrinkCase(newEngine func() Engine, c *Case, oracle string, opts Options) S
 		note = fmt.Sprintf("oracle %s did not fail again on the whole case; shrunk for any violation instead", oracle)
 		target = func(vs []Violation) bool { return len(vs) > 0 }
 	}
-	// A case inside the engine's contract shrinks inside it.
-	inside := opts.Contract.Guarantees.Check(c.Events) == nil
+	keep, widened := keeper(c.Events, dom, opts)
 	fails := func(evs []event.Event) bool {
-		if inside && opts.Contract.Guarantees.Check(evs) != nil {
-			return false
-		}
-		vs := probe(evs, false)
-		return target(vs)
+		return keep(evs) && target(probe(evs, false))
 	}
 	res := shrink.Shrink(c.Events, fails, shrink.Options{})
 	out := shrunkCase(c, res.Events)
@@ -177,7 +185,36 @@ func ShrinkCase(newEngine func() Engine, c *Case, oracle string, opts Options) S
 	if len(res.Events) == len(c.Events) && note == "" {
 		note = fmt.Sprintf("no smaller trace fails %s (%d candidates tried)", oracle, res.Tests)
 	}
-	return Shrunk{Case: out, By: v, Tests: res.Tests, Note: note}
+	return Shrunk{Case: out, By: v, Tests: res.Tests, Note: joinNotes(note, widened)}
+}
+
+// keeper returns the test a candidate of evs must pass to be kept: inside
+// the engine's contract (Options.Contract) when evs is, and inside dom
+// when it is given, widened to hold evs (the note says how).
+func keeper(evs []event.Event, dom *Domain, opts Options) (func([]event.Event) bool, string) {
+	inside := opts.Contract.Guarantees.Check(evs) == nil
+	var d Domain
+	note := ""
+	if dom != nil {
+		d, note = widen(*dom, evs, opts)
+	}
+	return func(cand []event.Event) bool {
+		if inside && opts.Contract.Guarantees.Check(cand) != nil {
+			return false
+		}
+		return dom == nil || d.Outside(cand, opts) == ""
+	}, note
+}
+
+// joinNotes joins the notes that are not empty.
+func joinNotes(a, b string) string {
+	switch {
+	case a == "":
+		return b
+	case b == "":
+		return a
+	}
+	return a + "; " + b
 }
 
 func rebuildOracle(o string) bool {
