@@ -18,6 +18,17 @@ type ReaderOptions struct {
 	Name    string // file name used in errors
 	MaxLine int    // longest accepted line in bytes; DefaultMaxLine if 0
 	JSON    JSON   // JSON back end; StdJSON if nil
+
+	// StrictKinds makes an event of a kind outside format v1 (not
+	// Kind.Known) a *DecodeError wrapping ErrUnknownKind, returned by
+	// Next for every such line. By default the event is kept whole, as
+	// the format's forward-compatibility rule asks (docs/trace-format.md).
+	StrictKinds bool
+	// Warn, when set, is told of the first event of each unknown kind in
+	// the trace (a *DecodeError wrapping ErrUnknownKind, naming the file,
+	// the line and the kind); later events of that kind are not reported
+	// again. Next still returns the event. Not called with StrictKinds.
+	Warn func(*DecodeError)
 }
 
 // Reader reads a trace one event at a time. Blank lines are skipped; a line
@@ -37,6 +48,7 @@ type Reader struct {
 	lastSeq     int64
 	lastT       int64
 	headerTried bool
+	warned      map[Kind]bool // unknown kinds already given to opts.Warn
 }
 
 // NewReader returns a Reader reading from r.
@@ -86,6 +98,9 @@ func (r *Reader) Header() (*Header, error) {
 
 // Next decodes the next event into ev. It returns io.EOF after the last
 // event, and a *DecodeError wrapping ErrEmpty if the trace held nothing.
+// An event of an unknown kind is returned (ReaderOptions.Warn is told of
+// it), or with ReaderOptions.StrictKinds is a *DecodeError wrapping
+// ErrUnknownKind.
 func (r *Reader) Next(ev *Event) error {
 	for {
 		line, err := r.nextLine()
@@ -119,8 +134,34 @@ func (r *Reader) Next(ev *Event) error {
 		if err := r.dec.decodeEvent(ev); err != nil {
 			return r.fail(err)
 		}
-		return r.checkOrder(ev)
+		if err := r.checkOrder(ev); err != nil {
+			return err
+		}
+		return r.checkKind(ev.Kind)
 	}
+}
+
+// checkKind reports an event of an unknown kind: an error with
+// StrictKinds, else a warning to opts.Warn the first time the kind is
+// seen.
+func (r *Reader) checkKind(k Kind) error {
+	if k.Known() {
+		return nil
+	}
+	if r.opts.StrictKinds {
+		return r.fail(unknownKindError(k))
+	}
+	if r.opts.Warn == nil || r.warned[k] {
+		return nil
+	}
+	if r.warned == nil {
+		r.warned = map[Kind]bool{}
+	}
+	r.warned[k] = true
+	w := unknownKindError(k)
+	r.fail(w) // stamps the name and line
+	r.opts.Warn(w)
+	return nil
 }
 
 // checkOrder enforces seq strictly increasing and t non-decreasing.

@@ -83,7 +83,9 @@ func (e *ImportError) Unwrap() error { return e.Err }
 // when from is "", in the format Pick detects from its first HeadSize
 // bytes. A leading UTF-8 byte order mark is dropped. opts.Name names the
 // input in errors and problems; opts.Strict, opts.All and opts.Stamps are
-// passed to the importer.
+// passed to the importer. For a canonical trace, opts.Strict makes an
+// event of an unknown kind an error of Next, and opts.Warn is told of the
+// first event of each unknown kind otherwise.
 //
 // Open fails when the format cannot be told (the error names the input)
 // or the importer fails (an *ImportError). A trace with no events is not
@@ -108,7 +110,7 @@ func Open(r io.Reader, from string, opts importer.Options) (*Source, error) {
 	}
 	s := &Source{Format: im.Name(), name: opts.Name}
 	if s.Format == Canonical {
-		s.rd = event.NewReader(br, event.ReaderOptions{Name: opts.Name})
+		s.rd = event.NewReader(br, readerOptions(opts))
 		s.Header, s.pending = s.rd.Header()
 		return s, nil
 	}
@@ -118,6 +120,17 @@ func Open(r io.Reader, from string, opts importer.Options) (*Source, error) {
 	}
 	s.Header, s.evs, s.Problems = &res.Header, res.Events, res.Problems
 	return s, nil
+}
+
+// readerOptions are the options of a canonical trace's reader: its name,
+// and an unknown kind an error with opts.Strict, else a warning to
+// opts.Warn.
+func readerOptions(opts importer.Options) event.ReaderOptions {
+	ro := event.ReaderOptions{Name: opts.Name, StrictKinds: opts.Strict}
+	if opts.Warn != nil {
+		ro.Warn = func(w *event.DecodeError) { opts.Warn(w) }
+	}
+	return ro
 }
 
 // Pick returns the importer for the format named from, or, when from is

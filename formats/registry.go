@@ -95,9 +95,10 @@ func (canonical) Detect(head []byte) bool {
 
 // Import implements importer.Importer: it reads the trace with
 // event.ReadAll (after a byte order mark, if any); a file without a
-// header gets the current version's.
+// header gets the current version's. An unknown kind is a warning to
+// opts.Warn, or with opts.Strict an error.
 func (canonical) Import(r io.Reader, opts importer.Options) (*importer.Result, error) {
-	h, evs, err := event.ReadAll(SkipBOM(r), event.ReaderOptions{Name: opts.Name})
+	h, evs, err := event.ReadAll(SkipBOM(r), readerOptions(opts))
 	if err != nil {
 		return nil, err
 	}

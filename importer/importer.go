@@ -23,8 +23,15 @@ type Importer interface {
 
 // Options configure an import.
 type Options struct {
-	Name   string // the source file name, for messages
-	Strict bool   // stop at the first problem
+	Name string // the source file name, for messages
+	// Strict stops at the first problem; a canonical trace's reader also
+	// fails at an event of an unknown kind (event.ReaderOptions.StrictKinds).
+	Strict bool
+	// Warn, when set, is told of what a reader keeps but its author may
+	// not have meant: the first event of each unknown kind in a canonical
+	// trace (an *event.DecodeError wrapping event.ErrUnknownKind, naming
+	// the file, line and kind). Not called with Strict.
+	Warn func(error)
 	// Stamps, when set, are the arrival times in ms of the source's lines
 	// (Stamps[n-1] for line n), as toolsim record captures them. Importers
 	// that report their line with Builder.SetLine get them as the clock of

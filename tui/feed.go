@@ -26,6 +26,10 @@ import (
 type Feed struct {
 	From string // format name; "" detects it from the content
 	Name string // the input's name in messages; "stdin" if empty
+	// Strict makes an event of an unknown kind in a canonical trace an
+	// invalid line; by default it is kept and its warning is shown as a
+	// problem (the first event of each unknown kind).
+	Strict bool
 	// Clock stamps each line's arrival in ms, the clock of formats without
 	// timestamps (as `toolsim record` does). Nil stamps lines 1 ms apart.
 	Clock func() int64
@@ -139,7 +143,8 @@ func (st *feedState) detect(final bool) bool {
 	st.im = im
 	if st.im != nil && st.im.Name() == formats.Canonical {
 		st.queue = &lineQueue{buf: bytes.Clone(st.raw.Bytes())}
-		st.rd = event.NewReader(st.queue, event.ReaderOptions{Name: st.name})
+		st.rd = event.NewReader(st.queue, event.ReaderOptions{Name: st.name, StrictKinds: st.feed.Strict,
+			Warn: func(w *event.DecodeError) { st.probs = append(st.probs, "warning: "+w.Error()) }})
 	}
 	return st.im != nil
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -28,11 +27,11 @@ func (c *cli) check(args []string) int {
 	var in inputFlags
 	var ef engineFlags
 	var rf reportFlags
-	fs.StringVar(&in.from, "from", "", "source format (default: detect from content)")
+	in.register(fs)
 	ef.register(fs, true)
 	rf.register(fs, true)
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: toolsim check [--from F] [--engine CMD [--diff] [--timeout D]] [--json F] [--junit F] [--html F] FILE|DIR...\n\nRuns every oracle of SPEC §5 on each trace (any supported format; - reads stdin;\na directory means its *.jsonl files): after every event and at the end, plus\norder independence and the reconstruction oracles. A trace from 'toolsim sim'\nkeeps its log faults and reconnect point from its header.\nExit status: 0 all pass, 1 an oracle failed, 2 usage error or unreadable input.\n\nFlags:")
+		fmt.Fprintln(fs.Output(), "usage: toolsim check [--from F] [--strict] [--engine CMD [--diff] [--timeout D]] [--json F] [--junit F] [--html F] FILE|DIR...\n\nRuns every oracle of SPEC §5 on each trace (any supported format; - reads stdin;\na directory means its *.jsonl files): after every event and at the end, plus\norder independence and the reconstruction oracles. A trace from 'toolsim sim'\nkeeps its log faults and reconnect point from its header.\nAn event of an unknown kind is kept with a warning (an error with --strict).\nExit status: 0 all pass, 1 an oracle failed or a trace is bad input, 2 usage\nerror or a file that cannot be opened.\n\nFlags:")
 		printFlags(fs)
 	}
 	if err := c.parseFlags(fs, args); err != nil {
@@ -136,10 +135,7 @@ func (c *cli) checkOne(name string, in inputFlags, rec *recorder) (int, string) 
 	}
 	if err != nil {
 		fmt.Fprintf(c.stderr, "toolsim check: %v\n", err)
-		if errors.Is(err, formats.ErrNoEvents) {
-			return exitFail, "" // as every command that reads a trace
-		}
-		return exitUsage, ""
+		return inputStatus(err), ""
 	}
 	if len(found) == 0 {
 		fmt.Fprintf(c.stdout, "ok    %s (%d events)\n", name, n)
@@ -287,16 +283,23 @@ func shellQuote(s string) string {
 // readCase reads a trace in any format. A canonical trace's header from
 // toolsim restores its reconstruction settings.
 func (c *cli) readCase(name string, in inputFlags) (*harness.Case, error) {
+	cs, _, err := c.readCaseHeader(name, in)
+	return cs, err
+}
+
+// readCaseHeader is readCase, with the trace's header (nil for a
+// canonical trace without one).
+func (c *cli) readCaseHeader(name string, in inputFlags) (*harness.Case, *event.Header, error) {
 	src, evs, err := c.readEvents(name, in)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if len(evs) == 0 && src.Header == nil { // a header alone is a valid, empty trace
-		return nil, fmt.Errorf("%s: no events: not a trace", src.display)
+		return nil, nil, fmt.Errorf("%s: no events: not a trace", src.display)
 	}
 	cs, err := harness.ReadCase(src.Header, evs)
 	if err != nil {
-		return nil, fmt.Errorf("%s: line 1: %w", src.display, err)
+		return nil, nil, fmt.Errorf("%s: line 1: %w", src.display, err)
 	}
-	return cs, nil
+	return cs, src.Header, nil
 }

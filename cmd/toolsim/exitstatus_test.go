@@ -2,9 +2,11 @@ package main
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -113,4 +115,62 @@ func testNames(t *testing.T) map[string]bool {
 		names[filepath.Base(s)] = true
 	}
 	return names
+}
+
+// TestBadInputExitsOne: one rule for bad input (docs/exit-status.md).
+// The same truncated, binary or duplicate-seq trace, or an unknown kind
+// under --strict, exits 1 from every command that reads a trace, with an
+// error naming the file (and the line, when there is one), and nothing on
+// stdout but what a streaming command (persist, watch) wrote for the
+// events before the error. A missing file stays a setup error (2) for the
+// checking commands.
+func TestBadInputExitsOne(t *testing.T) {
+	dir := t.TempDir()
+	inputs := []struct {
+		name, content, where string
+	}{
+		{"truncated.jsonl", `{"seq":1,"t":0,"kind":"turn_start","role":"assistant"}` + "\n" + `{"seq":2,"t":1,"kind":"te`, "truncated.jsonl:line 2: malformed JSON"},
+		{"binary.bin", "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x01\x00\xff\xfe\x00", "binary.bin: cannot detect the format"},
+		{"dupseq.jsonl", `{"seq":1,"t":0,"kind":"turn_end"}` + "\n" + `{"seq":1,"t":0,"kind":"turn_end"}` + "\n", `dupseq.jsonl:line 2: field "seq": must be strictly increasing`},
+		{"kind.jsonl", `{"seq":1,"t":0,"kind":"tool_strat","id":"a"}` + "\n", `kind.jsonl:line 1: field "kind": unknown event kind "tool_strat"`},
+	}
+	commands := [][]string{
+		{"replay"}, {"replay", "--check-reconstruct"}, {"play", "--plain"}, {"watch", "--plain"},
+		{"import"}, {"redact"}, {"persist"}, {"check"}, {"shrink"}, {"view", "-o", "-"},
+	}
+	for _, in := range inputs {
+		path := filepath.Join(dir, in.name)
+		if err := os.WriteFile(path, []byte(in.content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, cmd := range commands {
+			args, where := append(slices.Clone(cmd), path), strings.Replace(in.where, in.name, path, 1)
+			if cmd[0] == "watch" { // stdin only
+				args, where = cmd, strings.Replace(in.where, in.name, "stdin", 1)
+			}
+			if in.name == "kind.jsonl" {
+				args = append([]string{cmd[0], "--strict"}, args[1:]...)
+			}
+			t.Run(in.name+"/"+strings.Join(cmd, " "), func(t *testing.T) {
+				var out, errOut bytes.Buffer
+				c := &cli{stdin: strings.NewReader(in.content), stdout: &out, stderr: &errOut, open: osCLI().open}
+				if code := c.run(args); code != exitFail {
+					t.Errorf("%v: exit %d, want %d\nstderr: %s", args, code, exitFail, errOut.String())
+				}
+				if !strings.Contains(errOut.String(), where) {
+					t.Errorf("%v: stderr does not name %q:\n%s", args, where, errOut.String())
+				}
+				if streams := cmd[0] == "persist" || cmd[0] == "watch"; !streams && out.Len() > 0 {
+					t.Errorf("%v: wrote stdout: %.200s", args, out.String())
+				}
+			})
+		}
+	}
+	for _, cmd := range []string{"check", "shrink"} {
+		var errOut bytes.Buffer
+		c := &cli{stdin: strings.NewReader(""), stdout: io.Discard, stderr: &errOut, open: osCLI().open}
+		if code := c.run([]string{cmd, filepath.Join(dir, "missing.jsonl")}); code != exitUsage {
+			t.Errorf("%s missing.jsonl: exit %d, want %d (a setup error)\n%s", cmd, code, exitUsage, errOut.String())
+		}
+	}
 }

@@ -16,7 +16,7 @@ func (c *cli) importCmd(args []string) int {
 	fs.SetOutput(c.stderr)
 	var in inputFlags
 	fs.StringVar(&in.from, "from", "", "source format (default: detect from content): "+strings.Join(formats.Names(), ", "))
-	fs.BoolVar(&in.strict, "strict", false, "stop at the first line that cannot be mapped")
+	fs.BoolVar(&in.strict, "strict", false, strictUsage)
 	fs.BoolVar(&in.all, "all", false, allUsage)
 	fs.BoolVar(&in.redact, "redact", false, "replace secrets, e-mail addresses and home paths with stable placeholders (see toolsim redact)")
 	fs.Usage = func() {

@@ -43,6 +43,8 @@ type cli struct {
 	// now reads the wall clock for record's arrival stamps; nil means
 	// time.Now (the tests set a fake one).
 	now func() time.Time
+	// warned holds the reader warnings already printed (see warn).
+	warned map[string]bool
 }
 
 // clock returns the cli's wall clock.

@@ -49,9 +49,9 @@ func (c *cli) persist(args []string) int {
 	var ff faultFlags
 	ff.register(fs)
 	var in inputFlags
-	fs.StringVar(&in.from, "from", "", "source format (default: detect from content)")
+	in.register(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: toolsim persist [--faults LIST] [--seed N] [--fine] TRACE\n\nWrites to stdout the persisted log a live app would have written while the\ntrace's events arrived (docs/persisted-log.md), with the faults applied. The\nlog is written as the trace is read: on an invalid trace, the records of the\nevents before the error are out, and the exit status is 1.\n\nFlags:")
+		fmt.Fprintln(fs.Output(), "usage: toolsim persist [--faults LIST] [--seed N] [--fine] [--from F] [--strict] TRACE\n\nWrites to stdout the persisted log a live app would have written while the\ntrace's events arrived (docs/persisted-log.md), with the faults applied. The\nlog is written as the trace is read: on an invalid trace, the records of the\nevents before the error are out, and the exit status is 1.\n\nFlags:")
 		printFlags(fs)
 	}
 	if err := c.parseFlags(fs, args); err != nil {

@@ -31,6 +31,7 @@ func (f *playFlags) register(fs *flag.FlagSet, withAlias bool) {
 	fs.BoolVar(&f.output, "output", false, "show output snippets under tools")
 	fs.IntVar(&f.width, "width", render.DefaultWidth, "rendering width of the plain output (not on a terminal, or --plain)")
 	fs.BoolVar(&f.plain, "plain", false, "print plain text as when stdout is not a terminal, instead of the player")
+	fs.BoolVar(&f.in.strict, "strict", false, strictUsage)
 }
 
 // replayFlags are replay's flags, at their defaults, with what play and
@@ -48,9 +49,8 @@ func (c *cli) play(args []string) int {
 	fs.SetOutput(c.stderr)
 	var f playFlags
 	f.register(fs, false)
-	fs.BoolVar(&f.in.strict, "strict", false, "stop at the first source line that cannot be mapped")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: toolsim play [--from F] [--output] [--plain] FILE\n\nSteps through a trace in any supported format (- reads stdin): the timeline as it\nlooked after the current event, the trace with that event highlighted, and what\nwent wrong at that step. Press ? in the player for its keys. When stdout is not\na terminal (or with --plain) it prints the final render exactly as `toolsim replay`\ndoes. Exit status: 0 success, 1 the trace could not be read, 2 usage error.\n\nFlags:")
+		fmt.Fprintln(fs.Output(), "usage: toolsim play [--from F] [--strict] [--output] [--plain] FILE\n\nSteps through a trace in any supported format (- reads stdin): the timeline as it\nlooked after the current event, the trace with that event highlighted, and what\nwent wrong at that step. Press ? in the player for its keys. When stdout is not\na terminal (or with --plain) it prints the final render exactly as `toolsim replay`\ndoes. Exit status: 0 success, 1 the trace could not be read, 2 usage error.\n\nFlags:")
 		printFlags(fs)
 	}
 	if err := c.parseFlags(fs, args); err != nil {
@@ -77,7 +77,7 @@ func (c *cli) watch(args []string) int {
 	var f playFlags
 	f.register(fs, true)
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: toolsim watch [--from F] [--output] [--plain]\n\nReads events from stdin as they arrive — a canonical trace or any importable\nformat, e.g. `claude -p --output-format stream-json ... | toolsim watch` or\n`toolsim record -o DIR -- AGENT ... | toolsim watch` — and shows the live UI,\nwith the player's keys. When stdout is not a terminal (or with --plain) it prints\nthe render after every event, exactly as `toolsim replay --frames -` does.\nExit status: 0 success, 1 the input could not be read, 2 usage error.\n\nFlags:")
+		fmt.Fprintln(fs.Output(), "usage: toolsim watch [--from F] [--strict] [--output] [--plain]\n\nReads events from stdin as they arrive — a canonical trace or any importable\nformat, e.g. `claude -p --output-format stream-json ... | toolsim watch` or\n`toolsim record -o DIR -- AGENT ... | toolsim watch` — and shows the live UI,\nwith the player's keys. When stdout is not a terminal (or with --plain) it prints\nthe render after every event, exactly as `toolsim replay --frames -` does.\nExit status: 0 success, 1 the input could not be read, 2 usage error.\n\nFlags:")
 		printFlags(fs)
 	}
 	if err := c.parseFlags(fs, args); err != nil {
@@ -99,7 +99,7 @@ func (c *cli) watch(args []string) int {
 	profile := tui.ColorProfile(c.stdout)
 	m := tui.New(nil, tui.Options{Title: "stdin", Profile: profile, Output: f.output, Live: true})
 	start := time.Now()
-	feed := &tui.Feed{From: f.in.from, Clock: func() int64 { return time.Since(start).Milliseconds() }}
+	feed := &tui.Feed{From: f.in.from, Strict: f.in.strict, Clock: func() int64 { return time.Since(start).Milliseconds() }}
 	return c.runPlayer("watch", m, profile, func(send func(tea.Msg)) { feed.Run(c.stdin, send) })
 }
 
@@ -114,18 +114,20 @@ func (c *cli) runPlayer(name string, m *tui.Model, profile colorprofile.Profile,
 }
 
 // loadTrace reads a whole trace in any format for the player. Import
-// problems are returned as lines, not printed: the player shows them. A
+// problems and the reader's warnings are returned as lines, not printed:
+// the player shows them. A
 // trace that fails part-way gives the events before the failure and the
 // error.
 // synthetic reports whether its header says the clock is synthetic.
 func (c *cli) loadTrace(name string, in inputFlags) (evs []event.Event, problems []string, synthetic bool, err error) {
-	src, err := c.openTrace(name, in)
+	var warnings []string
+	src, err := c.openTraceWarn(name, in, func(w error) { warnings = append(warnings, warningLine(w)) })
 	if err != nil {
 		return nil, nil, false, err
 	}
 	defer src.close()
 	evs, err = src.ReadAll()
-	return evs, problemLines(src.display, src.Problems), src.Header.SyntheticClock(), err
+	return evs, append(problemLines(src.display, src.Problems), warnings...), src.Header.SyntheticClock(), err
 }
 
 // isTerminal reports whether f is a terminal (a character device).

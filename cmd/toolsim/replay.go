@@ -40,8 +40,7 @@ func (c *cli) replayFlagSet(f *replayFlags) *flag.FlagSet {
 	fs.BoolVar(&f.frames, "frames", false, "print the render after every event, under a line naming its seq and kind")
 	fs.BoolVar(&f.output, "output", false, "show output snippets under tools")
 	fs.BoolVar(&f.json, "json", false, "print the timeline JSON instead of the render (one line per event with --frames)")
-	fs.StringVar(&f.in.from, "from", "", "source format (default: detect from content)")
-	fs.BoolVar(&f.in.strict, "strict", false, "stop at the first source line that cannot be mapped")
+	f.in.register(fs)
 	fs.BoolVar(&f.in.all, "all", false, allUsage)
 	fs.BoolVar(&f.check, "check-reconstruct", false, "persist the trace (with --faults), rebuild it, and compare with the live run: oracle (a)")
 	f.ff.register(fs)
@@ -49,7 +48,7 @@ func (c *cli) replayFlagSet(f *replayFlags) *flag.FlagSet {
 	fs.BoolVar(&f.finish, "finish", false, "apply the end-of-stream rule: interrupt tools still live, report results that never met their start")
 	fs.BoolVar(&f.live, "live", false, "render the end as a live view would at the last event (tools still running show ▶ and their elapsed time), not as an input that ended (⋯ unfinished)")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: toolsim replay [--width N] [--frames] [--output] [--json] [--finish] [--live] [--from F] [--engine CMD] FILE\n\nReplays a trace in any supported format (- reads stdin) through the reference engine (or\n--engine) and prints the final render. Diagnostics go to stderr as 'seq N: code id=X'.\nExit status: 0 success, 1 invalid trace, 2 usage error.\n\nFlags:")
+		fmt.Fprintln(fs.Output(), "usage: toolsim replay [--width N] [--frames] [--output] [--json] [--finish] [--live] [--from F] [--strict] [--engine CMD] FILE\n\nReplays a trace in any supported format (- reads stdin) through the reference engine (or\n--engine) and prints the final render. Diagnostics go to stderr as 'seq N: code id=X'.\nAn event of an unknown kind is kept with a warning on stderr (an error with --strict).\nExit status: 0 success, 1 invalid trace, 2 usage error.\n\nFlags:")
 		printFlags(fs)
 	}
 	return fs

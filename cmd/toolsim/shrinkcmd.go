@@ -7,14 +7,17 @@ import (
 	"strings"
 
 	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/harness"
 	"github.com/toolsim/toolsim/harness/campaign"
+	"github.com/toolsim/toolsim/sim"
 )
 
 // shrinkFlags are shrink's flags.
 type shrinkFlags struct {
 	in          inputFlags
 	out, oracle string
+	faults      string // --faults: the domain, instead of the header's
 	engine      engineFlags
 	file        string
 }
@@ -24,10 +27,15 @@ func (c *cli) shrink(args []string) int {
 	if !ok {
 		return code
 	}
-	cs, err := c.readCase(f.file, f.in)
+	cs, h, err := c.readCaseHeader(f.file, f.in)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "toolsim shrink: %v\n", err)
-		return exitUsage
+		return inputStatus(err)
+	}
+	dom, from, err := shrinkDomain(f, h, c.optsFor(cs).Features)
+	if err != nil {
+		fmt.Fprintf(c.stderr, "toolsim shrink: %s: line 1: %v\n", displayName(f.file), err)
+		return exitFail
 	}
 	cleanup, code := f.engine.setup(c, "shrink")
 	if cleanup == nil {
@@ -38,26 +46,47 @@ func (c *cli) shrink(args []string) int {
 	if !ok {
 		return exitFail
 	}
-	opts := c.optsFor(cs)
-	var res campaign.Shrunk
-	if f.oracle != "" {
-		res = campaign.ShrinkCase(c.engine(), cs, v.Oracle, opts)
-		fmt.Fprintf(c.stderr, "shrunk %d → %d events for oracle %s (%d candidates tried)\n", len(cs.Events), len(res.Case.Events), v.Oracle, res.Tests)
-	} else {
-		// A captured trace has no fault list: any fault may stay, but no
-		// feature the engine does not support.
-		res = campaign.ShrinkFinding(c.engine(), cs, v, campaign.Domain{Any: true, Features: opts.Features}, opts)
-		fmt.Fprintf(c.stderr, "shrunk %d → %d events for oracle %s, signature %s (%d candidates tried, %d rejected for drift)\n",
-			len(cs.Events), len(res.Case.Events), v.Oracle, v.Signature, res.Tests, res.Rejected)
-	}
+	fmt.Fprintf(c.stderr, "shrink domain: %s\n", from)
+	res := c.runShrink(f, cs, v, dom)
 	if res.Lost != "" {
 		fmt.Fprintf(c.stderr, "toolsim shrink: %s\n", res.Lost)
 		return exitFail
 	}
-	shrunk := res.Case
 	if res.Note != "" {
 		fmt.Fprintf(c.stderr, "note: %s\n", res.Note)
 	}
+	return c.writeShrunk(f, res)
+}
+
+// shrinkDomain is the domain shrink keeps the trace in, and where it came
+// from: --faults when given, else the trace header's (campaign.ShrinkDomain).
+func shrinkDomain(f shrinkFlags, h *event.Header, features sim.FeatureList) (campaign.Domain, string, error) {
+	if f.faults == "" {
+		return campaign.ShrinkDomain(h, features)
+	}
+	faults, err := fault.Parse(f.faults) // checked by shrinkFlags
+	return campaign.Domain{Faults: faults, Features: features}, "faults " + faults.String() + " (--faults)", err
+}
+
+// runShrink shrinks cs for v (with --oracle, for any failure of that
+// oracle) inside dom, and prints what it did.
+func (c *cli) runShrink(f shrinkFlags, cs *harness.Case, v harness.Violation, dom campaign.Domain) campaign.Shrunk {
+	opts := c.optsFor(cs)
+	if f.oracle != "" {
+		res := campaign.ShrinkCaseIn(c.engine(), cs, v.Oracle, dom, opts)
+		fmt.Fprintf(c.stderr, "shrunk %d → %d events for oracle %s (%d candidates tried)\n", len(cs.Events), len(res.Case.Events), v.Oracle, res.Tests)
+		return res
+	}
+	res := campaign.ShrinkFinding(c.engine(), cs, v, dom, opts)
+	fmt.Fprintf(c.stderr, "shrunk %d → %d events for oracle %s, signature %s (%d candidates tried, %d rejected for drift)\n",
+		len(cs.Events), len(res.Case.Events), v.Oracle, v.Signature, res.Tests, res.Rejected)
+	return res
+}
+
+// writeShrunk writes the shrunk trace (and its header) to stdout, or
+// with -o saves it with its scenario and golden.
+func (c *cli) writeShrunk(f shrinkFlags, res campaign.Shrunk) int {
+	shrunk := res.Case
 	if f.out == "" {
 		if err := event.WriteAll(c.stdout, res.Header(), shrunk.Events); err != nil {
 			fmt.Fprintf(c.stderr, "toolsim shrink: %v\n", err)
@@ -74,12 +103,13 @@ func (c *cli) shrinkFlags(args []string) (shrinkFlags, int, bool) {
 	var f shrinkFlags
 	fs := flag.NewFlagSet("shrink", flag.ContinueOnError)
 	fs.SetOutput(c.stderr)
-	fs.StringVar(&f.in.from, "from", "", "source format (default: detect from content)")
+	f.in.register(fs)
 	fs.StringVar(&f.out, "o", "", "write the shrunk trace to OUT (and OUT's scenario .txtar and .w80.golden beside it) instead of stdout")
 	fs.StringVar(&f.oracle, "oracle", "", "shrink for any failure of this oracle (default: keep the signature of the trace's first failure)")
+	fs.StringVar(&f.faults, "faults", "", "keep the shrunk trace inside these trace faults (comma-separated, all or none; default: the faults the header of a trace toolsim generated records, else any fault)")
 	f.engine.register(fs, true)
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: toolsim shrink [-o OUT] [--oracle NAME] [--engine CMD [--diff]] FILE\n\nShrinks a failing trace (any supported format) to the smallest trace that still\nfails with the same signature (the first failure's; with --oracle, any failure\nof that oracle): drops events, whole tools and turns, progress, swaps\nneighbours, shortens text and args, keeping the trace valid throughout.\nExit status: 0 shrunk, 1 the trace fails no oracle, 2 usage error or unreadable input.\n\nFlags:")
+		fmt.Fprintln(fs.Output(), "usage: toolsim shrink [-o OUT] [--oracle NAME] [--faults LIST] [--from F] [--strict] [--engine CMD [--diff]] FILE\n\nShrinks a failing trace (any supported format) to the smallest trace that still\nfails with the same signature (the first failure's; with --oracle, any failure\nof that oracle): drops events, whole tools and turns, progress, swaps\nneighbours, shortens text and args, keeping the trace valid throughout. Every\ncandidate stays inside the trace faults of the domain: those the header of a\ntrace toolsim generated records (sim, a campaign's saved failure), else any\nfault; --faults overrides it.\nExit status: 0 shrunk, 1 the trace fails no oracle or is bad input, 2 usage\nerror or a file that cannot be opened.\n\nFlags:")
 		printFlags(fs)
 	}
 	if err := c.parseFlags(fs, args); err != nil {
@@ -91,6 +121,10 @@ func (c *cli) shrinkFlags(args []string) (shrinkFlags, int, bool) {
 		return f, exitUsage, false
 	case f.oracle != "" && !slices.Contains(harness.Oracles, f.oracle):
 		fmt.Fprintf(c.stderr, "toolsim shrink: unknown --oracle %q (known: %s)\n", f.oracle, strings.Join(harness.Oracles, ", "))
+		return f, exitUsage, false
+	}
+	if _, err := fault.Parse(f.faults); err != nil {
+		fmt.Fprintf(c.stderr, "toolsim shrink: --faults: %v\n", err)
 		return f, exitUsage, false
 	}
 	f.file = fs.Arg(0)

@@ -9,6 +9,7 @@ import (
 	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/harness/internal/model"
 	"github.com/toolsim/toolsim/sim"
+	"github.com/toolsim/toolsim/sim/tracemeta"
 )
 
 // Domain is what a run may hold: the trace faults it switched on and the
@@ -194,4 +195,22 @@ func (d Domain) allows(need fault.List) bool {
 		}
 	}
 	return false
+}
+
+// ShrinkDomain is the domain toolsim shrink keeps a trace with header h
+// in, and where it came from, in words. A trace toolsim generated records
+// the trace faults it was made under in its header (a seed from toolsim
+// sim, a failure a campaign saved: the domain the campaign shrank it in):
+// those. Any other trace (captured, or a header without them) was not
+// generated under a fault list: any fault. features are the engine's. An
+// error names a header meta that cannot be read.
+func ShrinkDomain(h *event.Header, features sim.FeatureList) (Domain, string, error) {
+	faults, ok, err := tracemeta.Faults(h)
+	switch {
+	case err != nil:
+		return Domain{}, "", err
+	case !ok:
+		return Domain{Any: true, Features: features}, "any fault (the trace records no fault list)", nil
+	}
+	return Domain{Faults: faults, Features: features}, "faults " + faults.String() + " (from the trace header)", nil
 }

@@ -3,6 +3,8 @@ package campaign_test
 import (
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/harness"
@@ -67,5 +69,41 @@ func TestExhaustiveTracesStayInTheirDomain(t *testing.T) {
 	})
 	if err != nil || n == 0 {
 		t.Fatalf("enumerated %d orderings: %v", n, err)
+	}
+}
+
+// TestShrinkDomain: a generated trace's header gives the shrink domain
+// its faults; any other trace may hold any fault.
+func TestShrinkDomain(t *testing.T) {
+	features := sim.FeatureList{sim.FeatureTools}
+	gen := func(source, faults string) *event.Header {
+		return &event.Header{Trace: event.Version, Source: source, Meta: []byte(`{"faults":"` + faults + `","fault_seed":1}`)}
+	}
+	tests := []struct {
+		name    string
+		h       *event.Header
+		want    campaign.Domain
+		from    string
+		wantErr bool
+	}{
+		{"sim header", gen("sim", "cancel,order"), campaign.Domain{Faults: fault.List{fault.Order, fault.Cancel}, Features: features}, "faults order,cancel (from the trace header)", false},
+		{"sim header, no faults", gen("sim", "none"), campaign.Domain{Features: features}, "faults none (from the trace header)", false},
+		{"captured", &event.Header{Trace: event.Version, Source: "claude-code"}, campaign.Domain{Any: true, Features: features}, "any fault (the trace records no fault list)", false},
+		{"no header", nil, campaign.Domain{Any: true, Features: features}, "any fault (the trace records no fault list)", false},
+		{"unknown fault", gen("sim", "gremlins"), campaign.Domain{}, "", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, from, err := campaign.ShrinkDomain(tt.h, features)
+			if (err != nil) != tt.wantErr {
+				t.Fatalf("err = %v, want error %v", err, tt.wantErr)
+			}
+			if tt.wantErr {
+				return
+			}
+			if d := cmp.Diff(tt.want, got); d != "" || from != tt.from {
+				t.Errorf("domain (-want +got):\n%s\nfrom %q, want %q", d, from, tt.from)
+			}
+		})
 	}
 }

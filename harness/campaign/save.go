@@ -38,9 +38,14 @@ func (c Campaign) Save(base string, f *Failure, check string) ([]string, error) 
 }
 
 // Header is the header toolsim writes on a shrunk trace: its
-// reconstruction settings and the oracle it fails.
+// reconstruction settings, the oracle it fails, and the faults of the
+// domain it stayed in.
 func (s Shrunk) Header() *event.Header {
-	return tracemeta.Header(tracemeta.SourceShrink, 0, tracemeta.Meta{Oracle: s.By.Oracle}.With(replayOf(s.Case)))
+	m := tracemeta.Meta{Oracle: s.By.Oracle}
+	if s.Faults != nil {
+		m.Faults = s.Faults.String()
+	}
+	return tracemeta.Header(tracemeta.SourceShrink, 0, m.With(replayOf(s.Case)))
 }
 
 // Save writes the shrunk trace to path, with its testscript scenario and

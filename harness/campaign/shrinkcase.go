@@ -2,6 +2,7 @@ package campaign
 
 import (
 	"fmt"
+	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/harness"
 	"slices"
 
@@ -23,6 +24,10 @@ type Shrunk struct {
 	// drift (ShrinkFinding): another signature first, or an event outside
 	// the domain (those are rejected before the engine runs).
 	Rejected int
+	// Faults are the domain's trace faults when the shrunk case stayed
+	// inside them: its header records them (Header), so that shrinking it
+	// again keeps them.
+	Faults fault.List
 	// Lost is set (ShrinkFinding) when the case itself no longer fails
 	// with the signature: what happened instead. Nothing was shrunk.
 	Lost string
@@ -77,7 +82,7 @@ func ShrinkFinding(newEngine func() harness.Engine, c *harness.Case, v harness.V
 	if len(res.Events) == len(c.Events) && note == "" {
 		note = fmt.Sprintf("no smaller trace fails with this signature (%d candidates tried)", res.Tests)
 	}
-	sh := Shrunk{Case: out, By: by, Tests: res.Tests, Note: note, Rejected: rejected}
+	sh := Shrunk{Case: out, By: by, Tests: res.Tests, Note: note, Rejected: rejected, Faults: dom.inside(out, opts)}
 	if len(all) > 0 && all[0].Signature != sig {
 		sh.After = all[0].Signature
 	}
@@ -146,6 +151,19 @@ func shrunkCase(c *harness.Case, evs []event.Event) *harness.Case {
 // A case inside the engine's contract (Options.Contract) is shrunk inside
 // it. Campaigns shrink with ShrinkFinding, which keeps the signature.
 func ShrinkCase(newEngine func() harness.Engine, c *harness.Case, oracle string, opts harness.Options) Shrunk {
+	return shrinkOracle(newEngine, c, oracle, nil, opts)
+}
+
+// ShrinkCaseIn is ShrinkCase with every candidate also kept inside dom,
+// as ShrinkFinding keeps it: no fault dom leaves out, no feature it does
+// not hold. When c itself is outside dom, it is shrunk without the fault
+// limit and Note says so.
+func ShrinkCaseIn(newEngine func() harness.Engine, c *harness.Case, oracle string, dom Domain, opts harness.Options) Shrunk {
+	return shrinkOracle(newEngine, c, oracle, &dom, opts)
+}
+
+// shrinkOracle is ShrinkCase, inside dom when it is not nil.
+func shrinkOracle(newEngine func() harness.Engine, c *harness.Case, oracle string, dom *Domain, opts harness.Options) Shrunk {
 	opts.First = false
 	probe := prober(newEngine, c, oracle, opts)
 	var note string
@@ -157,14 +175,9 @@ func ShrinkCase(newEngine func() harness.Engine, c *harness.Case, oracle string,
 		note = fmt.Sprintf("oracle %s did not fail again on the whole case; shrunk for any violation instead", oracle)
 		target = func(vs []harness.Violation) bool { return len(vs) > 0 }
 	}
-	// A case inside the engine's contract shrinks inside it.
-	inside := opts.Contract.Guarantees.Check(c.Events) == nil
+	keep, widened := keeper(c.Events, dom, opts)
 	fails := func(evs []event.Event) bool {
-		if inside && opts.Contract.Guarantees.Check(evs) != nil {
-			return false
-		}
-		vs := probe(evs, false)
-		return target(vs)
+		return keep(evs) && target(probe(evs, false))
 	}
 	res := shrink.Shrink(c.Events, fails, shrink.Options{})
 	out := shrunkCase(c, res.Events)
@@ -178,7 +191,49 @@ func ShrinkCase(newEngine func() harness.Engine, c *harness.Case, oracle string,
 	if len(res.Events) == len(c.Events) && note == "" {
 		note = fmt.Sprintf("no smaller trace fails %s (%d candidates tried)", oracle, res.Tests)
 	}
-	return Shrunk{Case: out, By: v, Tests: res.Tests, Note: note}
+	sh := Shrunk{Case: out, By: v, Tests: res.Tests, Note: joinNotes(note, widened)}
+	if dom != nil {
+		sh.Faults = dom.inside(out, opts)
+	}
+	return sh
+}
+
+// inside is the domain's faults when c stayed inside them (and the domain
+// limits them), else nil: a shrunk trace's header records them.
+func (d Domain) inside(c *harness.Case, opts harness.Options) fault.List {
+	if d.Any || d.Outside(c.Events, opts) != "" {
+		return nil
+	}
+	return d.Faults
+}
+
+// keeper returns the test a candidate of evs must pass to be kept: inside
+// the engine's contract (Options.Contract) when evs is, and inside dom
+// when it is given, widened to hold evs (the note says how).
+func keeper(evs []event.Event, dom *Domain, opts harness.Options) (func([]event.Event) bool, string) {
+	inside := opts.Contract.Guarantees.Check(evs) == nil
+	var d Domain
+	note := ""
+	if dom != nil {
+		d, note = widen(*dom, evs, opts)
+	}
+	return func(cand []event.Event) bool {
+		if inside && opts.Contract.Guarantees.Check(cand) != nil {
+			return false
+		}
+		return dom == nil || d.Outside(cand, opts) == ""
+	}, note
+}
+
+// joinNotes joins the notes that are not empty.
+func joinNotes(a, b string) string {
+	switch {
+	case a == "":
+		return b
+	case b == "":
+		return a
+	}
+	return a + "; " + b
 }
 
 func rebuildOracle(o string) bool {

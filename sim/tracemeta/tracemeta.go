@@ -76,11 +76,39 @@ func Header(source string, seed uint64, m Meta) *event.Header {
 	return h
 }
 
+// Faults returns the trace faults a trace toolsim generated was made
+// under: its header's meta "faults" (a seed from toolsim sim, a failure a
+// campaign saved: the campaign's fault list). It reports false when the
+// header records none: a trace from elsewhere or without a header, an
+// exhaustive ordering, a shrunk trace.
+func Faults(h *event.Header) (fault.List, bool, error) {
+	if h == nil || len(h.Meta) == 0 || !generated(h.Source) {
+		return nil, false, nil
+	}
+	var m Meta
+	if err := json.Unmarshal(h.Meta, &m); err != nil {
+		return nil, false, fmt.Errorf("header meta: %w", err)
+	}
+	if m.Faults == "" {
+		return nil, false, nil
+	}
+	faults, err := fault.Parse(m.Faults)
+	if err != nil {
+		return nil, false, fmt.Errorf("header meta faults: %w", err)
+	}
+	return faults, true, nil
+}
+
+// generated reports whether a header source is one of toolsim's own.
+func generated(source string) bool {
+	return source == SourceSim || source == SourceExhaustive || source == SourceShrink
+}
+
 // Read returns what a header says about checking its trace again: for a
 // trace toolsim wrote, the log faults and reconnect point it records.
 // Traces from elsewhere (or without a header) get the zero Replay.
 func Read(h *event.Header) (Replay, error) {
-	if h == nil || len(h.Meta) == 0 || (h.Source != SourceSim && h.Source != SourceExhaustive && h.Source != SourceShrink) {
+	if h == nil || len(h.Meta) == 0 || !generated(h.Source) {
 		return Replay{}, nil
 	}
 	var m Meta
