@@ -197,3 +197,24 @@ func (s *Source) ReadAll() ([]event.Event, error) {
 		evs = append(evs, ev)
 	}
 }
+
+// Result reads the rest of the trace as toolsim import writes it: a
+// canonical trace's bad line fails it as an importer's error does (an
+// *ImportError), a trace without events is a *NoEventsError, and a
+// canonical trace without a header gets the current version's.
+func (s *Source) Result() (*importer.Result, error) {
+	evs, err := s.ReadAll()
+	switch {
+	case errors.Is(err, ErrNoEvents):
+		return nil, err
+	case err != nil:
+		return nil, &ImportError{Name: s.name, Format: s.Format, Err: err}
+	case len(evs) == 0:
+		return nil, &NoEventsError{Name: s.name, Format: s.Format}
+	}
+	h := event.Header{Trace: event.Version}
+	if s.Header != nil {
+		h = *s.Header
+	}
+	return &importer.Result{Header: h, Events: evs, Problems: s.Problems}, nil
+}

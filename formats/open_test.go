@@ -166,3 +166,34 @@ func TestPick(t *testing.T) {
 		})
 	}
 }
+
+// TestSourceResult: the rest of a trace as toolsim import writes it.
+func TestSourceResult(t *testing.T) {
+	tests := []struct {
+		name, input string
+		events      int
+		wantErr     any // a pointer to the error type wanted, nil for none
+	}{
+		{"canonical without header", `{"seq":1,"t":0,"kind":"text","text":"hi"}` + "\n", 1, nil},
+		{"bad line", `{"seq":1,"t":0,"kind":"text","text":"hi"}` + "\n{\n", 0, new(*formats.ImportError)},
+		{"header only", `{"trace":"toolsim/v1"}` + "\n", 0, new(*formats.NoEventsError)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src, err := formats.Open(strings.NewReader(tt.input), "", importer.Options{Name: "t.jsonl"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := src.Result()
+			if tt.wantErr != nil {
+				if !errors.As(err, tt.wantErr) {
+					t.Fatalf("Result() error = %v, want a %T", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil || len(res.Events) != tt.events || res.Header.Trace != event.Version {
+				t.Fatalf("Result() = %+v, %v; want %d events under the %s header", res, err, tt.events, event.Version)
+			}
+		})
+	}
+}

@@ -79,3 +79,16 @@ func (e *StrictError) Error() string {
 
 // Unwrap makes errors.Is(err, ErrStrict) true.
 func (e *StrictError) Unwrap() error { return ErrStrict }
+
+// Lines words problems as toolsim's commands print them: "NAME:PROBLEM",
+// one line each, then their count; none for no problem.
+func Lines(name string, problems []Problem) []string {
+	var lines []string
+	for _, p := range problems {
+		lines = append(lines, fmt.Sprintf("%s:%s", name, p))
+	}
+	if len(problems) > 0 {
+		lines = append(lines, fmt.Sprintf("%s: %d problems (lines skipped or partly mapped)", name, len(problems)))
+	}
+	return lines
+}

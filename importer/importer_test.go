@@ -93,3 +93,13 @@ func TestNoteClock(t *testing.T) {
 		t.Errorf("a trace with source time got meta %s", real.Result().Header.Meta)
 	}
 }
+
+func TestLines(t *testing.T) {
+	if got := importer.Lines("x.jsonl", nil); got != nil {
+		t.Errorf("Lines of no problem = %q, want none", got)
+	}
+	got := importer.Lines("x.jsonl", []importer.Problem{{Line: 3, Reason: "unknown record"}})
+	if len(got) != 2 || !strings.HasPrefix(got[0], "x.jsonl:") || got[1] != "x.jsonl: 1 problems (lines skipped or partly mapped)" {
+		t.Errorf("Lines = %q", got)
+	}
+}

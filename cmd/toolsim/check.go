@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"github.com/toolsim/toolsim/internal/shquote"
 	"os"
 	"path/filepath"
 	"sort"
@@ -149,7 +150,7 @@ func (c *cli) checkOne(name string, in inputFlags, rec *recorder) (int, string) 
 	if breach != nil && !c.robustness {
 		fmt.Fprintf(c.stdout, "outside the contract  %s: %d violations, not counted: an input the declared upstream does not send (%s)\n", name, len(found), breach)
 		fmt.Fprintf(c.stdout, "  signature: %s\n", found[0].Signature)
-		fmt.Fprintf(c.stdout, "count it: %s check%s --robustness %s\n", c.me(), c.engineArgs, shellQuote(name))
+		fmt.Fprintf(c.stdout, "count it: %s check%s --robustness %s\n", c.me(), c.engineArgs, shquote.Quote(name))
 		return exitOK, ""
 	}
 	fmt.Fprintf(c.stdout, "FAIL  %s: %d violations\n", name, len(found))
@@ -158,7 +159,7 @@ func (c *cli) checkOne(name string, in inputFlags, rec *recorder) (int, string) 
 		fmt.Fprintf(c.stdout, "  robustness: an input the declared upstream does not send: %s\n", breach)
 	}
 	c.printViolations(cs.Events, found)
-	fmt.Fprintf(c.stdout, "reproduce: %s check%s %s\n", c.me(), c.engineArgs, shellQuote(name))
+	fmt.Fprintf(c.stdout, "reproduce: %s check%s %s\n", c.me(), c.engineArgs, shquote.Quote(name))
 	return exitFail, found[0].Signature
 }
 
@@ -268,16 +269,6 @@ func eventBySeq(evs []event.Event, seq int64) *event.Event {
 
 func indent(s, pad string) string {
 	return strings.ReplaceAll(strings.TrimRight(s, "\n"), "\n", "\n"+pad)
-}
-
-// shellQuote quotes a path for a command line when it needs it.
-func shellQuote(s string) string {
-	if s != "" && strings.IndexFunc(s, func(r rune) bool {
-		return !(r == '/' || r == '.' || r == '-' || r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
-	}) < 0 {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // readCase reads a trace in any format. A canonical trace's header from

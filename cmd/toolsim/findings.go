@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/toolsim/toolsim/internal/shquote"
 	"os"
 	"path/filepath"
 
@@ -100,7 +101,7 @@ func (c *cli) describeFinding(fd *campaign.Finding, camp campaign.Campaign, f *f
 	} else if fd.Note != "" {
 		fmt.Fprintf(c.stdout, "not shrunk: %s\n", fd.Note)
 	}
-	fmt.Fprintf(c.stdout, "reproduce: %s check%s %s\n", c.me(), c.engineArgs, shellQuote(repro))
+	fmt.Fprintf(c.stdout, "reproduce: %s check%s %s\n", c.me(), c.engineArgs, shquote.Quote(repro))
 	return nil
 }
 

@@ -51,7 +51,7 @@ func (c *cli) runImport(name string, in inputFlags) int {
 		return exitFail
 	}
 	defer src.close()
-	res, err := src.readWhole()
+	res, err := src.Result()
 	if errors.As(err, &ie) {
 		fmt.Fprintf(c.stderr, "toolsim import: %s as %s: %v\n", ie.Name, ie.Format, ie.Err)
 		return exitFail

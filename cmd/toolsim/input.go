@@ -43,7 +43,7 @@ type input struct {
 // openTrace opens a trace in any supported format with formats.Open (a
 // canonical trace is streamed, other formats are imported whole). The
 // importer's problems are the caller's to show (reportProblems,
-// problemLines); the reader's warnings go to stderr (warn). Close the
+// importer.Lines); the reader's warnings go to stderr (warn). Close the
 // input when done.
 func (c *cli) openTrace(name string, in inputFlags) (*input, error) {
 	return c.openTraceWarn(name, in, c.warn)
@@ -110,48 +110,9 @@ func (c *cli) readEvents(name string, in inputFlags) (*input, []event.Event, err
 	return src, evs, err
 }
 
-// readWhole reads the rest of a trace as `import` writes it: a canonical
-// trace's bad line fails it as an importer's error does, a trace without
-// events is a *formats.NoEventsError, and a canonical trace without a
-// header gets the current version's.
-func (in *input) readWhole() (*importer.Result, error) {
-	evs, err := in.ReadAll()
-	switch {
-	case errors.Is(err, formats.ErrNoEvents):
-		return nil, err
-	case err != nil:
-		return nil, &formats.ImportError{Name: in.display, Format: in.Format, Err: err}
-	case len(evs) == 0:
-		return nil, &formats.NoEventsError{Name: in.display, Format: in.Format}
-	}
-	return &importer.Result{Header: headerOr(in.Header), Events: evs, Problems: in.Problems}, nil
-}
-
-// headerOr is h, or the current version's header for a canonical trace
-// without one.
-func headerOr(h *event.Header) event.Header {
-	if h == nil {
-		return event.Header{Trace: event.Version}
-	}
-	return *h
-}
-
-// problemLines words an import's problems as the commands print them: one
-// line each, then their count.
-func problemLines(name string, problems []importer.Problem) []string {
-	var lines []string
-	for _, p := range problems {
-		lines = append(lines, fmt.Sprintf("%s:%s", name, p))
-	}
-	if len(problems) > 0 {
-		lines = append(lines, fmt.Sprintf("%s: %d problems (lines skipped or partly mapped)", name, len(problems)))
-	}
-	return lines
-}
-
 // reportProblems prints an import's problems to stderr.
 func (c *cli) reportProblems(name string, problems []importer.Problem) {
-	for _, line := range problemLines(name, problems) {
+	for _, line := range importer.Lines(name, problems) {
 		fmt.Fprintln(c.stderr, line)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/toolsim/toolsim/harness"
 	"github.com/toolsim/toolsim/rebuild"
 	"github.com/toolsim/toolsim/render"
+	"github.com/toolsim/toolsim/replay"
 	"github.com/toolsim/toolsim/store"
 )
 
@@ -134,7 +135,7 @@ func (c *cli) reconstruct(args []string) int {
 		fmt.Fprintf(c.stderr, "toolsim reconstruct: %v\n", err)
 		return exitFail
 	}
-	c.printTimelineEnd(res.Engine.Timeline(), render.Options{Width: *width}, *asJSON)
+	replay.WriteEnd(c.stdout, res.Engine.Timeline(), render.Options{Width: *width}, *asJSON)
 	c.printProblems(name, res.Problems)
 	if rebuild.Lost(res.Problems) {
 		return exitFail

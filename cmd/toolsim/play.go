@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"github.com/toolsim/toolsim/importer"
 	"os"
 	"time"
 
@@ -127,7 +128,7 @@ func (c *cli) loadTrace(name string, in inputFlags) (evs []event.Event, problems
 	}
 	defer src.close()
 	evs, err = src.ReadAll()
-	return evs, append(problemLines(src.display, src.Problems), warnings...), src.Header.SyntheticClock(), err
+	return evs, append(importer.Lines(src.display, src.Problems), warnings...), src.Header.SyntheticClock(), err
 }
 
 // isTerminal reports whether f is a terminal (a character device).

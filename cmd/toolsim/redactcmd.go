@@ -71,7 +71,7 @@ func (c *cli) readTrace(name string, in inputFlags) (*event.Header, []event.Even
 	}
 	defer src.close()
 	c.reportProblems(src.display, src.Problems)
-	res, err := src.readWhole()
+	res, err := src.Result()
 	if err != nil {
 		return nil, nil, src.display, err
 	}

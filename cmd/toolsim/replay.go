@@ -1,18 +1,15 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"strings"
 
-	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/formats"
 	"github.com/toolsim/toolsim/harness"
 	"github.com/toolsim/toolsim/render"
-	"github.com/toolsim/toolsim/timeline"
+	"github.com/toolsim/toolsim/replay"
 )
 
 // minWidth is the narrowest rendering width accepted.
@@ -98,14 +95,6 @@ func (c *cli) runReplay(f replayFlags, name string) int {
 	return c.replayStream(src.Source, f)
 }
 
-// engineErr returns an external engine's failure, if any.
-func engineErr(eng harness.Engine) error {
-	if e, ok := eng.(interface{ Err() error }); ok {
-		return e.Err()
-	}
-	return nil
-}
-
 func closeIfCloser(eng harness.Engine) {
 	if c, ok := eng.(io.Closer); ok {
 		c.Close()
@@ -120,121 +109,16 @@ func helpOrUsage(err error) int {
 	return exitUsage
 }
 
-// replayStream feeds a trace to the engine, printing frames as asked.
+// replayStream feeds a trace to the engine, printing frames as asked
+// (package replay).
 func (c *cli) replayStream(r *formats.Source, f replayFlags) int {
 	eng := c.engine()()
 	defer closeIfCloser(eng)
-	opts := render.Options{Width: f.width, Output: f.output, SyntheticClock: r.Header.SyntheticClock()}
-	inc := render.NewIncremental(opts)
-	last := ""
-	var ev event.Event
-	for {
-		err := r.Next(&ev)
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			fmt.Fprintf(c.stderr, "toolsim %s: %v\n", f.name, err)
-			return exitFail
-		}
-		eng.Apply(&ev)
-		if err := engineErr(eng); err != nil {
-			fmt.Fprintf(c.stderr, "toolsim %s: %v\n", f.name, err)
-			return exitFail
-		}
-		if f.frames {
-			last = c.frame(fmt.Sprintf("--- seq %d %s t=%d", ev.Seq, ev.Kind, ev.T), eng.Timeline(), inc, f.json)
-		}
+	opts := replay.Options{Width: f.width, Output: f.output, Frames: f.frames, JSON: f.json, Finish: f.finish, Live: f.live,
+		SyntheticClock: r.Header.SyntheticClock()}
+	if err := replay.Run(c.stdout, c.stderr, r, eng, opts); err != nil {
+		fmt.Fprintf(c.stderr, "toolsim %s: %v\n", f.name, err)
+		return exitFail
 	}
-	if f.finish {
-		eng.Finish()
-		if err := engineErr(eng); err != nil {
-			fmt.Fprintf(c.stderr, "toolsim %s: %v\n", f.name, err)
-			return exitFail
-		}
-	}
-	c.replayEnd(eng, inc, opts, f, last)
 	return exitOK
-}
-
-// replayEnd prints the final output, the diagnostics, and what is still
-// open at the end of the trace.
-// The final render (not the frames) shows tools still running as
-// unfinished: the input is over.
-func (c *cli) replayEnd(eng harness.Engine, inc *render.Incremental, opts render.Options, f replayFlags, last string) {
-	tl := eng.Timeline()
-	switch {
-	case f.frames && f.finish && f.json:
-		c.frame("", tl, inc, true)
-	case f.frames && f.finish:
-		if final := inc.Render(tl); final != last {
-			c.frame("--- end of trace (--finish)", tl, inc, false)
-		}
-	case f.frames:
-	default:
-		opts.Ended = !f.live
-		c.printTimelineEnd(tl, opts, f.json)
-	}
-	for i, d := range tl.Diagnostics {
-		if i == maxListed {
-			fmt.Fprintf(c.stderr, "… and %d more diagnostics (--json lists them all)\n", len(tl.Diagnostics)-maxListed)
-			break
-		}
-		fmt.Fprintf(c.stderr, "seq %d: %s id=%s\n", d.Seq, d.Code, d.ID)
-	}
-	live := liveTools(tl)
-	waiting := 0
-	if w, ok := eng.(interface{ Waiting() int }); ok {
-		waiting = w.Waiting()
-	}
-	if len(live) > 0 || waiting > 0 {
-		fmt.Fprintf(c.stderr, "end of trace: %d tools still live %s, %d results waiting for their start (--finish resolves them)\n", len(live), capList(live, 10), waiting)
-	}
-}
-
-// maxListed bounds the lines a list prints to a terminal.
-const maxListed = 50
-
-// liveTools lists the ids of the tools a timeline shows live.
-func liveTools(tl *timeline.Timeline) []string {
-	var ids []string
-	for _, it := range tl.Items {
-		it.EachTool(func(t *timeline.Tool) bool {
-			if !t.Status.Terminal() {
-				ids = append(ids, t.ID)
-			}
-			return true
-		})
-	}
-	return ids
-}
-
-// capList writes at most n items of a list, then how many more there are.
-func capList(items []string, n int) string {
-	if len(items) <= n {
-		return "[" + strings.Join(items, " ") + "]"
-	}
-	return fmt.Sprintf("[%s … and %d more]", strings.Join(items[:n], " "), len(items)-n)
-}
-
-// printTimelineEnd prints a final timeline: its render, or its JSON.
-func (c *cli) printTimelineEnd(tl *timeline.Timeline, opts render.Options, asJSON bool) {
-	if asJSON {
-		out, _ := json.MarshalIndent(tl, "", "  ")
-		fmt.Fprintf(c.stdout, "%s\n", out)
-		return
-	}
-	io.WriteString(c.stdout, render.Render(tl, opts))
-}
-
-// frame prints one frame and returns its render (empty in JSON mode).
-func (c *cli) frame(title string, tl *timeline.Timeline, inc *render.Incremental, asJSON bool) string {
-	if asJSON {
-		out, _ := json.Marshal(tl)
-		fmt.Fprintf(c.stdout, "%s\n", out)
-		return ""
-	}
-	text := inc.Render(tl)
-	fmt.Fprintf(c.stdout, "%s\n%s\n", title, text)
-	return text
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"github.com/toolsim/toolsim/internal/shquote"
 	"os"
 	"path/filepath"
 	"time"
@@ -52,7 +53,7 @@ func (rec *recorder) add(r report.Result) {
 // check records one checked trace (err: it could not be read) and writes
 // its page when it failed and --html asked for one.
 func (rec *recorder) check(c *cli, name string, cs *harness.Case, events int, found []harness.Violation, err error) {
-	r := report.Result{Name: displayName(name), Status: report.Pass, Reproduce: c.me() + " check" + c.engineArgs + " " + shellQuote(name)}
+	r := report.Result{Name: displayName(name), Status: report.Pass, Reproduce: c.me() + " check" + c.engineArgs + " " + shquote.Quote(name)}
 	switch {
 	case err != nil:
 		r.Status, r.Detail = report.Error, err.Error()
@@ -77,7 +78,7 @@ func (rec *recorder) fuzz(c *cli, rep *campaign.Report, f *fuzzFlags) {
 		name = fmt.Sprintf("campaign shard %s (%d scenarios)", f.shard, rep.Scenarios)
 	}
 	base := func(fd *campaign.Finding) string { return findingBase(f, fd) }
-	reproduce := func(path string) string { return c.me() + " check" + c.engineArgs + " " + shellQuote(path) }
+	reproduce := func(path string) string { return c.me() + " check" + c.engineArgs + " " + shquote.Quote(path) }
 	for _, r := range rep.Results(name, base, reproduce) {
 		rec.add(r)
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"github.com/toolsim/toolsim/internal/shquote"
 	"slices"
 	"strings"
 
@@ -165,6 +166,6 @@ func (c *cli) saveShrunk(out string, res campaign.Shrunk) int {
 	for _, p := range paths {
 		fmt.Fprintf(c.stdout, "saved %s\n", p)
 	}
-	fmt.Fprintf(c.stdout, "reproduce: toolsim check%s %s\n", c.engineArgs, shellQuote(out))
+	fmt.Fprintf(c.stdout, "reproduce: toolsim check%s %s\n", c.engineArgs, shquote.Quote(out))
 	return exitOK
 }

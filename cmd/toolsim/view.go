@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"github.com/toolsim/toolsim/internal/shquote"
 	"path/filepath"
 	"strings"
 
@@ -86,7 +87,7 @@ func (p *failurePages) write(c *cli, name string, cs *harness.Case, v harness.Vi
 		return ""
 	}
 	out := p.Next()
-	f := &view.Failure{Violation: v, Reproduce: c.me() + " check" + c.engineArgs + " " + shellQuote(name)}
+	f := &view.Failure{Violation: v, Reproduce: c.me() + " check" + c.engineArgs + " " + shquote.Quote(name)}
 	if c.newEngine != nil {
 		f.Engine = c.newEngine
 	}

@@ -42,8 +42,8 @@ func (c Campaign) Save(base string, f *Failure, check string) ([]string, error) 
 // domain it stayed in.
 func (s Shrunk) Header() *event.Header {
 	m := tracemeta.Meta{Oracle: s.By.Oracle}
-	if s.Faults != nil {
-		m.Faults = s.Faults.String()
+	if s.Kept != nil {
+		m.Faults = s.Kept.Faults.String()
 	}
 	return tracemeta.Header(tracemeta.SourceShrink, 0, m.With(replayOf(s.Case)))
 }

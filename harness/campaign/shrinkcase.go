@@ -2,7 +2,6 @@ package campaign
 
 import (
 	"fmt"
-	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/harness"
 	"slices"
 
@@ -24,10 +23,10 @@ type Shrunk struct {
 	// drift (ShrinkFinding): another signature first, or an event outside
 	// the domain (those are rejected before the engine runs).
 	Rejected int
-	// Faults are the domain's trace faults when the shrunk case stayed
-	// inside them: its header records them (Header), so that shrinking it
-	// again keeps them.
-	Faults fault.List
+	// Kept is the domain the shrunk case stayed inside, when it limits
+	// the faults: its header records them (Header), so that shrinking it
+	// again keeps them. Nil otherwise.
+	Kept *Domain
 	// Lost is set (ShrinkFinding) when the case itself no longer fails
 	// with the signature: what happened instead. Nothing was shrunk.
 	Lost string
@@ -82,7 +81,7 @@ func ShrinkFinding(newEngine func() harness.Engine, c *harness.Case, v harness.V
 	if len(res.Events) == len(c.Events) && note == "" {
 		note = fmt.Sprintf("no smaller trace fails with this signature (%d candidates tried)", res.Tests)
 	}
-	sh := Shrunk{Case: out, By: by, Tests: res.Tests, Note: note, Rejected: rejected, Faults: dom.inside(out, opts)}
+	sh := Shrunk{Case: out, By: by, Tests: res.Tests, Note: note, Rejected: rejected, Kept: dom.inside(out, opts)}
 	if len(all) > 0 && all[0].Signature != sig {
 		sh.After = all[0].Signature
 	}
@@ -193,18 +192,18 @@ func shrinkOracle(newEngine func() harness.Engine, c *harness.Case, oracle strin
 	}
 	sh := Shrunk{Case: out, By: v, Tests: res.Tests, Note: joinNotes(note, widened)}
 	if dom != nil {
-		sh.Faults = dom.inside(out, opts)
+		sh.Kept = dom.inside(out, opts)
 	}
 	return sh
 }
 
-// inside is the domain's faults when c stayed inside them (and the domain
-// limits them), else nil: a shrunk trace's header records them.
-func (d Domain) inside(c *harness.Case, opts harness.Options) fault.List {
+// inside is the domain when c stayed inside it and it limits the faults,
+// else nil: a shrunk trace's header records its faults.
+func (d Domain) inside(c *harness.Case, opts harness.Options) *Domain {
 	if d.Any || d.Outside(c.Events, opts) != "" {
 		return nil
 	}
-	return d.Faults
+	return &d
 }
 
 // keeper returns the test a candidate of evs must pass to be kept: inside
