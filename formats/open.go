@@ -6,6 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
+	"sort"
 
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/importer"
@@ -217,4 +220,29 @@ func (s *Source) Result() (*importer.Result, error) {
 		h = *s.Header
 	}
 	return &importer.Result{Header: h, Events: evs, Problems: s.Problems}, nil
+}
+
+// Expand replaces each directory among paths by the *.jsonl traces in it,
+// sorted; other paths (files, "-" for stdin) stay as they are, their
+// errors left to whoever opens them. A directory without traces is an
+// error naming it.
+func Expand(paths []string) ([]string, error) {
+	var out []string
+	for _, a := range paths {
+		st, err := os.Stat(a)
+		if a == "-" || err != nil || !st.IsDir() {
+			out = append(out, a)
+			continue
+		}
+		matches, err := filepath.Glob(filepath.Join(a, "*.jsonl"))
+		if err != nil {
+			return nil, err
+		}
+		if len(matches) == 0 {
+			return nil, fmt.Errorf("%s: no *.jsonl traces in this directory", a)
+		}
+		sort.Strings(matches)
+		out = append(out, matches...)
+	}
+	return out, nil
 }

@@ -3,7 +3,6 @@ package harness_test
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/toolsim/toolsim/harness/internal/planted"
 	"os"
 	"testing"
 
@@ -12,6 +11,7 @@ import (
 	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/harness"
 	"github.com/toolsim/toolsim/harness/campaign"
+	"github.com/toolsim/toolsim/harness/internal/planted"
 	"github.com/toolsim/toolsim/sim"
 )
 

@@ -2,11 +2,11 @@ package harness
 
 import (
 	"errors"
-	"github.com/toolsim/toolsim/harness/internal/model"
 	"sync"
 
 	"github.com/toolsim/toolsim/engineproto"
 	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/harness/internal/model"
 	"github.com/toolsim/toolsim/timeline"
 )
 

@@ -2,7 +2,6 @@ package harness_test
 
 import (
 	"fmt"
-	"github.com/toolsim/toolsim/harness/internal/planted"
 	"os"
 	"os/exec"
 	"strings"
@@ -15,6 +14,7 @@ import (
 	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/harness"
 	"github.com/toolsim/toolsim/harness/campaign"
+	"github.com/toolsim/toolsim/harness/internal/planted"
 	"github.com/toolsim/toolsim/internal/race"
 	"github.com/toolsim/toolsim/sim"
 )

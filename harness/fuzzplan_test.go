@@ -1,11 +1,11 @@
 package harness_test
 
 import (
-	"github.com/toolsim/toolsim/harness/internal/planted"
 	"testing"
 
 	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/harness"
+	"github.com/toolsim/toolsim/harness/internal/planted"
 	"github.com/toolsim/toolsim/sim"
 )
 

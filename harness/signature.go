@@ -2,13 +2,13 @@ package harness
 
 import (
 	"fmt"
-	"github.com/toolsim/toolsim/oracle"
 	"io"
 	"regexp"
 	"strings"
 
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/harness/internal/model"
+	"github.com/toolsim/toolsim/oracle"
 )
 
 // A signature names what went wrong in a failure, independently of seed,

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"github.com/toolsim/toolsim/harness/internal/planted"
 	"io"
 	"slices"
 	"strings"
@@ -16,6 +15,7 @@ import (
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/harness"
+	"github.com/toolsim/toolsim/harness/internal/planted"
 	"github.com/toolsim/toolsim/internal/race"
 	"github.com/toolsim/toolsim/sim"
 )

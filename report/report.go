@@ -73,6 +73,8 @@ type Suite struct {
 	// NotRun lists the oracles the command did not run, each as
 	// "ORACLE: why" (a campaign's Report.Skipped).
 	NotRun []string
+
+	last time.Time // when the last result was added (Add)
 }
 
 // Line is one line of a JSON report: a result with its suite's name, its

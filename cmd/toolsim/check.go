@@ -3,9 +3,6 @@ package main
 import (
 	"flag"
 	"fmt"
-	"github.com/toolsim/toolsim/internal/shquote"
-	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 
@@ -15,6 +12,7 @@ import (
 	"github.com/toolsim/toolsim/formats"
 	"github.com/toolsim/toolsim/harness"
 	"github.com/toolsim/toolsim/harness/campaign"
+	"github.com/toolsim/toolsim/internal/shquote"
 )
 
 // maxShown bounds the violations printed per trace.
@@ -42,7 +40,7 @@ func (c *cli) check(args []string) int {
 		fmt.Fprintln(c.stderr, "toolsim check: want at least one FILE or DIR (- for stdin)")
 		return exitUsage
 	}
-	files, err := expandTraces(fs.Args())
+	files, err := formats.Expand(fs.Args())
 	if err != nil {
 		fmt.Fprintf(c.stderr, "toolsim check: %v\n", err)
 		return exitUsage
@@ -54,74 +52,18 @@ func (c *cli) check(args []string) int {
 	defer cleanup()
 	code = exitOK
 	rec := rf.recorder("toolsim check")
-	groups := map[string][]string{} // signature → failing traces
 	for _, name := range files {
-		st, sig := c.checkOne(name, in, rec)
-		code = max(code, st)
-		if sig != "" {
-			groups[sig] = append(groups[sig], name)
-		}
+		code = max(code, c.checkOne(name, in, rec))
 	}
 	if len(files) > 1 {
-		c.printGroups(groups)
+		rec.suite.WriteSignatures(c.stdout)
 	}
 	return rec.write(c, code)
 }
 
-// printGroups lists the signatures the failing traces showed, each with
-// its traces, most traces first.
-func (c *cli) printGroups(groups map[string][]string) {
-	if len(groups) == 0 {
-		return
-	}
-	sigs := make([]string, 0, len(groups))
-	n := 0
-	for s, names := range groups {
-		sigs = append(sigs, s)
-		n += len(names)
-	}
-	sort.Slice(sigs, func(i, j int) bool {
-		a, b := groups[sigs[i]], groups[sigs[j]]
-		if len(a) != len(b) {
-			return len(a) > len(b)
-		}
-		return sigs[i] < sigs[j]
-	})
-	fmt.Fprintf(c.stdout, "signatures: %d in %d failing traces\n", len(sigs), n)
-	for _, s := range sigs {
-		fmt.Fprintf(c.stdout, "  %3d  %s\n", len(groups[s]), s)
-		for _, name := range groups[s] {
-			fmt.Fprintf(c.stdout, "         %s\n", name)
-		}
-	}
-}
-
-// expandTraces replaces each directory by its *.jsonl files, sorted.
-func expandTraces(args []string) ([]string, error) {
-	var out []string
-	for _, a := range args {
-		st, err := os.Stat(a)
-		if a == "-" || err != nil || !st.IsDir() {
-			out = append(out, a) // a file; errors are reported when it is opened
-			continue
-		}
-		matches, err := filepath.Glob(filepath.Join(a, "*.jsonl"))
-		if err != nil {
-			return nil, err
-		}
-		if len(matches) == 0 {
-			return nil, fmt.Errorf("%s: no *.jsonl traces in this directory", a)
-		}
-		sort.Strings(matches)
-		out = append(out, matches...)
-	}
-	return out, nil
-}
-
 // checkOne checks one trace and prints its verdict. It returns the exit
-// status and, when the trace failed, the signature of its first
-// violation.
-func (c *cli) checkOne(name string, in inputFlags, rec *recorder) (int, string) {
+// status.
+func (c *cli) checkOne(name string, in inputFlags, rec *recorder) int {
 	cs, n, found, err := c.checkTrace(name, in)
 	var breach *contract.Breach
 	var documented contract.Behaviour
@@ -136,22 +78,22 @@ func (c *cli) checkOne(name string, in inputFlags, rec *recorder) (int, string) 
 	}
 	if err != nil {
 		fmt.Fprintf(c.stderr, "toolsim check: %v\n", err)
-		return inputStatus(err), ""
+		return inputStatus(err)
 	}
 	if len(found) == 0 {
 		fmt.Fprintf(c.stdout, "ok    %s (%d events)\n", name, n)
-		return exitOK, ""
+		return exitOK
 	}
 	if documented != "" {
 		fmt.Fprintf(c.stdout, "documented  %s: %d violations, not counted: the library's documented behaviour %s (%s)\n", name, len(found), documented, documented.Describe())
 		fmt.Fprintf(c.stdout, "  signature: %s\n", found[0].Signature)
-		return exitOK, ""
+		return exitOK
 	}
 	if breach != nil && !c.robustness {
 		fmt.Fprintf(c.stdout, "outside the contract  %s: %d violations, not counted: an input the declared upstream does not send (%s)\n", name, len(found), breach)
 		fmt.Fprintf(c.stdout, "  signature: %s\n", found[0].Signature)
 		fmt.Fprintf(c.stdout, "count it: %s check%s --robustness %s\n", c.me(), c.engineArgs, shquote.Quote(name))
-		return exitOK, ""
+		return exitOK
 	}
 	fmt.Fprintf(c.stdout, "FAIL  %s: %d violations\n", name, len(found))
 	fmt.Fprintf(c.stdout, "  signature: %s\n", found[0].Signature)
@@ -160,7 +102,7 @@ func (c *cli) checkOne(name string, in inputFlags, rec *recorder) (int, string) 
 	}
 	c.printViolations(cs.Events, found)
 	fmt.Fprintf(c.stdout, "reproduce: %s check%s %s\n", c.me(), c.engineArgs, shquote.Quote(name))
-	return exitFail, found[0].Signature
+	return exitFail
 }
 
 // checkTrace checks one trace. It returns the case (its events only when

@@ -4,12 +4,12 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/toolsim/toolsim/engineflag"
 	"os"
 	"os/signal"
 	"syscall"
 	"time"
 
+	"github.com/toolsim/toolsim/engineflag"
 	"github.com/toolsim/toolsim/engineproto"
 	"github.com/toolsim/toolsim/harness"
 )

@@ -2,11 +2,12 @@ package main
 
 import (
 	"fmt"
-	"github.com/toolsim/toolsim/internal/shquote"
 	"os"
 	"path/filepath"
 
 	"github.com/toolsim/toolsim/harness/campaign"
+	"github.com/toolsim/toolsim/internal/shquote"
+	"github.com/toolsim/toolsim/report"
 )
 
 // campaignEnd reports how a campaign ended and returns the exit status:
@@ -127,5 +128,5 @@ func readBaseline(path string) (*campaign.Baseline, error) {
 
 // writeBaseline writes a baseline file.
 func writeBaseline(path string, b *campaign.Baseline) error {
-	return writeReport(path, func(f *os.File) error { return b.Encode(f) })
+	return report.WriteFile(path, b.Encode)
 }

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"flag"
 	"fmt"
-	"strings"
 
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/fault"
@@ -29,19 +28,8 @@ func (f *faultFlags) register(fs *flag.FlagSet) {
 }
 
 func (f *faultFlags) options() (store.Options, error) {
-	faults, err := fault.Parse(f.faults)
-	if err != nil {
-		return store.Options{}, err
-	}
-	if strings.TrimSpace(f.faults) == "all" {
-		faults = faults.Log()
-	}
-	for _, x := range faults {
-		if !x.IsLog() {
-			return store.Options{}, fmt.Errorf("%q is a trace fault; --faults takes persistence faults: %s", x, fault.Log.Join(", "))
-		}
-	}
-	return store.Options{Faults: faults, Seed: f.seed, Fine: f.fine}, nil
+	faults, err := fault.ParseLog(f.faults)
+	return store.Options{Faults: faults, Seed: f.seed, Fine: f.fine}, err
 }
 
 func (c *cli) persist(args []string) int {

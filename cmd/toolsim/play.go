@@ -3,13 +3,13 @@ package main
 import (
 	"flag"
 	"fmt"
-	"github.com/toolsim/toolsim/importer"
 	"os"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/importer"
 	"github.com/toolsim/toolsim/render"
 	"github.com/toolsim/toolsim/tui"
 )

@@ -3,13 +3,12 @@ package main
 import (
 	"flag"
 	"fmt"
-	"github.com/toolsim/toolsim/internal/shquote"
 	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/toolsim/toolsim/harness"
 	"github.com/toolsim/toolsim/harness/campaign"
+	"github.com/toolsim/toolsim/internal/shquote"
 	"github.com/toolsim/toolsim/report"
 	"github.com/toolsim/toolsim/view"
 )
@@ -34,21 +33,15 @@ type recorder struct {
 	flags reportFlags
 	suite report.Suite
 	pages failurePages
-	last  time.Time
 }
 
 func (r *reportFlags) recorder(name string) *recorder {
-	now := time.Now()
 	host, _ := os.Hostname()
-	return &recorder{flags: *r, suite: report.Suite{Name: name, Timestamp: now, Hostname: host}, pages: failurePages{view.Pages{Path: r.html}}, last: now}
+	return &recorder{flags: *r, suite: report.Suite{Name: name, Timestamp: time.Now(), Hostname: host}, pages: failurePages{view.Pages{Path: r.html}}}
 }
 
 // add appends a result, timed since the previous one.
-func (rec *recorder) add(r report.Result) {
-	now := time.Now()
-	r.Time, rec.last = now.Sub(rec.last), now
-	rec.suite.Results = append(rec.suite.Results, r)
-}
+func (rec *recorder) add(r report.Result) { rec.suite.Add(r, time.Now()) }
 
 // check records one checked trace (err: it could not be read) and writes
 // its page when it failed and --html asked for one.
@@ -91,37 +84,9 @@ func (rec *recorder) write(c *cli, code int) int {
 		return code
 	}
 	rec.suite.Time = time.Since(rec.suite.Timestamp)
-	for _, out := range []struct {
-		path  string
-		write func(f *os.File) error
-	}{
-		{rec.flags.json, func(f *os.File) error { return report.WriteJSON(f, &rec.suite) }},
-		{rec.flags.junit, func(f *os.File) error { return report.WriteJUnit(f, &rec.suite) }},
-	} {
-		if out.path == "" {
-			continue
-		}
-		if err := writeReport(out.path, out.write); err != nil {
-			fmt.Fprintf(c.stderr, "toolsim %s: %v\n", rec.suite.Name[len("toolsim "):], err)
-			code = max(code, exitFail)
-		}
+	if err := rec.suite.WriteFiles(rec.flags.json, rec.flags.junit); err != nil {
+		fmt.Fprintf(c.stderr, "toolsim %s: %v\n", rec.suite.Name[len("toolsim "):], err)
+		code = max(code, exitFail)
 	}
 	return code
-}
-
-func writeReport(path string, write func(f *os.File) error) error {
-	if dir := filepath.Dir(path); dir != "." {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return err
-		}
-	}
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := write(f); err != nil {
-		f.Close()
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	return f.Close()
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"flag"
 	"fmt"
-	"github.com/toolsim/toolsim/internal/shquote"
 	"slices"
 	"strings"
 
@@ -11,6 +10,7 @@ import (
 	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/harness"
 	"github.com/toolsim/toolsim/harness/campaign"
+	"github.com/toolsim/toolsim/internal/shquote"
 	"github.com/toolsim/toolsim/sim"
 )
 

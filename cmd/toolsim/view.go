@@ -3,12 +3,12 @@ package main
 import (
 	"flag"
 	"fmt"
-	"github.com/toolsim/toolsim/internal/shquote"
 	"path/filepath"
 	"strings"
 
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/harness"
+	"github.com/toolsim/toolsim/internal/shquote"
 	"github.com/toolsim/toolsim/view"
 )
 

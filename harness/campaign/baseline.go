@@ -4,12 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"github.com/toolsim/toolsim/harness"
 	"io"
 	"slices"
 	"sync"
 
 	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/harness"
 	"github.com/toolsim/toolsim/sim/tracemeta"
 )
 

@@ -3,7 +3,6 @@ package campaign
 import (
 	"errors"
 	"fmt"
-	"github.com/toolsim/toolsim/harness"
 	"hash/fnv"
 	"runtime"
 	"sync"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/fault"
+	"github.com/toolsim/toolsim/harness"
 	"github.com/toolsim/toolsim/render"
 	"github.com/toolsim/toolsim/sim"
 )

@@ -1,12 +1,12 @@
 package campaign
 
 import (
-	"github.com/toolsim/toolsim/oracle"
 	"strconv"
 	"strings"
 
 	"github.com/toolsim/toolsim/contract"
 	"github.com/toolsim/toolsim/harness/internal/model"
+	"github.com/toolsim/toolsim/oracle"
 )
 
 // A bug class groups the signatures of one bug (docs/findings.md, "Bug

@@ -1,7 +1,6 @@
 package campaign_test
 
 import (
-	"github.com/toolsim/toolsim/harness/internal/planted"
 	"strings"
 	"testing"
 
@@ -11,6 +10,7 @@ import (
 	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/harness"
 	"github.com/toolsim/toolsim/harness/campaign"
+	"github.com/toolsim/toolsim/harness/internal/planted"
 	"github.com/toolsim/toolsim/sim"
 )
 

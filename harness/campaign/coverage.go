@@ -2,11 +2,12 @@ package campaign
 
 import (
 	"fmt"
+	"io"
+
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/harness"
 	"github.com/toolsim/toolsim/harness/internal/model"
-	"io"
 )
 
 // states lists the names of the states and rules a campaign's coverage

@@ -1,12 +1,12 @@
 package campaign
 
 import (
-	"github.com/toolsim/toolsim/harness"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/toolsim/toolsim/engine"
 	"github.com/toolsim/toolsim/fault"
+	"github.com/toolsim/toolsim/harness"
 	"github.com/toolsim/toolsim/sim"
 )
 

@@ -2,11 +2,11 @@ package campaign
 
 import (
 	"fmt"
-	"github.com/toolsim/toolsim/harness"
 
 	"github.com/toolsim/toolsim/contract"
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/fault"
+	"github.com/toolsim/toolsim/harness"
 	"github.com/toolsim/toolsim/harness/internal/model"
 	"github.com/toolsim/toolsim/sim"
 	"github.com/toolsim/toolsim/sim/tracemeta"

@@ -1,12 +1,12 @@
 package campaign
 
 import (
-	"github.com/toolsim/toolsim/harness"
 	"slices"
 	"sync"
 
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/fault"
+	"github.com/toolsim/toolsim/harness"
 	"github.com/toolsim/toolsim/sim"
 )
 

@@ -2,7 +2,6 @@ package campaign_test
 
 import (
 	"fmt"
-	"github.com/toolsim/toolsim/harness/internal/planted"
 	"maps"
 	"slices"
 	"strings"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/toolsim/toolsim/harness"
 	"github.com/toolsim/toolsim/harness/campaign"
+	"github.com/toolsim/toolsim/harness/internal/planted"
 	"github.com/toolsim/toolsim/sim"
 )
 

@@ -3,11 +3,11 @@ package campaign
 import (
 	"cmp"
 	"fmt"
-	"github.com/toolsim/toolsim/harness"
 	"slices"
 	"sync"
 
 	"github.com/toolsim/toolsim/contract"
+	"github.com/toolsim/toolsim/harness"
 	"github.com/toolsim/toolsim/sim"
 )
 

@@ -2,7 +2,6 @@ package campaign_test
 
 import (
 	"bytes"
-	"github.com/toolsim/toolsim/harness/internal/planted"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -15,6 +14,7 @@ import (
 	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/harness"
 	"github.com/toolsim/toolsim/harness/campaign"
+	"github.com/toolsim/toolsim/harness/internal/planted"
 	"github.com/toolsim/toolsim/sim"
 	"github.com/toolsim/toolsim/timeline"
 )

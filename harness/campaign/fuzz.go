@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
-	"github.com/toolsim/toolsim/harness"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/fault"
+	"github.com/toolsim/toolsim/harness"
 	"github.com/toolsim/toolsim/sim"
 )
 

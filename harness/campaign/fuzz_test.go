@@ -2,7 +2,6 @@ package campaign_test
 
 import (
 	"fmt"
-	"github.com/toolsim/toolsim/harness/internal/planted"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -13,6 +12,7 @@ import (
 	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/harness"
 	"github.com/toolsim/toolsim/harness/campaign"
+	"github.com/toolsim/toolsim/harness/internal/planted"
 	"github.com/toolsim/toolsim/sim"
 )
 

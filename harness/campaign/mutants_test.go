@@ -1,12 +1,12 @@
 package campaign_test
 
 import (
-	"github.com/toolsim/toolsim/harness/internal/planted"
 	"testing"
 
 	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/harness"
 	"github.com/toolsim/toolsim/harness/campaign"
+	"github.com/toolsim/toolsim/harness/internal/planted"
 	"github.com/toolsim/toolsim/sim"
 )
 

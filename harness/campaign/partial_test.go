@@ -1,7 +1,6 @@
 package campaign_test
 
 import (
-	"github.com/toolsim/toolsim/harness/internal/planted"
 	"testing"
 
 	"github.com/toolsim/toolsim/engine"
@@ -9,6 +8,7 @@ import (
 	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/harness"
 	"github.com/toolsim/toolsim/harness/campaign"
+	"github.com/toolsim/toolsim/harness/internal/planted"
 	"github.com/toolsim/toolsim/sim"
 	"github.com/toolsim/toolsim/timeline"
 )

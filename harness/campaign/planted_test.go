@@ -1,11 +1,11 @@
 package campaign_test
 
 import (
-	"github.com/toolsim/toolsim/harness/internal/planted"
 	"testing"
 
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/harness"
+	"github.com/toolsim/toolsim/harness/internal/planted"
 )
 
 // Planted bugs: engines that are wrong in the ways real agents were (SPEC

@@ -2,10 +2,10 @@ package campaign
 
 import (
 	"fmt"
-	"github.com/toolsim/toolsim/harness"
 	"slices"
 
 	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/harness"
 	"github.com/toolsim/toolsim/shrink"
 )
 
