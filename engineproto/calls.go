@@ -151,6 +151,34 @@ func (c *Client) Render(width int) (string, error) {
 	return rep.Text, nil
 }
 
+// Snapshot asks the engine for its whole current timeline (the snapshot
+// capability) and changes nothing: the timeline is decoded on its own,
+// shares no item with those of other replies and carries no versions, and
+// the next delta still applies to the last timeline Event, Batch or Finish
+// returned. An engine that keeps the rules of deltas answers with that
+// timeline; an item that differs is one the engine changed without
+// sending it (docs/protocol.md, Snapshots).
+func (c *Client) Snapshot() (*timeline.Timeline, error) {
+	if !c.Info.Has(CapSnapshot) {
+		return nil, c.fail("snapshot", "the engine did not declare the snapshot capability", false)
+	}
+	rep, err := c.call(&Message{Type: TypeSnapshot}, "snapshot")
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case rep.Type != TypeTimeline:
+		return nil, c.broken("snapshot", fmt.Sprintf("want a timeline reply, got %q", rep.Type))
+	case rep.Delta != nil || rep.Timeline == nil:
+		return nil, c.broken("snapshot", `a snapshot must be answered with a whole "timeline", not a delta`)
+	}
+	tl, derr := c.tls.dec.Timeline(rep.Timeline)
+	if derr != nil {
+		return nil, c.broken("snapshot", fmt.Sprintf("the timeline does not decode: %v", derr))
+	}
+	return tl, nil
+}
+
 // Reconstruct asks the engine to rebuild a timeline from a persisted log.
 // It needs the reconstruct capability.
 func (c *Client) Reconstruct(log []byte) (*timeline.Timeline, error) {

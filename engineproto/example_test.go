@@ -27,7 +27,7 @@ func ExampleServe() {
 		panic(err)
 	}
 	// Output:
-	// {"type":"init_ok","id":1,"protocol":"toolsim-engine/1","capabilities":["timeline","render","batch","delta"],"fields":["summary","duration_ms"]}
+	// {"type":"init_ok","id":1,"protocol":"toolsim-engine/1","capabilities":["timeline","render","batch","delta","snapshot"],"fields":["summary","duration_ms"]}
 	// {"type":"timeline","id":2,"delta":{"items":{"0":{"kind":"tool","tool":{"id":"t1","name":"Read","start_t":0,"status":"running","summary":"go.mod"}}},"len":1,"now":0}}
 	// {"type":"timeline","id":3,"delta":{"items":{"0":{"kind":"tool","tool":{"duration_ms":30,"end_t":30,"id":"t1","name":"Read","start_t":0,"status":"ok","summary":"go.mod"}}},"len":1,"now":30}}
 	// {"type":"rendered","id":4,"text":"  ✓ Read  go.mod  30ms\n"}

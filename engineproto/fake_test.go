@@ -73,6 +73,9 @@ func misbehave(mode string, m *engineproto.Message, events int, out *bufio.Write
 		if mode == "batch-hang" {
 			caps = `["timeline","batch"]`
 		}
+		if mode == "snapshot-delta" {
+			caps = `["timeline","delta","snapshot"]`
+		}
 		extra := ""
 		switch mode {
 		case "no-grouping":
@@ -101,6 +104,8 @@ func misbehave(mode string, m *engineproto.Message, events int, out *bufio.Write
 		reply(`{"type":"timeline","id":%d,"delta":{"len":1,"items":{"0":%s},"diagnostics":[{"code":"unknown_id","id":"x","seq":1}],"now":7}}`, m.ID, item)
 	case mode == "delta-ok" && m.Type == engineproto.TypeEvent:
 		reply(`{"type":"timeline","id":%d,"delta":{"len":2,"items":{"1":%s},"diagnostics":[{"code":"late_done","id":"y","seq":2}]}}`, m.ID, item)
+	case mode == "snapshot-delta" && m.Type == engineproto.TypeSnapshot:
+		reply(`{"type":"timeline","id":%d,"delta":{"len":1}}`, m.ID)
 	case mode == "batch-bad-item" && m.Type == engineproto.TypeBatch:
 		// The first reply's item does not decode (a number for a kind);
 		// the others change nothing.

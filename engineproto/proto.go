@@ -14,6 +14,7 @@ const (
 	TypeReset       = "reset"       // forget everything, start a new scenario; reply the empty timeline
 	TypeRender      = "render"      // render the current timeline at a width; reply rendered
 	TypeReconstruct = "reconstruct" // rebuild a timeline from a persisted log; reply timeline
+	TypeSnapshot    = "snapshot"    // the whole current timeline, changing nothing; reply timeline (whole)
 )
 
 // Reply types an engine sends.
@@ -30,7 +31,8 @@ const (
 	CapRender      = "render"
 	CapReconstruct = "reconstruct"
 	CapBatch       = "batch"
-	CapDelta       = "delta" // timeline replies may carry only what changed (docs/protocol.md)
+	CapDelta       = "delta"    // timeline replies may carry only what changed (docs/protocol.md)
+	CapSnapshot    = "snapshot" // answers snapshot with the whole current timeline
 )
 
 // Timeline fields an engine may declare it fills. Tool ids, names,

@@ -25,6 +25,15 @@ func (s *server) timeline(id int64, index int, delta bool) {
 	s.remember(tl)
 }
 
+// snapshot answers with the whole current timeline, and leaves what the
+// last timeline reply showed as it was: the next delta is relative to
+// that reply, not to this one.
+func (s *server) snapshot(id int64) {
+	s.buf = strconv.AppendInt(append(s.buf[:0], `{"type":"timeline","id":`...), id, 10)
+	s.buf = timeline.AppendJSON(append(s.buf, `,"timeline":`...), s.eng.Timeline())
+	s.w.Write(append(s.buf, "}\n"...))
+}
+
 // appendDelta appends what changed since the last timeline reply:
 // {"diagnostics":[new ones],"items":{"index":item,...},"len":L,"now":T}.
 func (s *server) appendDelta(dst []byte, tl *timeline.Timeline) []byte {

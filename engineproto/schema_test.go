@@ -313,6 +313,9 @@ func TestClientMessagesMatchTheSchema(t *testing.T) {
 	if _, err := c.Finish(); err != nil {
 		t.Fatal(err)
 	}
+	if _, err := c.Snapshot(); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := c.Render(40); err != nil {
 		t.Fatal(err)
 	}
@@ -330,8 +333,8 @@ func TestClientMessagesMatchTheSchema(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(string(sent)), "\n")
-	if len(lines) != 7 {
-		t.Fatalf("%d messages sent, want 7:\n%s", len(lines), sent)
+	if len(lines) != 8 {
+		t.Fatalf("%d messages sent, want 8:\n%s", len(lines), sent)
 	}
 	for _, line := range lines {
 		if err := s.validate([]byte(line), "Message"); err != nil {

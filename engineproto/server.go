@@ -220,8 +220,10 @@ func (s *server) dispatch(m *Message) {
 		s.render(m)
 	case TypeReconstruct:
 		s.reconstruct(m)
+	case TypeSnapshot:
+		s.snapshot(m.ID)
 	default:
-		s.errorf(m.ID, "unknown message type %q (want init, event, batch, finish, reset, render or reconstruct)", m.Type)
+		s.errorf(m.ID, "unknown message type %q (want init, event, batch, finish, reset, render, reconstruct or snapshot)", m.Type)
 	}
 }
 
@@ -243,6 +245,7 @@ func (s *server) init(m *Message) {
 	if !s.opts.Full {
 		caps = append(caps, CapDelta)
 	}
+	caps = append(caps, CapSnapshot)
 	s.buf = strconvID(append(s.buf[:0], `{"type":"init_ok","id":`...), m.ID)
 	s.buf = appendStr(append(s.buf, `,"protocol":`...), Version)
 	s.buf = appendStrs(append(s.buf, `,"capabilities":`...), caps)

@@ -65,6 +65,7 @@ var session = []struct{ line, want string }{
 	{`[1,2]`, "want a JSON object, got an array"},
 	{`{"type":"render","id":21,"width":-3}`, `member "width": must be at least 0, got -3`},
 	{`{"type":"batch","id":22,"events":[` + start1 + `,{"seq":2,"t":0}],"finish":true}`, `events[1]: field "kind": missing required field`},
+	{`{"type":"snapshot","id":23}`, ""},
 }
 
 func mustJSON(s string) string {

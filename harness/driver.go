@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/timeline"
@@ -23,8 +24,23 @@ type finalReplayer interface {
 	ReplayFinal(evs []event.Event) (*timeline.Timeline, error)
 }
 
+// snapshotter is implemented by engines whose timelines are built from
+// deltas and that can send their whole timeline: an external engine that
+// declares the delta and snapshot capabilities. A delta carries only the
+// items whose version moved, so an item the engine changed in place under
+// the same version stays stale on toolsim's side; the snapshot shows it.
+type snapshotter interface {
+	canSnapshot() bool
+	// snapshot returns the engine's whole current timeline; it changes
+	// nothing, and the next delta applies to the last timeline sent.
+	snapshot() (*timeline.Timeline, error)
+}
+
 // driver feeds a trace to an engine, event by event or in one batch, and
-// notices engine failures reported through an Err() error method.
+// notices engine failures reported through an Err() error method. With
+// snapshots it also asks a snapshotter for its whole timeline at snapshot
+// points (see snapshot) and keeps those that differ from the timeline the
+// deltas built.
 type driver struct {
 	eng   Engine
 	n     int                  // events applied so far
@@ -32,14 +48,30 @@ type driver struct {
 	batch []*timeline.Timeline // from Replay; nil when applying one by one
 	err   error
 	last  *timeline.Timeline
+	snap  snapshotter // nil: no snapshots
+	next  int         // the snapshot point: after this many events
+	stale []staleAt   // the snapshots that differed, by step
+}
+
+// staleAt is a snapshot that differs from the timeline the deltas built
+// after step i (0-based; the step after the last event is Finish).
+type staleAt struct {
+	i     int
+	whole *timeline.Timeline
 }
 
 // newDriver returns a driver for eng and the stream of events to feed it.
 // An engine with a batch mode (replayer) takes the whole trace at once:
 // the stream is read to its end first, and the events it held are
-// streamed again from memory.
-func newDriver(eng Engine, src Source) (*driver, Source, error) {
-	d := &driver{eng: eng}
+// streamed again from memory. With snapshots, a snapshotter's whole
+// timeline is compared at snapshot points and at the end (see snapshot); a
+// batch then goes in pieces that end at those points, so that both modes
+// take the same snapshots.
+func newDriver(eng Engine, src Source, snapshots bool) (*driver, Source, error) {
+	d := &driver{eng: eng, next: checkpointEvery}
+	if s, ok := eng.(snapshotter); ok && snapshots && s.canSnapshot() {
+		d.snap = s
+	}
 	r, ok := eng.(replayer)
 	if !ok {
 		return d, src, nil
@@ -48,14 +80,78 @@ func newDriver(eng Engine, src Source) (*driver, Source, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	tls, err := r.Replay(evs, true)
-	if !errors.Is(err, errNoBatch) {
-		d.batch, d.err, d.evs = tls, err, len(evs)
+	if err := d.replay(r, evs); !errors.Is(err, errNoBatch) {
+		d.err, d.evs = err, len(evs)
 		if d.batch == nil {
 			d.batch = []*timeline.Timeline{}
 		}
+	} else {
+		d.batch = nil
 	}
 	return d, SliceSource(evs), nil
+}
+
+// replay sends evs in batch mode, the end-of-stream rule included: whole,
+// or with snapshots in pieces that end at snapshot points, each followed
+// by a snapshot.
+func (d *driver) replay(r replayer, evs []event.Event) error {
+	for lo := 0; ; {
+		hi, finish := len(evs), true
+		if d.snap != nil {
+			hi = min(hi, d.next)
+			finish = hi < d.next // a point after the last event comes before Finish's
+		}
+		tls, err := r.Replay(evs[lo:hi], finish)
+		d.batch = append(d.batch, tls...)
+		if err != nil {
+			return err
+		}
+		if n := len(d.batch); d.snap != nil && n > 0 && !d.snapshot(n-1, d.batch[n-1]) {
+			d.batch = d.batch[:n-1] // the step fails as it would one by one
+			return d.err
+		}
+		if finish {
+			return nil
+		}
+		lo = hi
+	}
+}
+
+// snapshot asks for the engine's whole timeline after step i, whose
+// timeline the deltas built as built, and keeps it when the two differ.
+// It reports false when the engine failed. Snapshots are taken after the
+// checkpointEvery-th event, then every as many events as the timeline
+// held items at the last snapshot (at least checkpointEvery), so that they
+// cost O(1) per event in all, and after Finish.
+func (d *driver) snapshot(i int, built *timeline.Timeline) bool {
+	d.next = i + 1 + max(checkpointEvery, len(built.Items))
+	whole, err := d.snap.snapshot()
+	if err != nil {
+		d.err = err
+		return false
+	}
+	if !sameTimeline(built, whole) {
+		d.stale = append(d.stale, staleAt{i, whole})
+	}
+	return true
+}
+
+// sameTimeline reports whether two timelines hold the same items (every
+// JSON member, Item.Same) and diagnostics.
+func sameTimeline(a, b *timeline.Timeline) bool {
+	return slices.Equal(a.Diagnostics, b.Diagnostics) &&
+		slices.EqualFunc(a.Items, b.Items, func(x, y *timeline.Item) bool { return x.Same(y) })
+}
+
+// staleWhole returns the snapshot taken after the step just applied when
+// it differs from the timeline the deltas built, else nil.
+func (d *driver) staleWhole() *timeline.Timeline {
+	if len(d.stale) == 0 || d.stale[0].i != d.n-1 {
+		return nil
+	}
+	whole := d.stale[0].whole
+	d.stale = d.stale[1:]
+	return whole
 }
 
 // apply applies ev (nil: Finish) and returns the timeline after it, or
@@ -83,6 +179,9 @@ func (d *driver) apply(ev *event.Event) (*timeline.Timeline, bool) {
 		return nil, false
 	}
 	d.last = d.eng.Timeline()
+	if d.snap != nil && (ev == nil || d.n == d.next) && !d.snapshot(i, d.last) {
+		return nil, false
+	}
 	return d.last, true
 }
 
@@ -110,7 +209,7 @@ func finalTimeline(newEngine func() Engine, src Source) (*timeline.Timeline, err
 		}
 		src = SliceSource(evs)
 	}
-	d, src, err := newDriver(eng, src)
+	d, src, err := newDriver(eng, src, false)
 	if err != nil {
 		return nil, &inputError{err}
 	}

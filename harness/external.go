@@ -193,6 +193,26 @@ func (h *externalHandle) ReplayFinal(evs []event.Event) (*timeline.Timeline, err
 	return tl, nil
 }
 
+// canSnapshot reports whether the engine's timelines can be stale and it
+// can say so: it answers with deltas and sends its whole timeline on
+// request (the delta and snapshot capabilities).
+func (h *externalHandle) canSnapshot() bool {
+	return h.ready() && h.c.Info.Has(engineproto.CapDelta) && h.c.Info.Has(engineproto.CapSnapshot)
+}
+
+// snapshot asks for the engine's whole current timeline.
+func (h *externalHandle) snapshot() (*timeline.Timeline, error) {
+	if !h.ready() {
+		return nil, h.err
+	}
+	tl, err := h.c.Snapshot()
+	if err != nil {
+		h.err = err
+		return nil, err
+	}
+	return tl, nil
+}
+
 // Reconstruct asks the engine to rebuild a persisted log itself (the
 // reconstruct capability), for the reload oracle.
 func (h *externalHandle) Reconstruct(log []byte) (*timeline.Timeline, error) {

@@ -1,7 +1,9 @@
 package harness_test
 
 import (
+	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"strings"
@@ -24,11 +26,12 @@ import (
 const engineEnv = "HARNESS_TEST_ENGINE"
 
 var servedEngines = map[string]func() harness.Engine{
-	"reference": reference,
-	"last-item": planted.LastItemPairing,
-	"name-fifo": planted.NameFIFOPairing,
-	"spinner":   planted.CancelLeavesSpinner,
-	"upgrade":   planted.UpgradeLosesFirst,
+	"reference":     reference,
+	"last-item":     planted.LastItemPairing,
+	"name-fifo":     planted.NameFIFOPairing,
+	"spinner":       planted.CancelLeavesSpinner,
+	"upgrade":       planted.UpgradeLosesFirst,
+	"silent-reopen": planted.SilentReopen,
 	"panic-on-cancel": func() harness.Engine {
 		return broken{engine.New(engine.Options{}), func(e *engine.Engine, ev *event.Event) {
 			if ev.Kind == event.KindCancel {
@@ -39,10 +42,33 @@ var servedEngines = map[string]func() harness.Engine{
 	},
 }
 
+// noBatchEnv makes the served engine leave batch out of its capabilities,
+// so that toolsim sends it one event at a time.
+const noBatchEnv = "HARNESS_TEST_NO_BATCH"
+
+// noBatch writes the engine's replies, its init_ok without batch.
+type noBatch struct {
+	w    io.Writer
+	done bool
+}
+
+func (n *noBatch) Write(p []byte) (int, error) {
+	q := p
+	if !n.done && bytes.Contains(p, []byte(`"type":"init_ok"`)) {
+		q, n.done = bytes.Replace(p, []byte(`"batch",`), nil, 1), true
+	}
+	_, err := n.w.Write(q)
+	return len(p), err
+}
+
 func TestMain(m *testing.M) {
 	if name := os.Getenv(engineEnv); name != "" {
 		newEngine := servedEngines[name]
-		err := engineproto.Serve(os.Stdin, os.Stdout, engineproto.ServeOptions{
+		var out io.Writer = os.Stdout
+		if os.Getenv(noBatchEnv) != "" {
+			out = &noBatch{w: os.Stdout}
+		}
+		err := engineproto.Serve(os.Stdin, out, engineproto.ServeOptions{
 			New: func([]string) engineproto.Engine { return newEngine() },
 		})
 		if err != nil {

@@ -200,7 +200,7 @@ func checkStream(newEngine func() Engine, src Source, opts Options) (found []Vio
 		p.ref = opts.Reference()
 		defer closeEngine(p.ref)
 	}
-	if p.d, src, err = newDriver(eng, src); err != nil {
+	if p.d, src, err = newDriver(eng, src, opts.Snapshots); err != nil {
 		return nil, nil, 0, err
 	}
 	p.eng = eng
@@ -224,6 +224,7 @@ func checkStream(newEngine func() Engine, src Source, opts Options) (found []Vio
 		}
 		p.model.Apply(ev)
 		p.observe(ev, tl, false)
+		p.checkSnapshot(ev, tl)
 		if p.stopped() {
 			return p.found, nil, cur, nil
 		}
@@ -252,6 +253,7 @@ func (p *pass) finish() bool {
 		p.ref.Finish()
 	}
 	p.observe(end, tl, true)
+	p.checkSnapshot(end, tl)
 	return true
 }
 

@@ -41,6 +41,13 @@ type Options struct {
 	// reconstruct): the persisted log of each case is rebuilt by the engine
 	// and compared with the live timeline.
 	Reload bool
+	// Snapshots compares an external engine's whole timeline (the snapshot
+	// capability, with delta) with the one its deltas built, after the
+	// 1,024th event, at points as far apart as the timeline is long (at
+	// least 1,024 events) and at the end: an item the engine changed in
+	// place under the same version, which no delta carried, is reported as
+	// an OracleEngine violation at the first of those points that shows it.
+	Snapshots bool
 	// SelfCheck runs the oracles that exercise toolsim's own persisted-log
 	// writer and rebuild (§5.7 live == rebuilt, reported faults, reconnect,
 	// replay twice), whatever engine is under test: for toolsim's own
@@ -67,8 +74,10 @@ type Options struct {
 
 // Declared returns o adjusted to what an external engine declared at init:
 // its fields, whether it groups, the features it supports, whether it
-// reloads (reconstruct), and its contract (unless o already has one). The incremental render oracle is off: decoded
-// timelines are not rendered incrementally by the engine.
+// reloads (reconstruct), whether it sends its whole timeline on request
+// (snapshot: Snapshots), and its contract (unless o already has one). The
+// incremental render oracle is off: decoded timelines are not rendered
+// incrementally by the engine.
 func Declared(o Options, info engineproto.Info) Options {
 	o.Fields = slices.Clone(info.Fields)
 	if o.Fields == nil {
@@ -76,6 +85,7 @@ func Declared(o Options, info engineproto.Info) Options {
 	}
 	o.NoRender = true
 	o.Reload = o.Reload || info.Has(engineproto.CapReconstruct)
+	o.Snapshots = o.Snapshots || info.Has(engineproto.CapSnapshot)
 	o.NoGrouping = o.NoGrouping || !info.Grouping
 	if info.Features != nil {
 		o.Features = intersect(o.Features, info.Features)

@@ -56,6 +56,11 @@ type pass struct {
 	checked int
 	places  []int // the group members a partial pair compares
 	atEnd   bool  // Finish was applied: violations are at the end of the stream
+	// staleSeen holds the items built from deltas that a snapshot showed
+	// stale, each reported once; staleDiags is set once stale diagnostics
+	// were (checkSnapshot).
+	staleSeen  map[*timeline.Item]bool
+	staleDiags bool
 }
 
 // seen is what a pass last compared of one engine item.
@@ -108,7 +113,7 @@ func newPass(opts Options) *pass {
 	p := &pass{
 		opts: opts, fields: fieldSet(opts.Fields),
 		model: model.New(model.Config{MetaTools: opts.metaTools(), NoGrouping: opts.NoGrouping}),
-		index: map[*timeline.Item]int{},
+		index: map[*timeline.Item]int{}, staleSeen: map[*timeline.Item]bool{},
 	}
 	p.oracles = []stepOracle{&modelOracle{}, &statusOracle{}, &groupsOracle{}, &noLiveOracle{}, &diagOracle{}}
 	if !opts.NoRender {

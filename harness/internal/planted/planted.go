@@ -1,6 +1,8 @@
 package planted
 
 import (
+	"slices"
+
 	"github.com/toolsim/toolsim/engine"
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/harness"
@@ -83,6 +85,34 @@ func ReopenAfter(kind event.Kind, pick func(live []string) []string) harness.Eng
 				}
 				return true
 			})
+		}
+	})()
+}
+
+// SilentReopen shows the tools a cancel stopped as running again, from the
+// event after the cancel on, by changing them in place: their items keep
+// their versions. In process the oracles see it at that event; an engine
+// served with deltas (engineproto.Serve) sends only the items whose
+// version moved, so over the protocol the change never reaches toolsim
+// and only a snapshot shows it.
+func SilentReopen() harness.Engine {
+	var stopped []string
+	return Wrap(func(e *engine.Engine, ev *event.Event) {
+		live := e.Live()
+		e.Apply(ev)
+		if len(stopped) > 0 {
+			for _, it := range e.Timeline().Items {
+				it.EachTool(func(t *timeline.Tool) bool {
+					if slices.Contains(stopped, t.ID) {
+						t.Status = timeline.StatusRunning
+					}
+					return true
+				})
+			}
+		}
+		stopped = nil
+		if ev.Kind == event.KindCancel {
+			stopped = live
 		}
 	})()
 }
