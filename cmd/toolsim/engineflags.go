@@ -7,7 +7,6 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
-	"time"
 
 	"github.com/toolsim/toolsim/engineflag"
 	"github.com/toolsim/toolsim/engineproto"
@@ -51,19 +50,6 @@ func (c *cli) optsFor(cs *harness.Case) harness.Options {
 	o := c.checkOpts
 	o.SelfCheck = o.SelfCheck && (cs.Generated || c.selfCheckAll)
 	return o
-}
-
-// durationArg spells a duration for a command line the way a user would
-// type it: whole seconds as "60s", whole milliseconds as "1500ms", any
-// other as time.Duration.String (e.g. "1.5µs"); each parses back to d.
-func durationArg(d time.Duration) string {
-	switch {
-	case d%time.Second == 0:
-		return fmt.Sprintf("%ds", d/time.Second)
-	case d%time.Millisecond == 0:
-		return fmt.Sprintf("%dms", d/time.Millisecond)
-	}
-	return d.String()
 }
 
 // killEnginesOnSignal makes Ctrl-C and SIGTERM end the command with 130

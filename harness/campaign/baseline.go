@@ -123,7 +123,7 @@ func (b *Baseline) Encode(w io.Writer) error {
 	return err
 }
 
-// ReadBaseline reads a baseline written by WriteBaseline (or by hand: the
+// ReadBaseline reads a baseline written by Baseline.Encode (or by hand: the
 // repro is optional). name is used in errors.
 func ReadBaseline(r io.Reader, name string) (*Baseline, error) {
 	var f baselineFile
