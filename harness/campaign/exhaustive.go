@@ -53,14 +53,20 @@ func RunExhaustive(newEngine func() harness.Engine, opts sim.ExhaustiveOptions, 
 	// is shrunk outside it, and its findings are labelled robustness.
 	r.dom = Domain{Faults: exhaustiveFaults, Features: camp.Sim.Features, Contract: camp.Check.Contract.Guarantees}
 	r.finish(rep)
+	markOrderings(rep)
+	rep.Skipped = exhaustiveSkips(camp.Check)
+	return rep, err
+}
+
+// markOrderings says of every failure of rep that its Seed is an
+// ordering's index.
+func markOrderings(rep *Report) {
 	for _, fd := range rep.Findings {
 		fd.Exhaustive = true
 	}
 	if rep.Failure != nil {
 		rep.Failure.Exhaustive = true
 	}
-	rep.Skipped = exhaustiveSkips(camp.Check)
-	return rep, err
 }
 
 // exhaustiveFaults are the faults an exhaustive enumeration's traces hold:
