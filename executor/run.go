@@ -1,0 +1,188 @@
+package executor
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/toolsim/toolsim/event"
+)
+
+// ensure returns the run of the assistant turn being fed, starting one
+// (the library's Run on a goroutine of its own) when there is none or the
+// last one returned, and waits until the library asks its model.
+func (e *Engine) ensure(ahead []event.Event) *Turn {
+	if t := e.turn; t != nil {
+		e.mu.Lock()
+		done := t.done
+		e.mu.Unlock()
+		if !done {
+			return t
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	t := &Turn{Prompt: e.prompt, Tools: toolNames(ahead), UI: e.ui, e: e, cancel: cancel,
+		calls: map[string][]*call{}}
+	e.turn = t
+	e.runs = append(e.runs, t)
+	go e.run(ctx, t)
+	e.settle(t)
+	return t
+}
+
+// toolNames lists the simulator's tool names and every other name the
+// turn's calls use, up to its end.
+func toolNames(ahead []event.Event) []string {
+	names := slices.Clone(simTools)
+	for i := range ahead {
+		ev := &ahead[i]
+		if ev.Kind == event.KindTurnEnd {
+			break
+		}
+		if ev.Kind == event.KindToolStart && !slices.Contains(names, ev.Name) {
+			names = append(names, ev.Name)
+		}
+	}
+	return names
+}
+
+// run runs the library for turn t; a panic is the engine's failure.
+func (e *Engine) run(ctx context.Context, t *Turn) {
+	defer func() {
+		r := recover()
+		e.mu.Lock()
+		if r != nil && e.err == nil {
+			e.err = fmt.Errorf("seq %d: the library panicked: %v", e.seq, r)
+		}
+		t.done = true
+		e.cond.Broadcast()
+		e.mu.Unlock()
+	}()
+	_ = e.lib.Run(ctx, t)
+}
+
+// feed adds a part to the model's answer and waits until the library took it.
+func (e *Engine) feed(ahead []event.Event, p Part) {
+	t := e.ensure(ahead)
+	e.mu.Lock()
+	t.give(p)
+	e.mu.Unlock()
+	e.settle(t)
+}
+
+// endAnswer ends the answer being fed: the library runs its calls.
+func (e *Engine) endAnswer() {
+	if e.batch == nil || e.turn == nil {
+		e.batch = nil
+		return
+	}
+	e.batch = nil
+	e.feed(nil, Part{Kind: PartEnd})
+}
+
+// endTurn ends the assistant turn: a library waiting on its model gets the
+// end of an answer with no calls, its last; a library still running tools
+// is left as it is.
+func (e *Engine) endTurn() {
+	t := e.turn
+	e.turn = nil
+	if t == nil {
+		return
+	}
+	e.mu.Lock()
+	idle := !t.done && (t.streaming || !t.asked)
+	if idle {
+		t.give(Part{Kind: PartEnd})
+	}
+	e.mu.Unlock()
+	if idle {
+		e.settle(t)
+	}
+}
+
+// order passes the trace's word on call id to its tool: at once when it
+// is parked there, else when the library starts it.
+func (e *Engine) order(id string, o order) {
+	t := e.turn
+	if t == nil {
+		return
+	}
+	e.mu.Lock()
+	t.send(id, o)
+	e.mu.Unlock()
+	e.settle(t)
+}
+
+// cancel is the user's cancel: the run's context is cancelled, the model
+// stream ends, and each call parked in its tool sees the cancel in call
+// order, the library settling after each. With no run going, the app has
+// nothing to cancel.
+func (e *Engine) cancel(reason string) {
+	e.locked(func() { e.ui.reason = reason })
+	t := e.turn
+	e.batch = nil
+	if t == nil {
+		return
+	}
+	e.mu.Lock()
+	if t.done {
+		e.mu.Unlock()
+		return
+	}
+	t.stop()
+	step := slices.Clone(t.step)
+	e.mu.Unlock()
+	for _, c := range step {
+		e.mu.Lock()
+		live := c.entered && !c.returned && !c.ended()
+		if live {
+			c.give(order{end: &Outcome{Err: context.Canceled}})
+			e.cond.Broadcast()
+		}
+		e.mu.Unlock()
+		if live {
+			e.settle(t)
+		}
+	}
+	e.settle(t)
+}
+
+// settle waits until the library has done all it can until toolsim acts
+// again (Turn.settled); past Config.Patience the engine fails, naming what
+// it waited for.
+func (e *Engine) settle(t *Turn) {
+	if !e.wait(t, t.settled) {
+		e.mu.Lock()
+		if e.err == nil {
+			e.err = fmt.Errorf("seq %d: the library did not settle within %v: %s", e.seq, e.cfg.Patience, t.describe())
+		}
+		e.mu.Unlock()
+	}
+}
+
+// wait waits until ok holds, at most Config.Patience; it reports whether
+// ok held. The clock only bounds a library that never gets there.
+func (e *Engine) wait(t *Turn, ok func() bool) bool {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if ok() {
+		return true
+	}
+	e.gen++
+	gen := e.gen
+	timer := time.AfterFunc(e.cfg.Patience, func() {
+		e.mu.Lock()
+		e.expired = gen
+		e.cond.Broadcast()
+		e.mu.Unlock()
+	})
+	defer timer.Stop()
+	for !ok() {
+		if e.expired == gen {
+			return false
+		}
+		e.cond.Wait()
+	}
+	return true
+}

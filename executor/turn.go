@@ -1,0 +1,282 @@
+package executor
+
+import (
+	"context"
+	"fmt"
+	"iter"
+	"strings"
+)
+
+// Turn is one run of the library: the assistant turn it answers. The
+// adapter's [Library.Run] gets it and hands the library a model built on
+// Stream and tools built on Tool; all of its methods may be called from
+// any goroutine.
+type Turn struct {
+	// Prompt is the user's last message ("" when the trace has none).
+	Prompt string
+	// Tools names the tools the library must offer: the simulator's, and
+	// every other name the turn calls (an app declares its tools before
+	// it runs).
+	Tools []string
+	// UI is where the adapter records what the library's callbacks say.
+	UI *UI
+
+	e         *Engine // its lock guards every field below
+	cancel    context.CancelFunc
+	cancelled bool
+	done      bool
+	parts     []Part  // fed, not yet streamed
+	asked     bool    // the library has asked the model at least once
+	streaming bool    // a Stream is being ranged over
+	waiting   bool    // ... and waits for its next part
+	step      []*call // the calls of the last answer
+	calls     map[string][]*call
+}
+
+// call is one tool call the kit gates, in the order of its states.
+type call struct {
+	id       string
+	todo     []order // what the trace said, not yet done
+	entered  bool    // its tool is running (Turn.Tool was called)
+	parked   bool    // ... and waits on the kit
+	returned bool    // its tool returned
+	reported bool    // the library reported its result (Turn.Reported)
+}
+
+// order is what the trace tells a gated call to do next.
+type order struct {
+	ask, grant, deny bool
+	end              *Outcome // finish with this outcome
+}
+
+// Stream is the scripted model's answer to one request: it yields the
+// parts the trace holds for it, blocking until toolsim feeds the next,
+// and ends after a PartEnd. When the user cancels, the answer ends with a
+// PartEnd whose Err is context.Canceled.
+func (t *Turn) Stream(ctx context.Context) iter.Seq[Part] {
+	return func(yield func(Part) bool) {
+		e := t.e
+		e.mu.Lock()
+		defer e.mu.Unlock()
+		t.asked, t.streaming, t.step = true, true, nil
+		defer func() { t.streaming, t.waiting = false, false; e.cond.Broadcast() }()
+		for {
+			for len(t.parts) == 0 && !t.cancelled {
+				t.waiting = true
+				e.cond.Broadcast()
+				e.cond.Wait()
+			}
+			t.waiting = false
+			p := Part{Kind: PartEnd, Err: context.Canceled}
+			if len(t.parts) > 0 {
+				p, t.parts = t.parts[0], t.parts[1:]
+			}
+			if p.Kind == PartCall {
+				t.step = append(t.step, t.issue(p.ID))
+			}
+			e.mu.Unlock()
+			ok := yield(p)
+			e.mu.Lock()
+			if !ok || p.Kind == PartEnd {
+				return
+			}
+		}
+	}
+}
+
+// issue records a call the model made.
+func (t *Turn) issue(id string) *call {
+	c := &call{id: id}
+	t.calls[id] = append(t.calls[id], c)
+	return c
+}
+
+// Tool is the body of every tool: it returns when the trace ends call id,
+// with its output, ErrDenied once the user denied its permission, or
+// context.Canceled once the user cancelled. When the trace asks for
+// permission, it shows the request and waits for the answer here, inside
+// the tool, as Crush's permission service does.
+func (t *Turn) Tool(ctx context.Context, id string) Outcome {
+	e := t.e
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	c := t.enter(id)
+	defer func() { c.parked, c.returned = false, true; e.cond.Broadcast() }()
+	if t.cancelled && len(c.todo) == 0 {
+		return Outcome{Err: context.Canceled}
+	}
+	for {
+		if len(c.todo) == 0 {
+			c.parked = true
+			e.cond.Broadcast()
+			e.cond.Wait()
+			continue
+		}
+		c.parked = false
+		o := c.todo[0]
+		c.todo = c.todo[1:]
+		switch {
+		case o.ask:
+			t.UI.status(id, statusPending)
+		case o.grant:
+			t.UI.status(id, statusRunning)
+		case o.deny:
+			return Outcome{Err: ErrDenied}
+		case o.end != nil:
+			return *o.end
+		}
+	}
+}
+
+// enter finds the oldest call of id whose tool has not run yet; a call the
+// model never made gets one.
+func (t *Turn) enter(id string) *call {
+	for _, c := range t.calls[id] {
+		if !c.entered {
+			c.entered = true
+			t.e.cond.Broadcast()
+			return c
+		}
+	}
+	c := t.issue(id)
+	c.entered = true
+	return c
+}
+
+// Reported tells the kit the library reported call id's result (its
+// result callback or event came). The adapter calls it from there, before
+// or after recording the result, whatever its UI does with it.
+func (t *Turn) Reported(id string) {
+	e := t.e
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	var first *call
+	for _, c := range t.calls[id] {
+		if c.reported {
+			continue
+		}
+		if c.returned {
+			first = c
+			break
+		}
+		if first == nil {
+			first = c
+		}
+	}
+	if first != nil {
+		first.reported = true
+		e.cond.Broadcast()
+	}
+}
+
+// send gives call id its next order: the oldest call of id not yet ended.
+func (t *Turn) send(id string, o order) {
+	for _, c := range t.calls[id] {
+		if !c.returned && !c.ended() {
+			c.give(o)
+			t.e.cond.Broadcast()
+			return
+		}
+	}
+}
+
+// give hands the call an order; a parked tool is busy from now on, until it
+// parks again. The caller holds the lock and broadcasts.
+func (c *call) give(o order) {
+	c.todo = append(c.todo, o)
+	c.parked = false
+}
+
+// give adds a part to the answer; a waiting stream is busy from now on,
+// until it waits again. The caller holds the lock.
+func (t *Turn) give(p Part) {
+	t.parts = append(t.parts, p)
+	t.waiting = false
+	t.e.cond.Broadcast()
+}
+
+// stop cancels the run: its context, the parts not yet streamed, and the
+// stream's wait. The caller holds the lock.
+func (t *Turn) stop() {
+	t.cancelled, t.parts, t.waiting = true, nil, false
+	t.cancel()
+	t.e.cond.Broadcast()
+}
+
+// ended reports whether an order already ends the call.
+func (c *call) ended() bool {
+	for _, o := range c.todo {
+		if o.deny || o.end != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// finished reports whether the library is done with c: its result was
+// reported, or (AtStepEnd) its tool returned.
+func (t *Turn) finished(c *call) bool {
+	return c.reported || (c.returned && t.e.cfg.AtStepEnd)
+}
+
+// settled reports whether the library has done all it can until toolsim
+// acts again: its run is over; or no tool is busy and either the model
+// waits for its next part, or the last answer's calls that are not done
+// are parked in their tools, as many as Config.Parallel lets run.
+func (t *Turn) settled() bool {
+	if t.done {
+		return true
+	}
+	for _, cs := range t.calls {
+		for _, c := range cs {
+			if c.entered && !c.parked && !t.finished(c) {
+				return false
+			}
+		}
+	}
+	if t.streaming {
+		return t.waiting
+	}
+	if !t.asked {
+		return false
+	}
+	open, parked := 0, 0
+	for _, c := range t.step {
+		if !t.finished(c) {
+			open++
+			if c.parked {
+				parked++
+			}
+		}
+	}
+	want := open
+	if p := t.e.cfg.Parallel; p > 0 && want > p {
+		want = p
+	}
+	return open > 0 && parked >= want
+}
+
+// describe says what the kit is waiting for, for a stuck library.
+func (t *Turn) describe() string {
+	var b strings.Builder
+	switch {
+	case t.streaming:
+		b.WriteString("the model stream is being read")
+	case !t.asked:
+		b.WriteString("the library never asked the model")
+	default:
+		b.WriteString("the library neither asked the model again nor returned")
+	}
+	for _, c := range t.step {
+		switch {
+		case t.finished(c):
+		case c.returned:
+			fmt.Fprintf(&b, "; call %q returned from its tool but its result was never reported", c.id)
+		case !c.entered:
+			fmt.Fprintf(&b, "; call %q never started its tool", c.id)
+		case !c.parked:
+			fmt.Fprintf(&b, "; call %q is busy in its tool", c.id)
+		}
+	}
+	return b.String()
+}
