@@ -144,8 +144,9 @@ func (t *Turn) enter(id string) *call {
 }
 
 // Reported tells the kit the library reported call id's result (its
-// result callback or event came). The adapter calls it from there, before
-// or after recording the result, whatever its UI does with it.
+// result callback or event came). The adapter calls it there, last, once
+// its UI recorded whatever it records of the result (or nothing): the kit
+// takes the timeline only once every result the library reported is in.
 func (t *Turn) Reported(id string) {
 	e := t.e
 	e.mu.Lock()

@@ -1,0 +1,96 @@
+package executor
+
+import (
+	"context"
+	"errors"
+	"runtime"
+	"slices"
+	"sync"
+
+	"github.com/toolsim/toolsim/contract"
+	"github.com/toolsim/toolsim/harness"
+	"github.com/toolsim/toolsim/sim"
+)
+
+// mini is a small executor written the way Go agent libraries are, with
+// its adapter: it streams the model's answer, runs the answer's calls on
+// goroutines (at most limit at once, 0: all), reports each result as its
+// tool returns, and asks the model again.
+type mini struct {
+	limit      int
+	reverse    bool // start the calls' goroutines in reverse call order
+	dropFailed bool // the planted adapter bug: a failed result never reaches the UI
+}
+
+func (m mini) Run(ctx context.Context, turn *Turn) error {
+	for {
+		calls, err := m.answer(ctx, turn)
+		if err != nil {
+			turn.UI.Interrupted()
+			return err
+		}
+		if len(calls) == 0 {
+			turn.UI.Done()
+			return nil
+		}
+		m.runCalls(ctx, turn, calls)
+		if err := ctx.Err(); err != nil {
+			turn.UI.Interrupted()
+			return err
+		}
+	}
+}
+
+// answer streams one model answer to the UI and returns its calls.
+func (m mini) answer(ctx context.Context, turn *Turn) ([]Part, error) {
+	var calls []Part
+	var err error
+	for p := range turn.Stream(ctx) {
+		switch p.Kind {
+		case PartText:
+			turn.UI.Text(p.Text)
+		case PartThinking:
+			turn.UI.Thinking(p.Text)
+		case PartCall:
+			turn.UI.Call(p.ID, p.Name)
+			calls = append(calls, p)
+		case PartEnd:
+			err = p.Err
+		}
+	}
+	return calls, err
+}
+
+func (m mini) runCalls(ctx context.Context, turn *Turn, calls []Part) {
+	if m.reverse {
+		calls = slices.Clone(calls)
+		slices.Reverse(calls)
+	}
+	slots := make(chan struct{}, max(m.limit, len(calls)))
+	if m.limit > 0 {
+		slots = make(chan struct{}, m.limit)
+	}
+	var wg sync.WaitGroup
+	for _, c := range calls {
+		slots <- struct{}{}
+		wg.Go(func() {
+			defer func() { <-slots }()
+			runtime.Gosched()
+			out := turn.Tool(ctx, c.ID)
+			defer turn.Reported(c.ID)
+			if m.dropFailed && out.Err != nil && !errors.Is(out.Err, context.Canceled) && !errors.Is(out.Err, ErrDenied) {
+				return
+			}
+			turn.UI.Result(c.ID, out.Output, out.Err)
+		})
+	}
+	wg.Wait()
+}
+
+// miniOptions is what mini's UI supports.
+var miniOptions = harness.Options{
+	NoGrouping: true,
+	Fields:     []string{"output", "error"},
+	Features:   sim.FeatureList{sim.FeatureTools, sim.FeatureText, sim.FeatureThinking, sim.FeatureUser, sim.FeatureCancel, sim.FeaturePermissions},
+	Contract:   contract.Contract{Guarantees: contract.Executor},
+}
