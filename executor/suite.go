@@ -56,6 +56,9 @@ func (s Suite) baseline() (*campaign.Baseline, error) {
 		return nil, nil
 	}
 	f, err := os.Open(s.Baseline)
+	if os.IsNotExist(err) && flagValue("toolsim.write-baseline") != "" {
+		return nil, nil // about to be written
+	}
 	if err != nil {
 		return nil, fmt.Errorf("executor.Suite: the baseline: %w", err)
 	}
@@ -107,7 +110,13 @@ func (s Suite) campaign(t *testing.T, base *campaign.Baseline) {
 	if len(rep.Missing) > 0 && c.Seeds > 1 {
 		t.Errorf("%d scenarios never injected %s: raise Seeds", rep.Scenarios, rep.Missing)
 	}
-	t.Logf("%d scenarios: %s, %d known", rep.Scenarios, rep.Bugs(), len(rep.Findings)-len(rep.New()))
+	known := 0
+	for _, f := range rep.Findings {
+		if f.Known {
+			known++
+		}
+	}
+	t.Logf("%d scenarios: %s; %d of its findings are in the baseline", rep.Scenarios, rep.Bugs(), known)
 }
 
 func writeBaseline(path string, b *campaign.Baseline) error {
