@@ -81,7 +81,22 @@ ci-example: build ## run the CI recipe of docs/ci.md locally (the workflow's com
 REAL_ENGINES := ai-sdk langgraph openai-agents
 REAL_SEEDS ?= 300
 
-real-engines: build $(addprefix real-engine-,$(REAL_ENGINES)) vitest-example ## every third-party engine (npm ci once each): its gate (only its known findings), and each regression in scenarios/<name> still failing; then the vitest example
+real-engines: build $(addprefix real-engine-,$(REAL_ENGINES)) $(addprefix real-go-engine-,$(REAL_GO_ENGINES)) vitest-example ## every third-party engine (npm ci once each; Go ones with GO_TOOLCHAIN): its gate (only its known findings), and each regression in scenarios/<name> still failing; then the vitest example
+
+# The Go agent libraries under the executor kit, each in its own module
+# examples/<name> (go test ./... there runs its campaign and its
+# regressions in scenarios/<name>). They need a newer Go than toolsim's
+# own module: GO_TOOLCHAIN is exported for them only, and the go command
+# fetches it through the module proxy.
+REAL_GO_ENGINES ?= fantasy
+GO_TOOLCHAIN ?= go1.27.3
+
+.PHONY: real-go-engines
+real-go-engines: $(addprefix real-go-engine-,$(REAL_GO_ENGINES)) ## the Go agent libraries under the executor kit (examples/fantasy), with GOTOOLCHAIN=GO_TOOLCHAIN for their modules only
+
+# real-go-engine-NAME: one of them (make real-go-engine-fantasy): vet, tidy, then its tests.
+real-go-engine-%:
+	cd examples/$* && export GOTOOLCHAIN=$(GO_TOOLCHAIN) && $(GO) vet ./... && $(GO) mod tidy -diff && $(GO) test -count=1 ./...
 
 # real-engine-NAME: one of them (make real-engine-langgraph).
 real-engine-%: build
