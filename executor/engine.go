@@ -17,17 +17,16 @@ var simTools = []string{"grep", "read", "bash", "glob", "edit_file", "web_fetch"
 
 // Engine drives a library through a trace: a harness.Engine (Apply,
 // Finish, Timeline) whose timeline is the adapter's UI. Its batch mode
-// (Replay), which the harness uses whenever it replays a whole trace, ends
+// (Replay, ReplayFinal), which the harness uses whenever it replays a whole trace, ends
 // a model answer right after its batch's last call; Apply, which sees no
 // further than one event, ends it when the next event is not a call of the
 // same batch. Err reports a library that did not settle (Config.Patience)
 // or panicked; Close cancels what is still running.
 type Engine struct {
-	lib  Library
-	cfg  Config
-	mu   sync.Mutex
-	cond *sync.Cond
-	ui   *UI
+	lib Library
+	cfg Config
+	mu  sync.Mutex
+	ui  *UI
 
 	now, seq int64
 	turn     *Turn   // the run of the assistant turn being fed
@@ -36,8 +35,14 @@ type Engine struct {
 	role     string
 	batch    *event.Event // the last call of an answer not yet ended
 	err      error
-	gen      uint64 // settles that may expire
-	expired  uint64 // the settle that ran out of patience
+
+	// The driver (the goroutine feeding events) waits for until to hold;
+	// whoever makes it hold sends on wake, once (Engine.poke). Each parked
+	// point of the library has a channel of its own (Turn.wake, call.wake):
+	// a change wakes only the goroutine it concerns.
+	until func() bool
+	wake  chan struct{}
+	timer *time.Timer // Config.Patience, reused by every wait
 }
 
 // New returns an engine that runs lib, configured by cfg, as a trace says.
@@ -45,8 +50,7 @@ func New(lib Library, cfg Config) *Engine {
 	if cfg.Patience <= 0 {
 		cfg.Patience = 5 * time.Second
 	}
-	e := &Engine{lib: lib, cfg: cfg}
-	e.cond = sync.NewCond(&e.mu)
+	e := &Engine{lib: lib, cfg: cfg, wake: make(chan struct{}, 1)}
 	e.ui = &UI{e: e}
 	return e
 }
@@ -76,6 +80,23 @@ func (e *Engine) Replay(evs []event.Event, finish bool) ([]*timeline.Timeline, e
 	return tls, nil
 }
 
+// ReplayFinal applies a whole trace and the end of the stream, as Replay
+// does, and returns only the last timeline: what the harness asks when it
+// needs no more (a second run for the determinism and order oracles).
+func (e *Engine) ReplayFinal(evs []event.Event) (*timeline.Timeline, error) {
+	for i := range evs {
+		e.step(&evs[i], evs[i+1:], true)
+		if err := e.Err(); err != nil {
+			return nil, err
+		}
+	}
+	e.Finish()
+	if err := e.Err(); err != nil {
+		return nil, err
+	}
+	return e.Timeline(), nil
+}
+
 // Finish ends the stream: an answer still being fed ends; everything else
 // stays as the UI shows it (the connection dropped).
 func (e *Engine) Finish() {
@@ -84,7 +105,9 @@ func (e *Engine) Finish() {
 	}
 }
 
-// Timeline returns a copy of what the UI shows now.
+// Timeline returns a copy of what the UI shows now; items that did not
+// change since the last copy are shared with it (read them, do not modify
+// them).
 func (e *Engine) Timeline() *timeline.Timeline {
 	e.mu.Lock()
 	defer e.mu.Unlock()
@@ -111,7 +134,7 @@ func (e *Engine) Close() error {
 			}
 		}
 		e.mu.Unlock()
-		e.wait(t, func() bool { return t.done })
+		e.wait(func() bool { return t.done })
 	}
 	return nil
 }

@@ -23,7 +23,7 @@ func (e *Engine) ensure(ahead []event.Event) *Turn {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	t := &Turn{Prompt: e.prompt, Tools: toolNames(ahead), UI: e.ui, e: e, cancel: cancel,
-		calls: map[string][]*call{}}
+		calls: map[string][]*call{}, wake: make(chan struct{}, 1)}
 	e.turn = t
 	e.runs = append(e.runs, t)
 	go e.run(ctx, t)
@@ -56,7 +56,7 @@ func (e *Engine) run(ctx context.Context, t *Turn) {
 			e.err = fmt.Errorf("seq %d: the library panicked: %v", e.seq, r)
 		}
 		t.done = true
-		e.cond.Broadcast()
+		e.poke()
 		e.mu.Unlock()
 	}()
 	_ = e.lib.Run(ctx, t)
@@ -138,7 +138,6 @@ func (e *Engine) cancel(reason string) {
 		live := c.entered && !c.returned && !c.ended()
 		if live {
 			c.give(order{end: &Outcome{Err: context.Canceled}})
-			e.cond.Broadcast()
 		}
 		e.mu.Unlock()
 		if live {
@@ -152,7 +151,7 @@ func (e *Engine) cancel(reason string) {
 // again (Turn.settled); past Config.Patience the engine fails, naming what
 // it waited for.
 func (e *Engine) settle(t *Turn) {
-	if !e.wait(t, t.settled) {
+	if !e.wait(t.settled) {
 		e.mu.Lock()
 		if e.err == nil {
 			e.err = fmt.Errorf("seq %d: the library did not settle within %v: %s", e.seq, e.cfg.Patience, t.describe())
@@ -162,27 +161,55 @@ func (e *Engine) settle(t *Turn) {
 }
 
 // wait waits until ok holds, at most Config.Patience; it reports whether
-// ok held. The clock only bounds a library that never gets there.
-func (e *Engine) wait(t *Turn, ok func() bool) bool {
+// ok held. The clock only bounds a library that never gets there: the
+// driver sleeps on its own channel, which only the change that makes ok
+// hold wakes (poke).
+func (e *Engine) wait(ok func() bool) bool {
 	e.mu.Lock()
-	defer e.mu.Unlock()
 	if ok() {
+		e.mu.Unlock()
 		return true
 	}
-	e.gen++
-	gen := e.gen
-	timer := time.AfterFunc(e.cfg.Patience, func() {
-		e.mu.Lock()
-		e.expired = gen
-		e.cond.Broadcast()
-		e.mu.Unlock()
-	})
-	defer timer.Stop()
-	for !ok() {
-		if e.expired == gen {
-			return false
-		}
-		e.cond.Wait()
+	e.until = ok
+	e.mu.Unlock()
+	if e.timer == nil {
+		e.timer = time.NewTimer(e.cfg.Patience)
+	} else {
+		e.timer.Reset(e.cfg.Patience)
 	}
-	return true
+	select {
+	case <-e.wake:
+		e.timer.Stop()
+		return true
+	case <-e.timer.C:
+	}
+	e.mu.Lock()
+	e.until = nil
+	held := ok()
+	e.mu.Unlock()
+	select { // a poke that came with the clock
+	case <-e.wake:
+	default:
+	}
+	return held
+}
+
+// poke wakes the driver if what it waits for holds now. Every change that
+// may settle the library calls it: a stream waiting or ending, a tool
+// parking or returning, a result reported, a run over. The caller holds
+// the lock.
+func (e *Engine) poke() {
+	if e.until != nil && e.until() {
+		e.until = nil
+		signal(e.wake)
+	}
+}
+
+// signal wakes a parked goroutine through its own channel; a wake-up
+// already pending is enough.
+func signal(ch chan struct{}) {
+	select {
+	case ch <- struct{}{}:
+	default:
+	}
 }

@@ -31,16 +31,18 @@ type Turn struct {
 	waiting   bool    // ... and waits for its next part
 	step      []*call // the calls of the last answer
 	calls     map[string][]*call
+	wake      chan struct{} // the stream's: a part was fed, or the run stopped
 }
 
 // call is one tool call the kit gates, in the order of its states.
 type call struct {
 	id       string
-	todo     []order // what the trace said, not yet done
-	entered  bool    // its tool is running (Turn.Tool was called)
-	parked   bool    // ... and waits on the kit
-	returned bool    // its tool returned
-	reported bool    // the library reported its result (Turn.Reported)
+	todo     []order       // what the trace said, not yet done
+	entered  bool          // its tool is running (Turn.Tool was called)
+	parked   bool          // ... and waits on the kit
+	returned bool          // its tool returned
+	reported bool          // the library reported its result (Turn.Reported)
+	wake     chan struct{} // the parked tool's: an order came
 }
 
 // order is what the trace tells a gated call to do next.
@@ -59,12 +61,14 @@ func (t *Turn) Stream(ctx context.Context) iter.Seq[Part] {
 		e.mu.Lock()
 		defer e.mu.Unlock()
 		t.asked, t.streaming, t.step = true, true, nil
-		defer func() { t.streaming, t.waiting = false, false; e.cond.Broadcast() }()
+		defer func() { t.streaming, t.waiting = false, false; e.poke() }()
 		for {
 			for len(t.parts) == 0 && !t.cancelled {
 				t.waiting = true
-				e.cond.Broadcast()
-				e.cond.Wait()
+				e.poke()
+				e.mu.Unlock()
+				<-t.wake
+				e.mu.Lock()
 			}
 			t.waiting = false
 			p := Part{Kind: PartEnd, Err: context.Canceled}
@@ -86,7 +90,7 @@ func (t *Turn) Stream(ctx context.Context) iter.Seq[Part] {
 
 // issue records a call the model made.
 func (t *Turn) issue(id string) *call {
-	c := &call{id: id}
+	c := &call{id: id, wake: make(chan struct{}, 1)}
 	t.calls[id] = append(t.calls[id], c)
 	return c
 }
@@ -101,15 +105,17 @@ func (t *Turn) Tool(ctx context.Context, id string) Outcome {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	c := t.enter(id)
-	defer func() { c.parked, c.returned = false, true; e.cond.Broadcast() }()
+	defer func() { c.parked, c.returned = false, true; e.poke() }()
 	if t.cancelled && len(c.todo) == 0 {
 		return Outcome{Err: context.Canceled}
 	}
 	for {
 		if len(c.todo) == 0 {
 			c.parked = true
-			e.cond.Broadcast()
-			e.cond.Wait()
+			e.poke()
+			e.mu.Unlock()
+			<-c.wake
+			e.mu.Lock()
 			continue
 		}
 		c.parked = false
@@ -134,7 +140,6 @@ func (t *Turn) enter(id string) *call {
 	for _, c := range t.calls[id] {
 		if !c.entered {
 			c.entered = true
-			t.e.cond.Broadcast()
 			return c
 		}
 	}
@@ -166,7 +171,7 @@ func (t *Turn) Reported(id string) {
 	}
 	if first != nil {
 		first.reported = true
-		e.cond.Broadcast()
+		e.poke()
 	}
 }
 
@@ -175,17 +180,17 @@ func (t *Turn) send(id string, o order) {
 	for _, c := range t.calls[id] {
 		if !c.returned && !c.ended() {
 			c.give(o)
-			t.e.cond.Broadcast()
 			return
 		}
 	}
 }
 
-// give hands the call an order; a parked tool is busy from now on, until it
-// parks again. The caller holds the lock and broadcasts.
+// give hands the call an order and wakes its tool if parked: busy from
+// now on, until it parks again. The caller holds the lock.
 func (c *call) give(o order) {
 	c.todo = append(c.todo, o)
 	c.parked = false
+	signal(c.wake)
 }
 
 // give adds a part to the answer; a waiting stream is busy from now on,
@@ -193,7 +198,7 @@ func (c *call) give(o order) {
 func (t *Turn) give(p Part) {
 	t.parts = append(t.parts, p)
 	t.waiting = false
-	t.e.cond.Broadcast()
+	signal(t.wake)
 }
 
 // stop cancels the run: its context, the parts not yet streamed, and the
@@ -201,7 +206,7 @@ func (t *Turn) give(p Part) {
 func (t *Turn) stop() {
 	t.cancelled, t.parts, t.waiting = true, nil, false
 	t.cancel()
-	t.e.cond.Broadcast()
+	signal(t.wake)
 }
 
 // ended reports whether an order already ends the call.

@@ -23,6 +23,7 @@ type UI struct {
 	open   bool   // the last item is text still growing
 	reason string // the user's reason for the last cancel
 	ver    uint64
+	shot   []*timeline.Item // the last snapshot's copies, by index
 }
 
 // Text appends an assistant text delta: consecutive deltas grow one item.
@@ -149,11 +150,19 @@ func (u *UI) user(text string) {
 	u.push(&timeline.Item{Kind: timeline.ItemUser, Text: text})
 }
 
-// snapshot copies the timeline as it is now.
+// snapshot copies the timeline as it is now. Items are only appended and
+// every change bumps an item's version, so an item whose version the last
+// snapshot already has is shared with it: each snapshot costs what changed,
+// and the harness compares only items whose pointer or version moved.
 func (u *UI) snapshot() *timeline.Timeline {
 	items := make([]*timeline.Item, len(u.items))
 	for i, it := range u.items {
+		if i < len(u.shot) && u.shot[i].Version == it.Version {
+			items[i] = u.shot[i]
+			continue
+		}
 		items[i] = it.Clone()
 	}
+	u.shot = items
 	return &timeline.Timeline{Now: u.e.now, Items: items}
 }
