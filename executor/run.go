@@ -26,7 +26,7 @@ func (e *Engine) ensure(ahead []event.Event) *Turn {
 		calls: map[string][]*call{}, wake: make(chan struct{}, 1)}
 	e.turn = t
 	e.runs = append(e.runs, t)
-	go e.run(ctx, t)
+	spawn(func() { e.run(ctx, t) })
 	e.settle(t)
 	return t
 }
@@ -211,5 +211,40 @@ func signal(ch chan struct{}) {
 	select {
 	case ch <- struct{}{}:
 	default:
+	}
+}
+
+// runners are goroutines that ran a library and wait for the next run:
+// their stacks have already grown to the library's depth, which a fresh
+// goroutine would grow again, copying it, on every run. One left idle for
+// runnerIdle ends.
+var runners = make(chan func())
+
+const runnerIdle = time.Second
+
+// spawn runs f on an idle runner, or on a new one.
+func spawn(f func()) {
+	select {
+	case runners <- f:
+	default:
+		go runner(f)
+	}
+}
+
+func runner(f func()) {
+	var idle *time.Timer
+	for {
+		f()
+		if idle == nil {
+			idle = time.NewTimer(runnerIdle)
+		} else {
+			idle.Reset(runnerIdle)
+		}
+		select {
+		case f = <-runners:
+			idle.Stop()
+		case <-idle.C:
+			return
+		}
 	}
 }

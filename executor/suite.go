@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/fault"
@@ -92,7 +93,9 @@ func (s Suite) plan(base *campaign.Baseline) campaign.Campaign {
 
 func (s Suite) campaign(t *testing.T, base *campaign.Baseline) {
 	c := s.plan(base)
+	began := time.Now()
 	rep, err := c.Run(s.New)
+	took := time.Since(began)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,7 +119,8 @@ func (s Suite) campaign(t *testing.T, base *campaign.Baseline) {
 			known++
 		}
 	}
-	t.Logf("%d scenarios: %s; %d of its findings are in the baseline", rep.Scenarios, rep.Bugs(), known)
+	t.Logf("%d scenarios in %v (%.0f/s, Workers %d): %s; %d of its findings are in the baseline",
+		rep.Scenarios, took.Round(time.Millisecond), float64(rep.Scenarios)/took.Seconds(), max(c.Workers, 1), rep.Bugs(), known)
 }
 
 func writeBaseline(path string, b *campaign.Baseline) error {

@@ -66,7 +66,7 @@ var ErrPermissionDenied = fmt.Errorf("user denied permission: %w", executor.ErrD
 func (Library) Run(ctx context.Context, turn *executor.Turn) error {
 	tools := make([]fantasy.AgentTool, len(turn.Tools))
 	for i, name := range turn.Tools {
-		tools[i] = &tool{name: name, turn: turn}
+		tools[i] = &tool{turn: turn, info: fantasy.ToolInfo{Name: name, Description: name, Parameters: map[string]any{}, Parallel: true}}
 	}
 	agent := fantasy.NewAgent(&model{turn: turn}, fantasy.WithTools(tools...), fantasy.WithMaxRetries(0))
 	prompt := turn.Prompt
@@ -121,14 +121,13 @@ func result(r fantasy.ToolResultContent) (string, error) {
 
 // tool is one of the app's tools: its Run is the kit's gated body.
 type tool struct {
-	name string
 	turn *executor.Turn
+	info fantasy.ToolInfo // no parameters; parallel
 	opts fantasy.ProviderOptions
 }
 
-func (t *tool) Info() fantasy.ToolInfo {
-	return fantasy.ToolInfo{Name: t.name, Description: t.name, Parameters: map[string]any{}, Parallel: true}
-}
+// Info is asked for every tool at every step: built once per run.
+func (t *tool) Info() fantasy.ToolInfo { return t.info }
 
 // Run runs until toolsim ends the call. A permission is asked inside Run,
 // as Crush's tools call permissions.Request; a denial returns
