@@ -55,6 +55,10 @@ func New(lib Library, cfg Config) *Engine {
 	return e
 }
 
+// CopiesEvents reports true: the engine keeps nothing of an event but
+// copies, so the harness may reuse the event's value once Apply returns.
+func (e *Engine) CopiesEvents() bool { return true }
+
 // Apply feeds one event to the library and waits until it has settled.
 func (e *Engine) Apply(ev *event.Event) { e.step(ev, nil, false) }
 
