@@ -62,6 +62,7 @@ func TestTimelines(t *testing.T) {
 	tests := []struct {
 		name   string
 		limit  int
+		nested bool // the library runs the calls from inside the stream's range
 		events []event.Event
 		want   []string
 	}{
@@ -95,6 +96,13 @@ func TestTimelines(t *testing.T) {
 			want:   []string{`tool a running out="" err=""`, `tool b running out="" err=""`},
 		},
 		{
+			name:   "calls run from inside the stream's range",
+			nested: true,
+			events: trace(assistant, start("a"), start("b"), done("b", true), done("a", false), turnEnd),
+			want: []string{`tool a failed out="" err="boom"`, `tool b ok out="out b" err=""`,
+				`separator "Turn complete" interrupted=false`},
+		},
+		{
 			name:   "two steps",
 			events: trace(assistant, start("a"), done("a", true), event.Event{Kind: event.KindText, Text: "ok"}, start("b"), done("b", true), turnEnd),
 			want: []string{`tool a ok out="out a" err=""`, `assistant "ok" interrupted=false`, `tool b ok out="out b" err=""`,
@@ -105,7 +113,7 @@ func TestTimelines(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var first []*timeline.Timeline
 			for _, reverse := range []bool{false, true} {
-				e := New(mini{limit: tt.limit, reverse: reverse && tt.limit == 0}, Config{Parallel: tt.limit})
+				e := New(mini{limit: tt.limit, reverse: reverse && tt.limit == 0, nested: tt.nested}, Config{Parallel: tt.limit})
 				tls, err := e.Replay(tt.events, true)
 				e.Close()
 				if err != nil {

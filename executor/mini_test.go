@@ -20,11 +20,12 @@ type mini struct {
 	limit      int
 	reverse    bool // start the calls' goroutines in reverse call order
 	dropFailed bool // the planted adapter bug: a failed result never reaches the UI
+	nested     bool // run the calls from inside the stream's range, when the end part comes
 }
 
 func (m mini) Run(ctx context.Context, turn *Turn) error {
 	for {
-		calls, err := m.answer(ctx, turn)
+		calls, ran, err := m.answer(ctx, turn)
 		if err != nil {
 			turn.UI.Interrupted()
 			return err
@@ -33,7 +34,9 @@ func (m mini) Run(ctx context.Context, turn *Turn) error {
 			turn.UI.Done()
 			return nil
 		}
-		m.runCalls(ctx, turn, calls)
+		if !ran {
+			m.runCalls(ctx, turn, calls)
+		}
 		if err := ctx.Err(); err != nil {
 			turn.UI.Interrupted()
 			return err
@@ -41,10 +44,12 @@ func (m mini) Run(ctx context.Context, turn *Turn) error {
 	}
 }
 
-// answer streams one model answer to the UI and returns its calls.
-func (m mini) answer(ctx context.Context, turn *Turn) ([]Part, error) {
+// answer streams one model answer to the UI and returns its calls, and
+// whether it ran them already (nested).
+func (m mini) answer(ctx context.Context, turn *Turn) ([]Part, bool, error) {
 	var calls []Part
 	var err error
+	ran := false
 	for p := range turn.Stream(ctx) {
 		switch p.Kind {
 		case PartText:
@@ -56,9 +61,13 @@ func (m mini) answer(ctx context.Context, turn *Turn) ([]Part, error) {
 			calls = append(calls, p)
 		case PartEnd:
 			err = p.Err
+			if m.nested && err == nil && len(calls) > 0 {
+				m.runCalls(ctx, turn, calls)
+				ran = true
+			}
 		}
 	}
-	return calls, err
+	return calls, ran, err
 }
 
 func (m mini) runCalls(ctx context.Context, turn *Turn, calls []Part) {

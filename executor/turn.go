@@ -78,6 +78,13 @@ func (t *Turn) Stream(ctx context.Context) iter.Seq[Part] {
 			if p.Kind == PartCall {
 				t.step = append(t.step, t.issue(p.ID))
 			}
+			if p.Kind == PartEnd {
+				// The answer is over once its end is taken, even while
+				// the adapter, still inside the range, hands it on to
+				// the library, which may run the calls from there.
+				t.streaming = false
+				e.poke()
+			}
 			e.mu.Unlock()
 			ok := yield(p)
 			e.mu.Lock()
