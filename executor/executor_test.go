@@ -170,12 +170,14 @@ func (silent) Run(ctx context.Context, turn *Turn) error {
 }
 
 // TestStuckLibrary: a library that never reports a result is an engine
-// failure naming the call, never a hang.
+// failure naming the call, never a hang. Patience is the hang guard only:
+// long enough that the settles before the stuck one never run out of it,
+// even on a loaded machine under the race detector.
 func TestStuckLibrary(t *testing.T) {
-	e := New(silent{}, Config{Patience: time.Millisecond})
+	e := New(silent{}, Config{Patience: 250 * time.Millisecond})
 	defer e.Close()
 	_, err := e.Replay(trace(assistant, start("a"), done("a", true), turnEnd), true)
-	want := `seq 3: the library did not settle within 1ms: the library neither asked the model again nor returned; call "a" returned from its tool but its result was never reported`
+	want := `seq 3: the library did not settle within 250ms: the library neither asked the model again nor returned; call "a" returned from its tool but its result was never reported`
 	if err == nil || err.Error() != want {
 		t.Errorf("got error %v, want %s", err, want)
 	}
