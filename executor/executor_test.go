@@ -63,6 +63,7 @@ func TestTimelines(t *testing.T) {
 		name   string
 		limit  int
 		nested bool // the library runs the calls from inside the stream's range
+		merged bool // ... reports a step's results at its end, its calls started through Turn.RunTasks
 		events []event.Event
 		want   []string
 	}{
@@ -103,6 +104,13 @@ func TestTimelines(t *testing.T) {
 				`separator "Turn complete" interrupted=false`},
 		},
 		{
+			name:   "one id on two calls, results at step end, calls started through RunTasks",
+			merged: true,
+			events: trace(assistant, start("a"), start("a"), done("a", true), done("a", false), turnEnd),
+			want: []string{`tool a running out="" err=""`, `tool a failed out="" err="boom"`,
+				`separator "Turn complete" interrupted=false`},
+		},
+		{
 			name:   "two steps",
 			events: trace(assistant, start("a"), done("a", true), event.Event{Kind: event.KindText, Text: "ok"}, start("b"), done("b", true), turnEnd),
 			want: []string{`tool a ok out="out a" err=""`, `assistant "ok" interrupted=false`, `tool b ok out="out b" err=""`,
@@ -113,7 +121,8 @@ func TestTimelines(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var first []*timeline.Timeline
 			for _, reverse := range []bool{false, true} {
-				e := New(mini{limit: tt.limit, reverse: reverse && tt.limit == 0, nested: tt.nested}, Config{Parallel: tt.limit})
+				e := New(mini{limit: tt.limit, reverse: reverse && tt.limit == 0, nested: tt.nested, merged: tt.merged, tasks: tt.merged},
+					Config{Parallel: tt.limit, AtStepEnd: tt.merged})
 				tls, err := e.Replay(tt.events, true)
 				e.Close()
 				if err != nil {

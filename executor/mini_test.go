@@ -21,6 +21,8 @@ type mini struct {
 	reverse    bool // start the calls' goroutines in reverse call order
 	dropFailed bool // the planted adapter bug: a failed result never reaches the UI
 	nested     bool // run the calls from inside the stream's range, when the end part comes
+	merged     bool // report a step's results at its end, in call order, as ADK does (Config.AtStepEnd)
+	tasks      bool // start the calls through Turn.RunTasks
 }
 
 func (m mini) Run(ctx context.Context, turn *Turn) error {
@@ -71,6 +73,10 @@ func (m mini) answer(ctx context.Context, turn *Turn) ([]Part, bool, error) {
 }
 
 func (m mini) runCalls(ctx context.Context, turn *Turn, calls []Part) {
+	if m.merged {
+		m.runMerged(ctx, turn, calls)
+		return
+	}
 	if m.reverse {
 		calls = slices.Clone(calls)
 		slices.Reverse(calls)
@@ -94,6 +100,38 @@ func (m mini) runCalls(ctx context.Context, turn *Turn, calls []Part) {
 		})
 	}
 	wg.Wait()
+}
+
+// runMerged runs every call at once, each outcome in its call's slot, and
+// reports them all once the last returned, in call order. The later a
+// call, the sooner its goroutine tries to enter its tool (reverse), unless
+// Turn.RunTasks starts them (tasks).
+func (m mini) runMerged(ctx context.Context, turn *Turn, calls []Part) {
+	outs := make([]Outcome, len(calls))
+	tasks := make([]func(context.Context), len(calls))
+	for i, c := range calls {
+		tasks[i] = func(ctx context.Context) {
+			if m.reverse {
+				for range len(calls) - i {
+					runtime.Gosched()
+				}
+			}
+			outs[i] = turn.Tool(ctx, c.ID)
+		}
+	}
+	if m.tasks {
+		turn.RunTasks(ctx, tasks)
+	} else {
+		var wg sync.WaitGroup
+		for _, task := range tasks {
+			wg.Go(func() { task(ctx) })
+		}
+		wg.Wait()
+	}
+	for i, c := range calls {
+		turn.UI.Result(c.ID, outs[i].Output, outs[i].Err)
+		turn.Reported(c.ID)
+	}
 }
 
 // miniOptions is what mini's UI supports.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"iter"
 	"strings"
+	"sync"
 )
 
 // Turn is one run of the library: the assistant turn it answers. The
@@ -32,6 +33,8 @@ type Turn struct {
 	step      []*call // the calls of the last answer
 	calls     map[string][]*call
 	wake      chan struct{} // the stream's: a part was fed, or the run stopped
+	entries   int           // tools entered so far (Tool)
+	entered   chan struct{} // RunTasks': a tool entered
 }
 
 // call is one tool call the kit gates, in the order of its states.
@@ -144,6 +147,8 @@ func (t *Turn) Tool(ctx context.Context, id string) Outcome {
 // enter finds the oldest call of id whose tool has not run yet; a call the
 // model never made gets one.
 func (t *Turn) enter(id string) *call {
+	t.entries++
+	signal(t.entered)
 	for _, c := range t.calls[id] {
 		if !c.entered {
 			c.entered = true
@@ -153,6 +158,44 @@ func (t *Turn) enter(id string) *call {
 	c := t.issue(id)
 	c.entered = true
 	return c
+}
+
+// RunTasks runs tasks, the bodies of one answer's calls in call order, each
+// on a goroutine of its own, and returns once every one returned: a task
+// runner for a library that lets its caller schedule the calls (ADK for
+// Go: platform.WithTaskRunner(ctx, turn.RunTasks)). It starts each task
+// only once the one before entered its tool (Tool) or returned, so the
+// tools are entered in call order whatever the schedule: with one id on
+// two calls of an answer, the first call is the first to enter. Without
+// it, the kit tells the calls of an answer apart by their ids only.
+func (t *Turn) RunTasks(ctx context.Context, tasks []func(context.Context)) {
+	e := t.e
+	var wg sync.WaitGroup
+	for _, task := range tasks {
+		e.mu.Lock()
+		n := t.entries
+		e.mu.Unlock()
+		done := make(chan struct{})
+		wg.Go(func() {
+			defer close(done)
+			task(ctx)
+		})
+		for {
+			e.mu.Lock()
+			in := t.entries > n
+			e.mu.Unlock()
+			if in {
+				break
+			}
+			select {
+			case <-t.entered:
+				continue
+			case <-done:
+			}
+			break
+		}
+	}
+	wg.Wait()
 }
 
 // Reported tells the kit the library reported call id's result (its

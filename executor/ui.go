@@ -54,8 +54,9 @@ func (u *UI) Call(id, name string) {
 }
 
 // Result shows the result the library reported for call id on the latest
-// row of that id: ok when err is nil, interrupted for context.Canceled,
-// denied for ErrDenied, failed (with err's text) otherwise.
+// row of that id, in place of any result shown there before: ok when err
+// is nil, interrupted for context.Canceled, denied for ErrDenied, failed
+// (with err's text) otherwise.
 func (u *UI) Result(id, output string, err error) {
 	u.e.mu.Lock()
 	defer u.e.mu.Unlock()
@@ -63,6 +64,7 @@ func (u *UI) Result(id, output string, err error) {
 	if tool == nil {
 		return
 	}
+	tool.Output, tool.Error = "", "" // a result replaces the one before it
 	switch {
 	case err == nil:
 		tool.Status, tool.Output = timeline.StatusOK, output
