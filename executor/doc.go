@@ -15,7 +15,12 @@
 //     tool as Crush does (granted, or denied: [ErrDenied]), or cancels it
 //     (context.Canceled). Parallel tools enter their Run in goroutine order,
 //     not call order: the kit waits on its own "started" signal for each call,
-//     so the outcome is the same whatever the schedule.
+//     so the outcome is the same whatever the schedule. A library that lets
+//     its caller schedule the calls takes [Turn.RunTasks], which starts them
+//     in call order (one id on two calls of an answer stays deterministic).
+//     A library that asks permission by pausing the run (ADK for Go's tool
+//     confirmation) sets [Config.PauseToAsk]: the tool returns to ask, and
+//     the adapter waits for the user's answer with [Turn.Answer].
 //   - the user: a cancel cancels the context the library runs under; a user
 //     message is the next run's prompt.
 //
@@ -37,6 +42,7 @@
 // never reused, the model is asked again only once every call of the step
 // ended. Declare it in the harness.Options the adapter uses.
 //
-// Runnable example: New. examples/fantasy is a whole adapter, for Charm's
-// fantasy, in its own module.
+// Runnable example: New. examples/fantasy (Charm's fantasy) and
+// examples/adk (Google's ADK for Go) are whole adapters, each in its own
+// module.
 package executor

@@ -64,6 +64,7 @@ func TestTimelines(t *testing.T) {
 		limit  int
 		nested bool // the library runs the calls from inside the stream's range
 		merged bool // ... reports a step's results at its end, its calls started through Turn.RunTasks
+		pauses bool // ... (merged) pauses the run to ask, once the step's calls returned
 		events []event.Event
 		want   []string
 	}{
@@ -111,6 +112,26 @@ func TestTimelines(t *testing.T) {
 				`separator "Turn complete" interrupted=false`},
 		},
 		{
+			name:   "asked by pausing once the step's other calls returned, granted",
+			pauses: true,
+			events: trace(assistant, start("a"), start("b"), perm("a", "asked"), done("b", true), perm("a", "granted"), done("a", true), turnEnd),
+			want: []string{`tool a ok out="out a" err=""`, `tool b ok out="out b" err=""`,
+				`separator "Turn complete" interrupted=false`},
+		},
+		{
+			name:   "asked by pausing, the answer before the other call returned, denied",
+			pauses: true,
+			events: trace(assistant, start("a"), start("b"), perm("a", "asked"), perm("a", "denied"), done("b", false), turnEnd),
+			want: []string{`tool a denied out="" err=""`, `tool b failed out="" err="boom"`,
+				`separator "Turn complete" interrupted=false`},
+		},
+		{
+			name:   "asked by pausing, cancelled while waiting for the answer",
+			pauses: true,
+			events: trace(assistant, start("a"), perm("a", "asked"), cancel, turnEnd),
+			want:   []string{`tool a pending out="" err=""`, `notice "esc" interrupted=false`},
+		},
+		{
 			name:   "two steps",
 			events: trace(assistant, start("a"), done("a", true), event.Event{Kind: event.KindText, Text: "ok"}, start("b"), done("b", true), turnEnd),
 			want: []string{`tool a ok out="out a" err=""`, `assistant "ok" interrupted=false`, `tool b ok out="out b" err=""`,
@@ -121,8 +142,9 @@ func TestTimelines(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var first []*timeline.Timeline
 			for _, reverse := range []bool{false, true} {
-				e := New(mini{limit: tt.limit, reverse: reverse && tt.limit == 0, nested: tt.nested, merged: tt.merged, tasks: tt.merged},
-					Config{Parallel: tt.limit, AtStepEnd: tt.merged})
+				merged := tt.merged || tt.pauses
+				e := New(mini{limit: tt.limit, reverse: reverse && tt.limit == 0, nested: tt.nested, merged: merged, tasks: merged, pauses: tt.pauses},
+					Config{Parallel: tt.limit, AtStepEnd: merged, PauseToAsk: tt.pauses})
 				tls, err := e.Replay(tt.events, true)
 				e.Close()
 				if err != nil {
@@ -220,6 +242,28 @@ func TestPlantedDrop(t *testing.T) {
 		"reproduce: go test -run '^TestFantasy$/^campaign$' -toolsim.seed="} {
 		if !strings.Contains(fs[0].message, want) {
 			t.Errorf("the class subtest's message lacks %q:\n%s", want, fs[0].message)
+		}
+	}
+}
+
+// TestPausedAsksSettle: a library that merges a step's results and pauses
+// the run to ask (ADK's shape: Config.AtStepEnd, Config.PauseToAsk,
+// calls started through Turn.RunTasks) settles after every event of a
+// campaign and gives the same timelines every time: its UI fails oracles
+// (results shown late), never by a hang, a panic or a second replay that
+// differs.
+func TestPausedAsksSettle(t *testing.T) {
+	c := campaign.Campaign{Seeds: 150, NoShrink: true, Check: miniOptions, Sim: sim.Options{Faults: fault.All(), Swarm: true}}
+	rep, err := c.Run(func() harness.Engine {
+		return New(mini{merged: true, tasks: true, pauses: true}, Config{AtStepEnd: true, PauseToAsk: true})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range rep.Findings {
+		switch f.Violation.Oracle {
+		case harness.OracleEngine, harness.OraclePanic, harness.OracleDeterminism, harness.OracleNondeterminism:
+			t.Errorf("seed %d: %s", f.Seed, f.Violation)
 		}
 	}
 }

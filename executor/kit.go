@@ -43,6 +43,10 @@ type Part struct {
 type Outcome struct {
 	Output string
 	Err    error
+	// Asked (Config.PauseToAsk only): the trace asks the call's
+	// permission; the tool returns to let the library pause the run and
+	// ask, and the adapter waits for the answer with Turn.Answer.
+	Asked bool
 }
 
 // ErrDenied is the error of a call whose permission the user denied. An
@@ -61,6 +65,15 @@ type Config struct {
 	// call of the step returned; otherwise (the default) it reports each
 	// result as its tool returns, and the adapter calls Turn.Reported.
 	AtStepEnd bool
+	// PauseToAsk says the library asks a call's permission by pausing
+	// the run, once every other call of the step ended, rather than
+	// inside the tool (ADK for Go's tool confirmation: the tool requests
+	// it and returns, the run ends with the request, the app resumes it
+	// with the answer, and a granted call's tool runs again). Tool then
+	// returns Outcome{Asked: true} when the trace asks, and the adapter
+	// waits for the answers with Turn.Answer, one request after the other
+	// in call order, before it resumes the run.
+	PauseToAsk bool
 	// Patience is how long the kit waits for the library to settle before it
 	// reports the engine as stuck (default 5s). It never decides an outcome:
 	// a library that settles does so whatever the clock.

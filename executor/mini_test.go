@@ -23,6 +23,7 @@ type mini struct {
 	nested     bool // run the calls from inside the stream's range, when the end part comes
 	merged     bool // report a step's results at its end, in call order, as ADK does (Config.AtStepEnd)
 	tasks      bool // start the calls through Turn.RunTasks
+	pauses     bool // (merged) ask permissions by pausing once the step's calls returned (Config.PauseToAsk)
 }
 
 func (m mini) Run(ctx context.Context, turn *Turn) error {
@@ -128,9 +129,42 @@ func (m mini) runMerged(ctx context.Context, turn *Turn, calls []Part) {
 		}
 		wg.Wait()
 	}
+	var asked []int
 	for i, c := range calls {
+		if outs[i].Asked {
+			asked = append(asked, i)
+			continue
+		}
 		turn.UI.Result(c.ID, outs[i].Output, outs[i].Err)
 		turn.Reported(c.ID)
+	}
+	if len(asked) > 0 {
+		m.ask(ctx, turn, calls, asked)
+	}
+}
+
+// ask is the pause (pauses): every request shown, each answer waited for
+// in call order, then the granted calls run again, their results reported
+// at the end, and the denied ones reported denied.
+func (m mini) ask(ctx context.Context, turn *Turn, calls []Part, asked []int) {
+	for _, i := range asked {
+		turn.UI.Asked(calls[i].ID)
+	}
+	var granted []Part
+	for _, i := range asked {
+		switch err := turn.Answer(ctx, calls[i].ID); {
+		case err == nil:
+			turn.UI.Approved(calls[i].ID)
+			granted = append(granted, calls[i])
+		case errors.Is(err, ErrDenied):
+			turn.UI.Result(calls[i].ID, "", err)
+			turn.Reported(calls[i].ID)
+		default:
+			return
+		}
+	}
+	if len(granted) > 0 {
+		m.runMerged(ctx, turn, granted)
 	}
 }
 

@@ -2,6 +2,7 @@ package executor
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"iter"
 	"strings"
@@ -43,9 +44,11 @@ type call struct {
 	todo     []order       // what the trace said, not yet done
 	entered  bool          // its tool is running (Turn.Tool was called)
 	parked   bool          // ... and waits on the kit
-	returned bool          // its tool returned
+	returned bool          // its tool returned, for good
 	reported bool          // the library reported its result (Turn.Reported)
-	wake     chan struct{} // the parked tool's: an order came
+	paused   bool          // Config.PauseToAsk: its tool returned to ask its permission; not over
+	granted  bool          // ... and the user granted it: its tool is entered again
+	wake     chan struct{} // the parked tool's (or Answer's): an order came
 }
 
 // order is what the trace tells a gated call to do next.
@@ -109,13 +112,22 @@ func (t *Turn) issue(id string) *call {
 // with its output, ErrDenied once the user denied its permission, or
 // context.Canceled once the user cancelled. When the trace asks for
 // permission, it shows the request and waits for the answer here, inside
-// the tool, as Crush's permission service does.
+// the tool, as Crush's permission service does; with Config.PauseToAsk it
+// returns Outcome{Asked: true} instead, and the library pauses the run to
+// ask (see Answer). A call granted that way enters Tool again, and goes on
+// where it stopped.
 func (t *Turn) Tool(ctx context.Context, id string) Outcome {
 	e := t.e
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	c := t.enter(id)
-	defer func() { c.parked, c.returned = false, true; e.poke() }()
+	defer func() {
+		c.parked = false
+		if !c.paused {
+			c.returned = true
+		}
+		e.poke()
+	}()
 	if t.cancelled && len(c.todo) == 0 {
 		return Outcome{Err: context.Canceled}
 	}
@@ -132,6 +144,9 @@ func (t *Turn) Tool(ctx context.Context, id string) Outcome {
 		o := c.todo[0]
 		c.todo = c.todo[1:]
 		switch {
+		case o.ask && e.cfg.PauseToAsk:
+			c.paused = true
+			return Outcome{Asked: true}
 		case o.ask:
 			t.UI.status(id, statusPending)
 		case o.grant:
@@ -144,11 +159,70 @@ func (t *Turn) Tool(ctx context.Context, id string) Outcome {
 	}
 }
 
-// enter finds the oldest call of id whose tool has not run yet; a call the
-// model never made gets one.
+// Answer is the user's answer to the permission call id asked by pausing
+// the run (Config.PauseToAsk: its Tool returned Outcome{Asked: true}).
+// The adapter calls it once the library paused, the request shown, and
+// it returns when the trace answers: nil for a grant (the library then
+// enters the call's tool again), ErrDenied for a denial, context.Canceled
+// when the user cancelled instead; the call is over in those two cases.
+func (t *Turn) Answer(ctx context.Context, id string) error {
+	e := t.e
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	var c *call
+	for _, d := range t.calls[id] {
+		if d.paused && !d.granted {
+			c = d
+			break
+		}
+	}
+	if c == nil {
+		return fmt.Errorf("executor: Answer: no call %q asked for permission", id)
+	}
+	defer func() { c.parked = false; e.poke() }()
+	for {
+		if len(c.todo) == 0 {
+			c.parked = true
+			e.poke()
+			e.mu.Unlock()
+			<-c.wake
+			e.mu.Lock()
+			continue
+		}
+		c.parked = false
+		o := c.todo[0]
+		c.todo = c.todo[1:]
+		switch {
+		case o.grant:
+			c.granted = true
+			return nil
+		case o.deny:
+			c.paused, c.returned = false, true
+			return ErrDenied
+		case o.end != nil && errors.Is(o.end.Err, context.Canceled):
+			c.paused, c.returned = false, true
+			return context.Canceled
+		case o.end != nil:
+			// A result with no answer (outside the contract): the call
+			// goes on as if granted, and its tool gets the result.
+			c.todo = append([]order{o}, c.todo...)
+			c.granted = true
+			return nil
+		}
+	}
+}
+
+// enter finds the call of id granted after a pause, else the oldest call
+// of id whose tool has not run yet; a call the model never made gets one.
 func (t *Turn) enter(id string) *call {
 	t.entries++
 	signal(t.entered)
+	for _, c := range t.calls[id] {
+		if c.paused && c.granted {
+			c.paused, c.granted = false, false
+			return c
+		}
+	}
 	for _, c := range t.calls[id] {
 		if !c.entered {
 			c.entered = true
@@ -285,7 +359,7 @@ func (t *Turn) settled() bool {
 	}
 	for _, cs := range t.calls {
 		for _, c := range cs {
-			if c.entered && !c.parked && !t.finished(c) {
+			if c.entered && !c.parked && !t.finished(c) && !t.resting(c) {
 				return false
 			}
 		}
@@ -300,7 +374,7 @@ func (t *Turn) settled() bool {
 	for _, c := range t.step {
 		if !t.finished(c) {
 			open++
-			if c.parked {
+			if c.parked || t.resting(c) {
 				parked++
 			}
 		}
@@ -310,6 +384,23 @@ func (t *Turn) settled() bool {
 		want = p
 	}
 	return open > 0 && parked >= want
+}
+
+// resting reports whether c, paused to ask its permission and not in
+// Answer, waits on toolsim (Config.PauseToAsk): the library pauses the
+// run only once every other call of the step ended, and one has not; or
+// the adapter waits for the answer to another request, and resumes the
+// run (the granted calls' tools) only once it has them all.
+func (t *Turn) resting(c *call) bool {
+	if !c.paused {
+		return false
+	}
+	for _, d := range t.step {
+		if d != c && !t.finished(d) && (d.parked || !d.paused) {
+			return true
+		}
+	}
+	return false
 }
 
 // describe says what the kit is waiting for, for a stuck library.
@@ -328,6 +419,12 @@ func (t *Turn) describe() string {
 		case t.finished(c):
 		case c.returned:
 			fmt.Fprintf(&b, "; call %q returned from its tool but its result was never reported", c.id)
+		case c.paused && c.granted:
+			fmt.Fprintf(&b, "; call %q was granted but its tool never ran again", c.id)
+		case c.paused && c.parked:
+			fmt.Fprintf(&b, "; call %q waits for the user's answer", c.id)
+		case c.paused:
+			fmt.Fprintf(&b, "; call %q asked for permission but the adapter never waited for the answer (Turn.Answer)", c.id)
 		case !c.entered:
 			fmt.Fprintf(&b, "; call %q never started its tool", c.id)
 		case !c.parked:

@@ -80,6 +80,22 @@ func (u *UI) Result(id, output string, err error) {
 	u.changed(id)
 }
 
+// Asked shows that the library asks the user to approve call id: its row
+// awaits approval (a row with a result already keeps it).
+func (u *UI) Asked(id string) {
+	u.e.mu.Lock()
+	defer u.e.mu.Unlock()
+	u.status(id, statusPending)
+}
+
+// Approved shows that the user approved call id: its row runs again (a
+// row with a result already keeps it).
+func (u *UI) Approved(id string) {
+	u.e.mu.Lock()
+	defer u.e.mu.Unlock()
+	u.status(id, statusRunning)
+}
+
 // Interrupted shows that the user's cancel stopped the run: text still
 // growing is marked cut off, and an Interrupted notice with the reason the
 // app had follows.
