@@ -282,8 +282,8 @@ func (t *Turn) Reported(id string) {
 	defer e.mu.Unlock()
 	var first *call
 	for _, c := range t.calls[id] {
-		if c.reported {
-			continue
+		if c.reported || c.paused {
+			continue // a call paused to ask has no result yet, whatever the library reported
 		}
 		if c.returned {
 			first = c
