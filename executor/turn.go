@@ -250,7 +250,9 @@ func (t *Turn) RunTasks(ctx context.Context, tasks []func(context.Context)) {
 		n := t.entries
 		e.mu.Unlock()
 		done := make(chan struct{})
-		wg.Go(func() {
+		wg.Add(1)
+		spawn(func() {
+			defer wg.Done()
 			defer close(done)
 			task(ctx)
 		})
