@@ -85,18 +85,20 @@ real-engines: build $(addprefix real-engine-,$(REAL_ENGINES)) $(addprefix real-g
 
 # The Go agent libraries under the executor kit, each in its own module
 # examples/<name> (go test ./... there runs its campaign and its
-# regressions in scenarios/<name>). They need a newer Go than toolsim's
-# own module: GO_TOOLCHAIN is exported for them only, and the go command
-# fetches it through the module proxy.
-REAL_GO_ENGINES ?= fantasy
+# regressions in scenarios/<name>). One that needs a newer Go than
+# toolsim's own module names it in GO_TOOLCHAIN_<name>, exported for its
+# module only (the go command fetches it through the module proxy);
+# the others use the go command in use.
+REAL_GO_ENGINES ?= fantasy adk
 GO_TOOLCHAIN ?= go1.27.3
+GO_TOOLCHAIN_fantasy ?= $(GO_TOOLCHAIN)
 
 .PHONY: real-go-engines
-real-go-engines: $(addprefix real-go-engine-,$(REAL_GO_ENGINES)) ## the Go agent libraries under the executor kit (examples/fantasy), with GOTOOLCHAIN=GO_TOOLCHAIN for their modules only
+real-go-engines: $(addprefix real-go-engine-,$(REAL_GO_ENGINES)) ## the Go agent libraries under the executor kit (examples/fantasy with GOTOOLCHAIN=GO_TOOLCHAIN for its module only, examples/adk)
 
-# real-go-engine-NAME: one of them (make real-go-engine-fantasy): vet, tidy, then its tests.
+# real-go-engine-NAME: one of them (make real-go-engine-adk): vet, tidy, then its tests.
 real-go-engine-%:
-	cd examples/$* && export GOTOOLCHAIN=$(GO_TOOLCHAIN) && $(GO) vet ./... && $(GO) mod tidy -diff && $(GO) test -count=1 ./...
+	cd examples/$* && $(if $(GO_TOOLCHAIN_$*),export GOTOOLCHAIN=$(GO_TOOLCHAIN_$*) && )$(GO) vet ./... && $(GO) mod tidy -diff && $(GO) test -count=1 ./...
 
 # real-engine-NAME: one of them (make real-engine-langgraph).
 real-engine-%: build
