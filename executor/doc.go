@@ -34,6 +34,9 @@
 // its next part, each call of the step parked in its tool (as many as
 // [Config.Parallel] lets run), a result reported ([Turn.Reported]), or the run
 // over. That is what makes every timeline deterministic; it needs no clock.
+// The kit sleeps meanwhile: each parked stream, tool and answer waits on a
+// channel of its own, and only the change that settles the library wakes
+// the goroutine feeding the events.
 // A library that never gets there (a result never reported) is reported as
 // an engine failure after [Config.Patience], naming what the kit waited for.
 //
