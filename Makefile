@@ -81,7 +81,24 @@ ci-example: build ## run the CI recipe of docs/ci.md locally (the workflow's com
 REAL_ENGINES := ai-sdk langgraph openai-agents
 REAL_SEEDS ?= 300
 
-real-engines: build $(addprefix real-engine-,$(REAL_ENGINES)) vitest-example ## every third-party engine (npm ci once each): its gate (only its known findings), and each regression in scenarios/<name> still failing; then the vitest example
+real-engines: build $(addprefix real-engine-,$(REAL_ENGINES)) $(addprefix real-go-engine-,$(REAL_GO_ENGINES)) vitest-example ## every third-party engine (npm ci once each; Go ones with GO_TOOLCHAIN): its gate (only its known findings), and each regression in scenarios/<name> still failing; then the vitest example
+
+# The Go agent libraries under the executor kit, each in its own module
+# examples/<name> (go test ./... there runs its campaign and its
+# regressions in scenarios/<name>). One that needs a newer Go than
+# toolsim's own module names it in GO_TOOLCHAIN_<name>, exported for its
+# module only (the go command fetches it through the module proxy);
+# the others use the go command in use.
+REAL_GO_ENGINES ?= fantasy adk
+GO_TOOLCHAIN ?= go1.27.3
+GO_TOOLCHAIN_fantasy ?= $(GO_TOOLCHAIN)
+
+.PHONY: real-go-engines
+real-go-engines: $(addprefix real-go-engine-,$(REAL_GO_ENGINES)) ## the Go agent libraries under the executor kit (examples/fantasy with GOTOOLCHAIN=GO_TOOLCHAIN for its module only, examples/adk)
+
+# real-go-engine-NAME: one of them (make real-go-engine-adk): vet, tidy, then its tests.
+real-go-engine-%:
+	cd examples/$* && $(if $(GO_TOOLCHAIN_$*),export GOTOOLCHAIN=$(GO_TOOLCHAIN_$*) && )$(GO) vet ./... && $(GO) mod tidy -diff && $(GO) test -count=1 ./...
 
 # real-engine-NAME: one of them (make real-engine-langgraph).
 real-engine-%: build

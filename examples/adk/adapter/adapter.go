@@ -1,0 +1,290 @@
+// Package adapter puts Google's Agent Development Kit for Go
+// (google.golang.org/adk/v2) under toolsim with the executor kit: an ADK
+// LLM agent runs for real in ADK's runner, against a scripted model and
+// gated tools, and the events the runner streams are recorded into the
+// timeline a UI on them shows. README.md says what is wired and why.
+package adapter
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+
+	"google.golang.org/adk/v2/agent"
+	"google.golang.org/adk/v2/agent/llmagent"
+	"google.golang.org/adk/v2/platform"
+	"google.golang.org/adk/v2/runner"
+	"google.golang.org/adk/v2/session"
+	"google.golang.org/adk/v2/tool"
+	"google.golang.org/adk/v2/tool/functiontool"
+	"google.golang.org/adk/v2/tool/toolconfirmation"
+	"google.golang.org/genai"
+
+	"github.com/toolsim/toolsim/contract"
+	"github.com/toolsim/toolsim/executor"
+	"github.com/toolsim/toolsim/harness"
+	"github.com/toolsim/toolsim/sim"
+)
+
+// Options are what a UI on ADK's runner events supports, for every check:
+// each call on its own row; outputs and errors; text, reasoning, user
+// turns, cancel and permissions; and ADK's contract (Contract).
+var Options = harness.Options{
+	NoGrouping: true,
+	Fields:     []string{"output", "error"},
+	Features: sim.FeatureList{sim.FeatureTools, sim.FeatureText, sim.FeatureThinking, sim.FeatureUser,
+		sim.FeatureCancel, sim.FeaturePermissions},
+	Contract: contract.Contract{Guarantees: Contract},
+}
+
+// Contract is what ADK's real upstream, its own flow and tool runner,
+// never sends: the executor preset (contract.Executor) but unique-ids and
+// fresh-ids. The call ids are the model's when it sends them (ADK makes
+// one up only for a call without), and providers repeat them.
+var Contract = without(contract.Executor, contract.UniqueIDs, contract.FreshIDs)
+
+func without(l contract.List, gs ...contract.Guarantee) contract.List {
+	var out contract.List
+	for _, g := range l {
+		if !slices.Contains(gs, g) {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// Config is how ADK runs a step's calls: all at once, one goroutine each
+// (through the task runner, Turn.RunTasks here), and one event with every
+// function response once the last call returned
+// (mergeParallelFunctionResponseEvents); a permission is asked by pausing
+// the run (tool confirmation), which ADK does once that event is out.
+var Config = executor.Config{AtStepEnd: true, PauseToAsk: true}
+
+// New returns an engine that runs ADK as a trace says: one session for
+// the whole trace, one runner.Run per assistant turn and one more each
+// time a confirmation pause is answered.
+func New() harness.Engine { return executor.New(&Library{}, Config) }
+
+// Library runs ADK's runner for one assistant turn; it keeps the session
+// across turns, as a chat app does.
+type Library struct {
+	sessions session.Service
+}
+
+const (
+	appName  = "toolsim"
+	userID   = "user"
+	session1 = "session"
+)
+
+// Run runs the agent for one user message, as an app's chat loop does:
+// runner.Run in streaming mode (SSE), each event it yields recorded into
+// the UI; when the run paused for tool confirmations, the user's answers
+// (Turn.Answer, each request in call order) sent back as the next
+// message, which resumes it; and the run's error.
+func (l *Library) Run(ctx context.Context, turn *executor.Turn) error {
+	if l.sessions == nil {
+		l.sessions = session.InMemoryService()
+		if _, err := l.sessions.Create(ctx, &session.CreateRequest{AppName: appName, UserID: userID, SessionID: session1}); err != nil {
+			return err
+		}
+	}
+	m := &llm{turn: turn, shown: make(chan struct{}, 1)}
+	tools := make([]tool.Tool, len(turn.Tools))
+	for i, name := range turn.Tools {
+		t, err := toolNamed(name)
+		if err != nil {
+			return err
+		}
+		tools[i] = t
+	}
+	a, err := llmagent.New(llmagent.Config{Name: "assistant", Model: m, Tools: tools})
+	if err != nil {
+		return err
+	}
+	r, err := runner.New(runner.Config{AppName: appName, Agent: a, SessionService: l.sessions})
+	if err != nil {
+		return err
+	}
+	prompt := turn.Prompt
+	if prompt == "" {
+		prompt = "go on"
+	}
+	ui := turn.UI
+	// ADK runs a step's calls through the context's task runner: the kit's
+	// starts them in call order, each once the one before entered its tool.
+	run := platform.WithTaskRunner(context.WithValue(ctx, turnKey{}, turn), turn.RunTasks)
+	msg := genai.NewContentFromText(prompt, genai.RoleUser)
+	var runErr error
+	for msg != nil {
+		var asks []ask
+		for ev, err := range r.Run(run, userID, session1, msg, agent.RunConfig{StreamingMode: agent.StreamingModeSSE}) {
+			if err != nil {
+				runErr = err
+				continue
+			}
+			asks = append(asks, record(turn, m, ev)...)
+		}
+		msg = nil
+		if runErr != nil || ctx.Err() != nil || len(asks) == 0 {
+			break
+		}
+		msg, runErr = answers(ctx, turn, asks)
+	}
+	switch {
+	case ctx.Err() != nil:
+		ui.Interrupted()
+		return ctx.Err()
+	case runErr != nil:
+		ui.Error(runErr.Error())
+	default:
+		ui.Done()
+	}
+	return runErr
+}
+
+// ask is one confirmation request: ADK's adk_request_confirmation call
+// and the call it asks about.
+type ask struct{ id, call string }
+
+// answers waits for the user's answer to each request, in call order,
+// and returns the message that sends them: one function response per
+// request, {"confirmed": bool}. A granted row runs again at once.
+func answers(ctx context.Context, turn *executor.Turn, asks []ask) (*genai.Content, error) {
+	msg := &genai.Content{Role: genai.RoleUser}
+	for _, a := range asks {
+		err := turn.Answer(ctx, a.call)
+		if errors.Is(err, context.Canceled) {
+			return nil, nil
+		}
+		if err != nil && !errors.Is(err, executor.ErrDenied) {
+			return nil, err
+		}
+		if err == nil {
+			turn.UI.Approved(a.call)
+		}
+		msg.Parts = append(msg.Parts, &genai.Part{FunctionResponse: &genai.FunctionResponse{
+			ID: a.id, Name: toolconfirmation.FunctionCallName, Response: map[string]any{"confirmed": err == nil}}})
+	}
+	return msg, nil
+}
+
+// record shows one runner event as a streaming UI does: a partial event's
+// text, thought or call as it streams (then tells the model it was
+// shown); a function response's result on the row of its call id; a
+// confirmation request as that call's row awaiting approval, returned so
+// that the app asks the user. The final model event repeats what its
+// partial events streamed, and is what ADK stores in the session: the UI
+// shows nothing new for it.
+func record(turn *executor.Turn, m *llm, ev *session.Event) []ask {
+	if ev == nil || ev.Content == nil {
+		return nil
+	}
+	ui := turn.UI
+	if ev.Partial {
+		for _, p := range ev.Content.Parts {
+			switch {
+			case p.FunctionCall != nil:
+				ui.Call(p.FunctionCall.ID, p.FunctionCall.Name)
+			case p.Thought:
+				ui.Thinking(p.Text)
+			case p.Text != "":
+				ui.Text(p.Text)
+			}
+		}
+		select {
+		case m.shown <- struct{}{}:
+		default:
+		}
+		return nil
+	}
+	var asks []ask
+	for _, p := range ev.Content.Parts {
+		switch {
+		case p.FunctionResponse != nil:
+			fr := p.FunctionResponse
+			output, err := result(fr.Response)
+			ui.Result(fr.ID, output, err)
+			turn.Reported(fr.ID)
+		case p.FunctionCall != nil && p.FunctionCall.Name == toolconfirmation.FunctionCallName:
+			orig, err := toolconfirmation.OriginalCallFrom(p.FunctionCall)
+			if err != nil {
+				continue
+			}
+			ui.Asked(orig.ID)
+			asks = append(asks, ask{id: p.FunctionCall.ID, call: orig.ID})
+		}
+	}
+	return asks
+}
+
+// result reads a function response as a UI does: {"error": text} is a
+// failure (a rejected confirmation, tool.ErrConfirmationRejected, is the
+// user's denial), anything else its output.
+func result(resp map[string]any) (string, error) {
+	if e, ok := resp["error"]; ok {
+		msg := fmt.Sprint(e)
+		if strings.HasSuffix(msg, tool.ErrConfirmationRejected.Error()) {
+			return "", fmt.Errorf("%s: %w", msg, executor.ErrDenied)
+		}
+		return "", errors.New(msg)
+	}
+	out, _ := resp["output"].(string)
+	return out, nil
+}
+
+// output is what a tool returns to the model.
+type output struct {
+	Output string `json:"output"`
+}
+
+// tools holds the app's tools by name: a function tool infers and
+// resolves its JSON schemas when made, which costs more than a whole
+// scenario, so each is made once and serves every run; its body finds the
+// run's Turn in the context.
+var tools sync.Map // name → tool.Tool
+
+// turnKey is the context key of the run's Turn.
+type turnKey struct{}
+
+// toolNamed returns the app's tool called name.
+func toolNamed(name string) (tool.Tool, error) {
+	if t, ok := tools.Load(name); ok {
+		return t.(tool.Tool), nil
+	}
+	t, err := newTool(name)
+	if err != nil {
+		return nil, err
+	}
+	t2, _ := tools.LoadOrStore(name, t)
+	return t2.(tool.Tool), nil
+}
+
+// newTool is one of the app's tools, a function tool whose body is the
+// kit's gated Tool. A permission is asked the ADK way, from inside the
+// tool (agent.Context.RequestConfirmation, as functiontool does for
+// RequireConfirmation): the tool returns tool.ErrConfirmationRequired and
+// the run pauses; once the user confirmed, ADK runs the tool again and it
+// goes on. A cancel returns the context's error, a failure its error (ADK
+// sends {"error": text} to the model).
+func newTool(name string) (tool.Tool, error) {
+	return functiontool.New(functiontool.Config{Name: name, Description: name},
+		func(ctx agent.Context, _ map[string]any) (output, error) {
+			turn := ctx.Value(turnKey{}).(*executor.Turn)
+			out := turn.Tool(ctx, ctx.FunctionCallID())
+			switch {
+			case out.Asked:
+				if err := ctx.RequestConfirmation(fmt.Sprintf("Allow %s?", name), nil); err != nil {
+					return output{}, err
+				}
+				ctx.Actions().SkipSummarization = true
+				return output{}, fmt.Errorf("error tool %q %w", name, tool.ErrConfirmationRequired)
+			case out.Err != nil:
+				return output{}, out.Err
+			}
+			return output{Output: out.Output}, nil
+		})
+}

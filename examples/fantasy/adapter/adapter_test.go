@@ -1,0 +1,23 @@
+package adapter_test
+
+import (
+	"testing"
+
+	"github.com/toolsim/toolsim/executor"
+
+	"github.com/toolsim/toolsim/examples/fantasy/adapter"
+)
+
+// TestFantasy runs the campaign (subtest campaign: one failing subtest per
+// bug class the baseline does not list) and the regressions kept under
+// scenarios/fantasy (subtest regressions: each must still fail as the
+// baseline says).
+func TestFantasy(t *testing.T) {
+	executor.Suite{
+		New:         adapter.New,
+		Options:     adapter.Options,
+		Seeds:       300,
+		Baseline:    "../../../scenarios/fantasy/baseline.json",
+		Regressions: "../../../scenarios/fantasy",
+	}.Run(t)
+}

@@ -1,0 +1,242 @@
+package executor
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/fault"
+	"github.com/toolsim/toolsim/harness"
+	"github.com/toolsim/toolsim/harness/campaign"
+	"github.com/toolsim/toolsim/sim"
+)
+
+// Suite is the Go test of an adapter: a seeded campaign inside the
+// engine's contract, and the regressions it keeps. Run makes one subtest
+// per bug class the baseline does not list, failing with each finding's
+// signature, the path of its shrunk repro and the command that reruns
+// it, and one subtest per regression, which passes while the trace still
+// fails as its baseline says. The flags of campaign.Fuzz apply:
+// -toolsim.seed, -toolsim.seeds and -toolsim.write-baseline.
+type Suite struct {
+	New      func() harness.Engine
+	Options  harness.Options // with the contract (contract.Executor)
+	Seeds    int             // default 300
+	Workers  int             // default 1
+	Baseline string          // the known findings (campaign.KnownFindings's file); "" for none
+	// Regressions is a directory of traces that show known findings:
+	// NAME.jsonl must fail with a signature of the baseline, those under
+	// robustness/ must be outside the contract (and fail without it),
+	// those under documented/ must show a declared documented behaviour.
+	Regressions string
+}
+
+// Run runs the campaign (subtest "campaign") and the regressions (subtest
+// "regressions").
+func (s Suite) Run(t *testing.T) {
+	t.Helper()
+	base, err := s.baseline()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Run("campaign", func(t *testing.T) { s.campaign(t, base) })
+	if s.Regressions != "" {
+		t.Run("regressions", func(t *testing.T) { s.regressions(t, base) })
+	}
+}
+
+func (s Suite) baseline() (*campaign.Baseline, error) {
+	if s.Baseline == "" {
+		return nil, nil
+	}
+	f, err := os.Open(s.Baseline)
+	if os.IsNotExist(err) && flagValue("toolsim.write-baseline") != "" {
+		return nil, nil // about to be written
+	}
+	if err != nil {
+		return nil, fmt.Errorf("executor.Suite: the baseline: %w", err)
+	}
+	defer f.Close()
+	return campaign.ReadBaseline(f, s.Baseline)
+}
+
+// flagValue reads one of campaign.Fuzz's -toolsim.* flags.
+func flagValue(name string) string {
+	if f := flag.Lookup(name); f != nil {
+		return f.Value.String()
+	}
+	return ""
+}
+
+// plan is the campaign Run runs, after the -toolsim.* flags.
+func (s Suite) plan(base *campaign.Baseline) campaign.Campaign {
+	c := campaign.Campaign{Seeds: s.Seeds, Workers: s.Workers, Check: s.Options, Baseline: base,
+		Sim: sim.Options{Faults: fault.All(), Swarm: true}}
+	if c.Seeds <= 0 {
+		c.Seeds = 300
+	}
+	if n, err := strconv.Atoi(flagValue("toolsim.seeds")); err == nil && n > 0 {
+		c.Seeds = n
+	}
+	if n, err := strconv.ParseInt(flagValue("toolsim.seed"), 10, 64); err == nil && n >= 0 {
+		c.FirstSeed, c.Seeds = uint64(n), 1
+	}
+	return c
+}
+
+func (s Suite) campaign(t *testing.T, base *campaign.Baseline) {
+	c := s.plan(base)
+	began := time.Now()
+	rep, err := c.Run(s.New)
+	took := time.Since(began)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if path := flagValue("toolsim.write-baseline"); path != "" {
+		if err := writeBaseline(path, campaign.BaselineOf(rep, base)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, sig := range rep.Fixed {
+		t.Errorf("fixed: %q is in the baseline but no longer found: remove it, its regression and its class in the findings", sig)
+	}
+	for _, f := range failures(rep, c, t.Name()) {
+		t.Run(f.class, func(t *testing.T) { t.Error(f.message) })
+	}
+	if len(rep.Missing) > 0 && c.Seeds > 1 {
+		t.Errorf("%d scenarios never injected %s: raise Seeds", rep.Scenarios, rep.Missing)
+	}
+	known := 0
+	for _, f := range rep.Findings {
+		if f.Known {
+			known++
+		}
+	}
+	t.Logf("%d scenarios in %v (%.0f/s, Workers %d): %s; %d of its findings are in the baseline",
+		rep.Scenarios, took.Round(time.Millisecond), float64(rep.Scenarios)/took.Seconds(), max(c.Workers, 1), rep.Bugs(), known)
+}
+
+func writeBaseline(path string, b *campaign.Baseline) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := b.Encode(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// failure is one bug class the baseline does not list, as its subtest
+// reports it.
+type failure struct{ class, message string }
+
+// failures groups the findings the baseline does not list by bug class:
+// each with its signature, seeds, shrunk repro (saved under
+// testdata/toolsim/TEST/) and the command that reruns its seed.
+func failures(rep *campaign.Report, c campaign.Campaign, test string) []failure {
+	var out []failure
+	index := map[string]int{}
+	for _, f := range rep.New() {
+		name := f.Class
+		if name == "" {
+			name = campaign.ClassOf(f.Signature)
+		}
+		i, ok := index[name]
+		if !ok {
+			i = len(out)
+			index[name] = i
+			out = append(out, failure{class: name, message: "bug class " + strconv.Quote(name) + ":\n"})
+		}
+		out[i].message += describe(f, c, test)
+	}
+	return out
+}
+
+// describe says what a finding is and how to see it again.
+func describe(f *campaign.Finding, c campaign.Campaign, test string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "\nsignature %q: %d failing seeds, the first %d\n%s\n", f.Signature, f.Count, f.Seed, f.Violation)
+	base := filepath.Join("testdata", "toolsim", strings.ReplaceAll(test, "/", "_"), f.FileName("seed"))
+	paths, err := c.Save(base, &f.Failure, "toolsim check")
+	if err != nil {
+		fmt.Fprintf(&b, "could not save the repro: %v\n", err)
+	}
+	repro := base + ".jsonl"
+	for _, p := range paths {
+		if strings.HasSuffix(p, ".min.jsonl") {
+			repro = p
+		}
+	}
+	if f.Shrunk != nil {
+		fmt.Fprintf(&b, "shrunk %d → %d events\n", len(f.Case.Events), len(f.Shrunk.Events))
+	}
+	fmt.Fprintf(&b, "repro: %s\n", repro)
+	top := strings.SplitN(test, "/", 2)[0]
+	fmt.Fprintf(&b, "reproduce: go test -run '^%s$/^campaign$' -toolsim.seed=%d\n", regexp.QuoteMeta(top), f.Seed)
+	return b.String()
+}
+
+// regressions checks every kept trace: still failing as the baseline says.
+func (s Suite) regressions(t *testing.T, base *campaign.Baseline) {
+	for _, dir := range []string{"", "robustness", "documented"} {
+		paths, _ := filepath.Glob(filepath.Join(s.Regressions, dir, "*.jsonl"))
+		for _, p := range paths {
+			name := strings.TrimSuffix(filepath.Join(dir, filepath.Base(p)), ".jsonl")
+			t.Run(name, func(t *testing.T) {
+				if msg := s.regression(p, dir, base); msg != "" {
+					t.Errorf("%s\nreproduce: go test -run '^%s$'", msg, regexp.QuoteMeta(t.Name()))
+				}
+			})
+		}
+	}
+}
+
+// regression checks one kept trace and says what is wrong with it ("":
+// nothing: it still fails as it should).
+func (s Suite) regression(path, dir string, base *campaign.Baseline) string {
+	f, err := os.Open(path)
+	if err != nil {
+		return err.Error()
+	}
+	defer f.Close()
+	h, evs, err := event.ReadAll(f, event.ReaderOptions{Name: path})
+	if err != nil {
+		return err.Error()
+	}
+	c, err := harness.ReadCase(h, evs)
+	if err != nil {
+		return fmt.Sprintf("%s: %v", path, err)
+	}
+	opts := s.Options
+	opts.First = true
+	breach := opts.Contract.Guarantees.Check(evs)
+	if dir == "robustness" {
+		if breach == nil {
+			return fmt.Sprintf("%s is inside the contract %s: move it out of robustness/", path, opts.Contract.Guarantees)
+		}
+		opts.Contract.Guarantees = nil
+	} else if breach != nil {
+		return fmt.Sprintf("%s is outside the contract (%s): move it to robustness/", path, breach)
+	}
+	vs := harness.CheckCase(s.New, c, opts)
+	if len(vs) == 0 {
+		return fmt.Sprintf("%s passes now: the library fixed it; move it out of %s and its class out of the findings", path, s.Regressions)
+	}
+	sig := vs[0].Signature
+	switch {
+	case dir == "documented" && campaign.Documents(opts.Contract, sig) == "":
+		return fmt.Sprintf("%s fails with %q, which no declared documented behaviour (%v) covers:\n%s", path, sig, opts.Contract.Documented, vs[0])
+	case dir == "" && (base == nil || !base.Has(sig)):
+		return fmt.Sprintf("%s fails with %q, which the baseline does not list:\n%s", path, sig, vs[0])
+	}
+	return ""
+}
