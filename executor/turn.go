@@ -132,17 +132,7 @@ func (t *Turn) Tool(ctx context.Context, id string) Outcome {
 		return Outcome{Err: context.Canceled}
 	}
 	for {
-		if len(c.todo) == 0 {
-			c.parked = true
-			e.poke()
-			e.mu.Unlock()
-			<-c.wake
-			e.mu.Lock()
-			continue
-		}
-		c.parked = false
-		o := c.todo[0]
-		c.todo = c.todo[1:]
+		o := e.take(c)
 		switch {
 		case o.ask && e.cfg.PauseToAsk:
 			c.paused = true
@@ -181,17 +171,7 @@ func (t *Turn) Answer(ctx context.Context, id string) error {
 	}
 	defer func() { c.parked = false; e.poke() }()
 	for {
-		if len(c.todo) == 0 {
-			c.parked = true
-			e.poke()
-			e.mu.Unlock()
-			<-c.wake
-			e.mu.Lock()
-			continue
-		}
-		c.parked = false
-		o := c.todo[0]
-		c.todo = c.todo[1:]
+		o := e.take(c)
 		switch {
 		case o.grant:
 			c.granted = true
@@ -210,6 +190,22 @@ func (t *Turn) Answer(ctx context.Context, id string) error {
 			return nil
 		}
 	}
+}
+
+// take parks c until the trace gave it an order, and takes the first.
+// e.mu is held, and released while c is parked.
+func (e *Engine) take(c *call) order {
+	for len(c.todo) == 0 {
+		c.parked = true
+		e.poke()
+		e.mu.Unlock()
+		<-c.wake
+		e.mu.Lock()
+	}
+	c.parked = false
+	o := c.todo[0]
+	c.todo = c.todo[1:]
+	return o
 }
 
 // enter finds the call of id granted after a pause, else the oldest call
