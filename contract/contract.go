@@ -37,11 +37,6 @@ const (
 	ApprovalFirst Guarantee = "approval-first"
 	// AnswersAsked: a grant or a denial only answers a pending request.
 	AnswersAsked Guarantee = "answers-asked"
-	// ApprovedNext: a call that asked for approval runs in the next
-	// request, which carries the answers back: only once every other call
-	// of its batch has ended or been answered (the AI SDK's useChat sends
-	// the approvals when the response that asked for them is over).
-	ApprovedNext Guarantee = "approved-next"
 	// StepsWait: another batch of calls (the model's next step) starts
 	// only once every call of the last batch has ended. A call an earlier
 	// turn left open (an approval not answered) does not hold a new turn.
@@ -54,11 +49,16 @@ const (
 	// has its result or was cut off (a call awaiting approval may stay
 	// open).
 	ResultsBeforeEnd Guarantee = "results-before-end"
+	// ApprovedNext: a call that asked for approval runs in the next
+	// request, which carries the answers back: only once every other call
+	// of its batch has ended or been answered (the AI SDK's useChat sends
+	// the approvals when the response that asked for them is over).
+	ApprovedNext Guarantee = "approved-next"
 )
 
 // All lists every guarantee, in the order reports show them. Treat it as
 // read-only.
-var All = List{KnownIDs, CallsFirst, OneResult, NothingLate, UniqueIDs, FreshIDs, ApprovalFirst, AnswersAsked, ApprovedNext, StepsWait, ResponseFirst, ResultsBeforeEnd}
+var All = List{KnownIDs, CallsFirst, OneResult, NothingLate, UniqueIDs, FreshIDs, ApprovalFirst, AnswersAsked, StepsWait, ResponseFirst, ResultsBeforeEnd, ApprovedNext}
 
 // Executor is the contract of an agent runtime that runs its own tools
 // and asks its model again only once a step's calls have ended (the OpenAI
@@ -87,14 +87,14 @@ func (g Guarantee) Describe() string {
 		return "progress or a result for a call whose approval is not answered yet"
 	case AnswersAsked:
 		return "a grant or a denial that answers no pending request"
-	case ApprovedNext:
-		return "progress or a result for an approved call while another call of its batch runs or awaits its answer"
 	case StepsWait:
 		return "another batch while a call of the last batch runs"
 	case ResponseFirst:
 		return "text or thinking while a call runs, or a call of a batch after another of it reported"
 	case ResultsBeforeEnd:
 		return "the end of a turn or of the stream while a call awaits its result"
+	case ApprovedNext:
+		return "progress or a result for an approved call while another call of its batch runs or awaits its answer"
 	}
 	return "?"
 }
