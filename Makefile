@@ -78,7 +78,7 @@ ci-example: build ## run the CI recipe of docs/ci.md locally (the workflow's com
 
 # The third-party engines under examples/<name>/ (adapter.mjs, package-lock.json),
 # each with its regressions and baseline under scenarios/<name>/.
-REAL_ENGINES := ai-sdk langgraph openai-agents
+REAL_ENGINES := ai-sdk ai-sdk-streamtext langgraph openai-agents
 REAL_SEEDS ?= 300
 
 real-engines: build $(addprefix real-engine-,$(REAL_ENGINES)) $(addprefix real-go-engine-,$(REAL_GO_ENGINES)) vitest-example ## every third-party engine (npm ci once each; Go ones with GO_TOOLCHAIN): its gate (only its known findings), and each regression in scenarios/<name> still failing; then the vitest example

@@ -68,7 +68,9 @@ type call struct {
 type approval struct {
 	pending bool // asked, not answered
 	asks    bool // asks for approval later in the trace
+	asked   bool // has asked for approval
 	turn    int  // the turn it started in
+	batch   int  // the batch it started in (numbered from 1); 0 for a sub-agent call
 }
 
 // ready returns the index of the oldest live call that may report (no
@@ -129,6 +131,7 @@ type judge struct {
 	turn    int                        // turns started so far
 	batch   bool                       // the last event was a top-level start
 	batchID string                     // its batch
+	batchNo int                        // top-level batches started so far
 	later   []Guarantee
 	// either, when set, is a second reading of the event (a reused id's
 	// late result, or its next call's early one): the event is outside a
@@ -166,6 +169,20 @@ func (j *judge) liveTop() bool {
 	for _, c := range j.calls {
 		if c.top && slices.ContainsFunc(c.live, func(a approval) bool { return a.turn == j.turn }) {
 			return true
+		}
+	}
+	return false
+}
+
+// busyBatch reports whether a call of batch n other than c's k-th live
+// call still runs or awaits an answer: all but calls that asked for
+// approval and were granted (they run in the same next request).
+func (j *judge) busyBatch(n int, c *call, k int) bool {
+	for _, cc := range j.calls {
+		for i, a := range cc.live {
+			if (cc != c || i != k) && a.batch == n && !(a.asked && !a.pending) {
+				return true
+			}
 		}
 	}
 	return false

@@ -49,17 +49,23 @@ const (
 	// has its result or was cut off (a call awaiting approval may stay
 	// open).
 	ResultsBeforeEnd Guarantee = "results-before-end"
+	// ApprovedNext: a call that asked for approval runs in the next
+	// request, which carries the answers back: only once every other call
+	// of its batch has ended or been answered (the AI SDK's useChat sends
+	// the approvals when the response that asked for them is over).
+	ApprovedNext Guarantee = "approved-next"
 )
 
 // All lists every guarantee, in the order reports show them. Treat it as
 // read-only.
-var All = List{KnownIDs, CallsFirst, OneResult, NothingLate, UniqueIDs, FreshIDs, ApprovalFirst, AnswersAsked, StepsWait, ResponseFirst, ResultsBeforeEnd}
+var All = List{KnownIDs, CallsFirst, OneResult, NothingLate, UniqueIDs, FreshIDs, ApprovalFirst, AnswersAsked, StepsWait, ResponseFirst, ResultsBeforeEnd, ApprovedNext}
 
 // Executor is the contract of an agent runtime that runs its own tools
 // and asks its model again only once a step's calls have ended (the OpenAI
 // Agents runner, a LangGraph ToolNode graph): every guarantee but
 // NothingLate, since a tool that ignores a cancel may still finish after
-// it. [Parse] reads it as "executor".
+// it, and ApprovedNext, which is how one approval flow resumes (an engine
+// that has it adds it). [Parse] reads it as "executor".
 var Executor = List{KnownIDs, CallsFirst, OneResult, UniqueIDs, FreshIDs, ApprovalFirst, AnswersAsked, StepsWait, ResponseFirst, ResultsBeforeEnd}
 
 // Describe says what an upstream with the guarantee never sends.
@@ -87,6 +93,8 @@ func (g Guarantee) Describe() string {
 		return "text or thinking while a call runs, or a call of a batch after another of it reported"
 	case ResultsBeforeEnd:
 		return "the end of a turn or of the stream while a call awaits its result"
+	case ApprovedNext:
+		return "progress or a result for an approved call while another call of its batch runs or awaits its answer"
 	}
 	return "?"
 }
@@ -107,7 +115,7 @@ func (g Guarantee) Faults() fault.List {
 		return fault.List{fault.ReusedIDBatch, fault.IDIsName}
 	case FreshIDs:
 		return fault.List{fault.ReusedIDTurns, fault.IDIsName}
-	case ResponseFirst, ResultsBeforeEnd:
+	case ResponseFirst, ResultsBeforeEnd, ApprovedNext:
 		return fault.List{fault.MissingResult} // a call that never ends holds what follows it too
 	}
 	return nil

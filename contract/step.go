@@ -116,6 +116,7 @@ func (j *judge) start(i int, inBatch bool) Guarantee {
 			note(KnownIDs)
 		}
 	}
+	batch := 0
 	if !child {
 		switch {
 		case spread:
@@ -123,7 +124,10 @@ func (j *judge) start(i int, inBatch bool) Guarantee {
 		case !sameBatch && j.liveTop():
 			note(StepsWait)
 		}
-		j.batch, j.batchID = true, ev.Batch
+		if !sameBatch {
+			j.batchNo++
+		}
+		j.batch, j.batchID, batch = true, ev.Batch, j.batchNo
 	}
 	c := j.calls[ev.ID]
 	if c == nil {
@@ -136,7 +140,7 @@ func (j *judge) start(i int, inBatch bool) Guarantee {
 		c.byResult++
 		return broke
 	}
-	c.live = append(c.live, approval{asks: j.asksBetween(ev.ID, i), turn: j.turn})
+	c.live = append(c.live, approval{asks: j.asksBetween(ev.ID, i), turn: j.turn, batch: batch})
 	return broke
 }
 
@@ -156,10 +160,14 @@ func (j *judge) report(i int) Guarantee {
 	c := j.calls[ev.ID]
 	if c != nil {
 		if k := c.ready(); k >= 0 {
+			var broke Guarantee
+			if a := c.live[k]; a.asked && a.batch > 0 && j.busyBatch(a.batch, c, k) {
+				broke = ApprovedNext
+			}
 			if done {
 				c.end(k, true)
 			}
-			return ""
+			return broke
 		}
 	}
 	later := j.startsAfter(ev.ID, i)
@@ -234,7 +242,7 @@ func (j *judge) permission(i int) Guarantee {
 			j.either = j.either[:0] // whichever call of the id it is for
 			return AnswersAsked     // asked twice with no answer between
 		}
-		c.live[k] = approval{pending: true, turn: c.live[k].turn}
+		c.live[k] = approval{pending: true, asked: true, turn: c.live[k].turn, batch: c.live[k].batch}
 		return ""
 	}
 	k := c.newestPending()

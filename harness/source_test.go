@@ -11,6 +11,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/toolsim/toolsim/contract"
 	"github.com/toolsim/toolsim/engine"
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/fault"
@@ -256,4 +257,48 @@ func (s *longSource) Next(ev *event.Event) error {
 		s.k, s.turn = 0, s.turn+1
 	}
 	return nil
+}
+
+// nextRequest is the reference engine behind a server that runs an
+// approved call in the next request (contract.ApprovedNext): a result
+// for approved call "a" while "b" runs reaches nobody.
+type nextRequest struct {
+	harness.Engine
+	bDone bool
+}
+
+func (e *nextRequest) Apply(ev *event.Event) {
+	if ev.Kind == event.KindToolDone && ev.ID == "b" {
+		e.bDone = true
+	}
+	if ev.Kind == event.KindToolDone && ev.ID == "a" && !e.bDone {
+		return
+	}
+	e.Engine.Apply(ev)
+}
+
+// TestOrderOracleInsideContract: under a contract, the order oracle
+// leaves alone a reordering the contract rules out (an approved call's
+// result before its sibling's, under approved-next), and still checks it
+// without the contract.
+func TestOrderOracleInsideContract(t *testing.T) {
+	evs := []event.Event{
+		{Kind: event.KindToolStart, ID: "a", Name: "grep"}, {Kind: event.KindToolStart, ID: "b", Name: "grep"},
+		{Kind: event.KindPermission, ID: "a", State: event.PermissionAsked}, {Kind: event.KindPermission, ID: "a", State: event.PermissionGranted},
+		{Kind: event.KindToolDone, ID: "b", OK: true}, {Kind: event.KindToolDone, ID: "a", OK: true},
+	}
+	for i := range evs {
+		evs[i].Seq, evs[i].T = int64(i+1), int64(10*(i+1))
+	}
+	eng := func() harness.Engine { return &nextRequest{Engine: reference()} }
+	order := func(vs []harness.Violation) bool {
+		return slices.ContainsFunc(vs, func(v harness.Violation) bool { return v.Oracle == harness.OracleOrder })
+	}
+	if vs := harness.CheckCase(eng, &harness.Case{Events: evs}, harness.Options{}); !order(vs) {
+		t.Fatalf("without a contract: violations %v, want the order oracle's", vs)
+	}
+	c := contract.Contract{Guarantees: contract.List{contract.ApprovedNext}}
+	if vs := harness.CheckCase(eng, &harness.Case{Events: evs}, harness.Options{Contract: c}); order(vs) {
+		t.Fatalf("under approved-next: violations %v, want none of the order oracle's", vs)
+	}
 }

@@ -294,6 +294,7 @@ func (g *gen) batch(turn, b int) batchPlan {
 	}
 	g.batchFaults(&bt)
 	g.batchShapes(&bt)
+	g.answerWithGranted(&bt)
 	return bt
 }
 
@@ -356,6 +357,20 @@ func fileArgs(buf []byte, n int) ([]byte, json.RawMessage) {
 	buf = strconv.AppendInt(buf, int64(n), 10)
 	buf = append(buf, `.go","pattern":"TODO"}`...)
 	return buf, json.RawMessage(buf[start:len(buf):len(buf)])
+}
+
+// answerWithGranted, under contract.ApprovedNext, answers every request
+// of a batch that has a granted call: the approved call runs only once
+// each of them is answered, so one left pending would hold it for good.
+func (g *gen) answerWithGranted(b *batchPlan) {
+	if !g.opts.Contract.Has(contract.ApprovedNext) || !slices.ContainsFunc(b.Tools, func(t toolPlan) bool { return t.Permission == permissionGranted }) {
+		return
+	}
+	for i := range b.Tools {
+		if t := &b.Tools[i]; t.Permission == permissionPending {
+			t.Permission, t.ResultPending = permissionGranted, false
+		}
+	}
 }
 
 // mayHold reports whether a call may stay live to its turn's end (no

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"sync"
 
+	"github.com/toolsim/toolsim/contract"
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/fault"
 )
@@ -193,11 +194,65 @@ func (g *gen) batchActions(b *batchPlan, adjacent bool) []action {
 		g.toolActions(tool, b, s, i, as)
 	}
 	g.strayActions(b, t0, as)
+	if g.opts.Contract.Has(contract.ApprovedNext) {
+		approvedNext(b, as.list)
+	}
 	slices.SortStableFunc(as.list, byTime)
 	g.actBuf = as.list
 	g.countOrder(as.list)
 	markSpread(as.list, len(b.Tools))
 	return as.list
+}
+
+// approvedNext moves the run of each granted call of the batch (its
+// progress, result and sub-agent calls) after every other call of the
+// batch has ended or been answered: under contract.ApprovedNext an
+// approved call runs in the next request, which carries the answers.
+func approvedNext(b *batchPlan, list []action) {
+	n := len(b.Tools)
+	settled := make([]int64, n) // when each call was answered, or ended by its first result
+	ended := make([]bool, n)
+	for _, a := range list {
+		if a.tool < 0 || a.tool >= n || a.ev.ID != b.Tools[a.tool].ID {
+			continue
+		}
+		t := &b.Tools[a.tool]
+		switch {
+		case t.Permission != permissionNone && a.ev.Kind == event.KindPermission && a.ev.State != event.PermissionAsked:
+			settled[a.tool] = max(settled[a.tool], a.t)
+		case t.Permission == permissionNone && a.ev.Kind == event.KindToolDone && !ended[a.tool]:
+			settled[a.tool], ended[a.tool] = a.t, true
+		}
+	}
+	for i := range b.Tools {
+		t := &b.Tools[i]
+		if t.Permission != permissionGranted {
+			continue
+		}
+		var after int64
+		for j := range settled {
+			if j != i {
+				after = max(after, settled[j])
+			}
+		}
+		run := func(a *action) bool {
+			return a.tool == i && a.rank >= 0 && a.ev.Kind != event.KindPermission && !(a.ev.Kind == event.KindToolStart && a.ev.ID == t.ID)
+		}
+		first := int64(-1)
+		for k := range list {
+			if run(&list[k]) && (first < 0 || list[k].t < first) {
+				first = list[k].t
+			}
+		}
+		if first < 0 || first > after {
+			continue
+		}
+		for k := range list {
+			if run(&list[k]) {
+				list[k].t += after + 1 - first
+			}
+		}
+	}
 }
 
 // markSpread tags the last start of a batch with ShapeSpreadStarts when

@@ -72,7 +72,7 @@ var DefaultShapes = AllShapes
 // to those guarantees.
 var shapeGuarantees = map[Shape]contract.List{
 	ShapeSpreadStarts:           {contract.ResponseFirst}, // and, for a batch without an id, steps-wait and fresh-ids (batchShapes)
-	ShapeLongRunning:            {contract.StepsWait, contract.ResponseFirst},
+	ShapeLongRunning:            {contract.StepsWait, contract.ResponseFirst, contract.ApprovedNext},
 	ShapeResultWhilePending:     {contract.ApprovalFirst},
 	ShapeUnknownParent:          {contract.KnownIDs},
 	ShapeDanglingParent:         {contract.KnownIDs, contract.CallsFirst, contract.StepsWait, contract.ResponseFirst},

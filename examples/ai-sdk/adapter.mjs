@@ -12,31 +12,21 @@
 import { getToolName, isToolUIPart, readUIMessageStream } from 'ai';
 import { readFileSync } from 'node:fs';
 import { serve } from '../node/toolsim-engine.mjs';
+import { Parts, SEPARATOR, notices } from './ui-timeline.mjs';
 
 // What the library's real upstream never sends, and its documented
 // behaviours: contract.json (docs/simulator.md, Contracts; README.md).
 const declared = JSON.parse(readFileSync(new URL('./contract.json', import.meta.url), 'utf8'));
 
-// UIMessage tool part states -> timeline statuses (a one-to-one table).
-const STATUS = {
-  'input-streaming': 'running',
-  'input-available': 'running',
-  'approval-requested': 'pending',
-  'approval-responded': 'running',
-  'output-available': 'ok',
-  'output-error': 'failed',
-  'output-denied': 'denied',
-};
-
 class AISDKEngine {
-  turns = [];   // in display order: {role:'user', text} or an assistant message stream
+  turns = [];   // in display order: {role:'user', message} or an assistant message stream
   open = null;  // the assistant turn whose stream is open
   now = 0;
   prev = '';      // the previous event's kind, and batch of the previous tool_start
   prevBatch = '';
   role = '';      // of the current turn
   streamed = false; // whether the current turn opened a stream
-  seen = new Map(); // "turn:part" -> t at which the part first appeared (its start_t)
+  parts = new Parts({ getToolName, isToolUIPart }); // the consumer: ui-timeline.mjs, shared with ../ai-sdk-streamtext
 
   // --- producer: canonical events -> UI message chunks -----------------------
   async apply(ev) {
@@ -56,7 +46,7 @@ class AISDKEngine {
     switch (ev.kind) {
       case 'turn_start': this.role = ev.role ?? ''; this.streamed = false; return [];
       case 'user':
-        this.turns.push({ role: 'user', text: ev.text ?? '' }); // what Chat.sendMessage adds
+        this.turns.push({ role: 'user', message: { role: 'user', parts: [{ type: 'text', text: ev.text ?? '' }] } }); // what Chat.sendMessage adds
         return [];
       case 'text': return [...this.part('text', ev.text)];
       case 'thinking': return [...this.part('reasoning', ev.text)];
@@ -165,33 +155,18 @@ class AISDKEngine {
 
   async finish() { await this.close(); this.observe(); }
 
-  // --- consumer: UIMessage parts -> timeline items ---------------------------
+  // --- consumer: UIMessage parts -> timeline items (ui-timeline.mjs) -------
   observe() {
-    this.turns.forEach((turn, ti) => (turn.message?.parts ?? []).forEach((p, pi) => {
-      if (!this.seen.has(`${ti}:${pi}`)) this.seen.set(`${ti}:${pi}`, this.now);
-    }));
+    this.turns.forEach((turn, ti) => this.parts.observe(ti, turn.message, this.now));
   }
 
   timeline() {
-    const items = [];
-    this.turns.forEach((turn, ti) => {
-      if (turn.role === 'user') { items.push({ kind: 'user', text: turn.text }); return; }
-      (turn.message?.parts ?? []).forEach((p, pi) => {
-        if (p.type === 'text') items.push({ kind: 'assistant', text: p.text });
-        else if (p.type === 'reasoning') items.push({ kind: 'thinking', text: p.text });
-        else if (isToolUIPart(p)) items.push({ kind: 'tool', tool: this.tool(p, this.seen.get(`${ti}:${pi}`) ?? this.now) });
-      });
-      for (const text of turn.errors) items.push({ kind: 'notice', level: 'error', text });
-      if (turn.finished) items.push({ kind: 'separator', text: 'Turn complete' });
-    });
+    const items = this.turns.flatMap((turn, ti) => [
+      ...this.parts.items(ti, turn.message, this.now),
+      ...notices(turn.errors ?? []),
+      ...(turn.finished ? [SEPARATOR] : []),
+    ]);
     return { diagnostics: [], items, now: this.now };
-  }
-
-  tool(p, start) {
-    let status = STATUS[p.state] ?? `unknown state ${p.state}`;
-    if (p.state === 'output-available' && p.preliminary) status = 'running';
-    if (p.state === 'approval-responded' && p.approval?.approved === false) status = 'denied';
-    return { id: p.toolCallId, name: getToolName(p), status, start_t: start, ...(p.errorText ? { error: p.errorText } : {}) };
   }
 }
 

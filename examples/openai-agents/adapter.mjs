@@ -2,7 +2,10 @@
 // The OpenAI Agents SDK's runner (npm @openai/agents: run() with
 // stream: true) behind toolsim-engine/1. The runner schedules and executes
 // the function tools itself; each tool's execute() resolves when toolsim
-// sends its result, and toolsim's cancel aborts the run.
+// sends its result and rejects when the runner aborts it (details.signal),
+// each tool's needsApproval says whether the trace asks for approval, the
+// user's answers go through the run state (approve/reject) and resume the
+// run, and toolsim's cancel aborts the run.
 //
 //   npm ci --prefix examples/openai-agents
 //   toolsim fuzz --engine 'node examples/openai-agents/adapter.mjs' --seeds 2000
@@ -75,6 +78,10 @@ class AgentsEngine {
   calls = false;     // and it has calls (a response without ends only with the turn)
   role = '';
   events = 0;        // stream events the UI has handled
+  gates = new Map();   // call id -> the resolver of its pending needsApproval
+  decided = new Map(); // call id -> whether it needs approval, once the trace said
+  answers = new Map(); // call id -> the user's answer (true: approve)
+  interrupted = new Set(); // runs that ended on approval requests, awaiting their answers
 
   async apply(ev, ahead) {
     this.now = ev.t;
@@ -86,13 +93,22 @@ class AgentsEngine {
       case 'user': this.rows.push({ kind: 'user', text: ev.text ?? '' }); this.input = ev.text ?? ''; break;
       case 'text': this.ensure(ahead); this.response = true; this.current.feed.put({ type: 'text', delta: ev.text ?? '' }); break;
       case 'tool_start': this.call(ev, ahead); break;
-      case 'tool_done': if (this.calls) this.endResponse(); this.result(ev); break;
-      case 'cancel': this.current?.abort.abort(); break;
+      case 'tool_done':
+        if (this.calls) this.endResponse();
+        await this.decide(ev.id ?? '', false);
+        this.result(ev);
+        break;
+      case 'permission': await this.permission(ev); break;
+      case 'cancel':
+        this.current?.abort.abort();
+        for (const id of [...this.gates.keys()]) await this.decide(id, false);
+        this.interrupted.clear(); // a stopped app resumes nothing
+        break;
       case 'turn_end':
         if (this.role !== 'user') this.endTurn(ahead);
         this.role = '';
         break;
-      default: break; // thinking, progress, permissions and errors are not declared
+      default: break; // thinking, progress and errors are not declared
     }
     await this.settle();
   }
@@ -113,18 +129,79 @@ class AgentsEngine {
     const r = { abort, feed, executing: new Map() };
     r.agent = new Agent({ name: 'toolsim', instructions: '', model: new TraceModel(feed), tools: [...this.tools.values()] });
     this.current = r;
-    r.done = (async () => {
-      try {
-        const result = await run(r.agent, input || 'go', { stream: true, signal: abort.signal, maxTurns: 1000, context: r });
-        for await (const e of result) { this.show(e); this.events++; }
-        await result.completed;
-        if (result.error) throw result.error;
-        if (!abort.signal.aborted) this.rows.push({ kind: 'separator', text: 'Turn complete' });
-      } catch (err) {
-        if (!abort.signal.aborted) this.rows.push({ kind: 'notice', level: 'error', text: String(err?.message ?? err) });
+    r.done = this.runOnce(r, input || 'go');
+  }
+
+  // One run() of the turn, from its input or, resumed, from its state. A
+  // run that ends on approval requests waits for the user's answers.
+  async runOnce(r, from) {
+    try {
+      const result = await run(r.agent, from, { stream: true, signal: r.abort.signal, maxTurns: 1000, ...(typeof from === 'string' ? { context: r } : {}) });
+      for await (const e of result) { this.show(e); this.events++; }
+      await result.completed;
+      if (result.error) throw result.error;
+      if (r.abort.signal.aborted) { this.events++; return; }
+      if (result.interruptions?.length) {
+        r.waiting = { state: result.state, items: result.interruptions, applied: new Set() };
+        this.interrupted.add(r);
+        this.events++;
+        this.resume();
+        return;
       }
-      this.events++;
-    })();
+      this.rows.push({ kind: 'separator', text: 'Turn complete' });
+    } catch (err) {
+      if (!r.abort.signal.aborted) this.rows.push({ kind: 'notice', level: 'error', text: String(err?.message ?? err) });
+    }
+    this.events++;
+  }
+
+  // The user's answers reach a run's approval requests once the UI shows
+  // them (state.approve / state.reject); when every request of the run is
+  // answered, the app resumes it (run(agent, state)).
+  resume() {
+    for (const r of [...this.interrupted]) {
+      const w = r.waiting;
+      for (const item of w.items) {
+        const id = item.rawItem?.callId ?? '';
+        if (w.applied.has(id) || !this.answers.has(id)) continue;
+        w.applied.add(id);
+        const ok = this.answers.get(id);
+        if (ok) w.state.approve(item); else w.state.reject(item);
+        const row = this.rows.findLast((x) => x.kind === 'tool' && x.tool.id === id);
+        if (row) row.tool.status = ok ? 'running' : 'denied';
+      }
+      if (w.applied.size < w.items.length) continue;
+      this.interrupted.delete(r);
+      r.waiting = null;
+      r.done = this.runOnce(r, w.state);
+    }
+  }
+
+  // A tool's needsApproval waits for the trace: its approval request (yes)
+  // or its result (no).
+  gate(id) {
+    if (this.decided.has(id)) return Promise.resolve(this.decided.get(id));
+    if (!this.gates.has(id)) {
+      let resolve;
+      const p = new Promise((r) => { resolve = r; });
+      this.gates.set(id, { p, resolve });
+    }
+    return this.gates.get(id).p;
+  }
+
+  async decide(id, asks) {
+    if (this.decided.has(id)) return;
+    this.decided.set(id, asks);
+    const g = this.gates.get(id);
+    this.gates.delete(id);
+    if (g) { g.resolve(asks); await this.settle(); }
+  }
+
+  async permission(ev) {
+    const id = ev.id ?? '';
+    if (ev.state === 'asked') { await this.decide(id, true); return; }
+    this.answers.set(id, ev.state === 'granted');
+    this.resume();
   }
 
   // The turn ends: a model call waiting for its response gets the end of
@@ -174,11 +251,21 @@ class AgentsEngine {
     return tool({
       name, description: name, strict: false,
       parameters: { type: 'object', properties: {}, additionalProperties: true },
+      needsApproval: async (_ctx, _input, callId) => this.gate(callId ?? ''),
       execute: (_input, ctx, details) => new Promise((resolve, reject) => {
         const id = details?.toolCall?.callId ?? '';
         const executing = ctx.context.executing;
         if (!executing.has(id)) executing.set(id, []);
-        executing.get(id).push({ resolve, reject });
+        const w = { resolve, reject };
+        executing.get(id).push(w);
+        // A real tool stops when the runner aborts it (fetch(…, { signal })).
+        const signal = details?.signal;
+        const abort = () => {
+          const list = executing.get(id);
+          if (list?.includes(w)) list.splice(list.indexOf(w), 1);
+          reject(signal.reason ?? new Error('aborted'));
+        };
+        if (signal?.aborted) abort(); else signal?.addEventListener('abort', abort, { once: true });
       }),
     });
   }
@@ -211,6 +298,9 @@ class AgentsEngine {
     const item = e.item;
     if (e.name === 'tool_called') {
       this.rows.push({ kind: 'tool', tool: { id: item.rawItem.callId, name: item.rawItem.name, status: 'running', start_t: this.now } });
+    } else if (e.name === 'tool_approval_requested') {
+      const row = this.rows.findLast((r) => r.kind === 'tool' && r.tool.id === item.rawItem.callId);
+      if (row) row.tool.status = 'pending';
     } else if (e.name === 'tool_output') {
       // The row of the call whose callId the output carries (the runner's
       // own key for the pair), the latest such row.
@@ -234,7 +324,7 @@ class AgentsEngine {
 await serve(() => new AgentsEngine(), {
   fields: [],
   grouping: false,
-  features: ['tools', 'text', 'user', 'cancel'],
+  features: ['tools', 'text', 'user', 'cancel', 'permissions'],
   contract: declared.contract,
   documented: declared.documented,
 });
