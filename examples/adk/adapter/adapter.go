@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 
 	"google.golang.org/adk/v2/agent"
 	"google.golang.org/adk/v2/agent/llmagent"
@@ -19,7 +18,6 @@ import (
 	"google.golang.org/adk/v2/runner"
 	"google.golang.org/adk/v2/session"
 	"google.golang.org/adk/v2/tool"
-	"google.golang.org/adk/v2/tool/functiontool"
 	"google.golang.org/adk/v2/tool/toolconfirmation"
 	"google.golang.org/genai"
 
@@ -95,11 +93,7 @@ func (l *Library) Run(ctx context.Context, turn *executor.Turn) error {
 	m := &llm{turn: turn, shown: make(chan struct{}, 1)}
 	tools := make([]tool.Tool, len(turn.Tools))
 	for i, name := range turn.Tools {
-		t, err := toolNamed(name)
-		if err != nil {
-			return err
-		}
-		tools[i] = t
+		tools[i] = newTool(name, turn)
 	}
 	a, err := llmagent.New(llmagent.Config{Name: "assistant", Model: m, Tools: tools})
 	if err != nil {
@@ -116,7 +110,7 @@ func (l *Library) Run(ctx context.Context, turn *executor.Turn) error {
 	ui := turn.UI
 	// ADK runs a step's calls through the context's task runner: the kit's
 	// starts them in call order, each once the one before entered its tool.
-	run := platform.WithTaskRunner(context.WithValue(ctx, turnKey{}, turn), turn.RunTasks)
+	run := platform.WithTaskRunner(ctx, turn.RunTasks)
 	msg := genai.NewContentFromText(prompt, genai.RoleUser)
 	var runErr error
 	for msg != nil {
@@ -234,57 +228,4 @@ func result(resp map[string]any) (string, error) {
 	}
 	out, _ := resp["output"].(string)
 	return out, nil
-}
-
-// output is what a tool returns to the model.
-type output struct {
-	Output string `json:"output"`
-}
-
-// tools holds the app's tools by name: a function tool infers and
-// resolves its JSON schemas when made, which costs more than a whole
-// scenario, so each is made once and serves every run; its body finds the
-// run's Turn in the context.
-var tools sync.Map // name → tool.Tool
-
-// turnKey is the context key of the run's Turn.
-type turnKey struct{}
-
-// toolNamed returns the app's tool called name.
-func toolNamed(name string) (tool.Tool, error) {
-	if t, ok := tools.Load(name); ok {
-		return t.(tool.Tool), nil
-	}
-	t, err := newTool(name)
-	if err != nil {
-		return nil, err
-	}
-	t2, _ := tools.LoadOrStore(name, t)
-	return t2.(tool.Tool), nil
-}
-
-// newTool is one of the app's tools, a function tool whose body is the
-// kit's gated Tool. A permission is asked the ADK way, from inside the
-// tool (agent.Context.RequestConfirmation, as functiontool does for
-// RequireConfirmation): the tool returns tool.ErrConfirmationRequired and
-// the run pauses; once the user confirmed, ADK runs the tool again and it
-// goes on. A cancel returns the context's error, a failure its error (ADK
-// sends {"error": text} to the model).
-func newTool(name string) (tool.Tool, error) {
-	return functiontool.New(functiontool.Config{Name: name, Description: name},
-		func(ctx agent.Context, _ map[string]any) (output, error) {
-			turn := ctx.Value(turnKey{}).(*executor.Turn)
-			out := turn.Tool(ctx, ctx.FunctionCallID())
-			switch {
-			case out.Asked:
-				if err := ctx.RequestConfirmation(fmt.Sprintf("Allow %s?", name), nil); err != nil {
-					return output{}, err
-				}
-				ctx.Actions().SkipSummarization = true
-				return output{}, fmt.Errorf("error tool %q %w", name, tool.ErrConfirmationRequired)
-			case out.Err != nil:
-				return output{}, out.Err
-			}
-			return output{Output: out.Output}, nil
-		})
 }
