@@ -216,8 +216,16 @@ func TestStuckLibrary(t *testing.T) {
 
 // TestSuite: mini's UI holds every oracle inside the executor contract.
 func TestSuite(t *testing.T) {
-	Suite{New: func() harness.Engine { return New(mini{limit: 5}, Config{Parallel: 5}) }, Options: miniOptions, Seeds: 200}.Run(t)
+	miniSuite.Run(t)
 }
+
+// miniSuite runs mini, five calls at a time.
+var miniSuite = Suite{New: func() harness.Engine { return New(mini{limit: 5}, Config{Parallel: 5}) }, Options: miniOptions, Seeds: 200}
+
+// BenchmarkMini is the kit's own cost: the campaign's rate on mini, a
+// library that does nothing but what the kit asks (go test -run '^$'
+// -bench Mini ./executor).
+func BenchmarkMini(b *testing.B) { miniSuite.Bench(b) }
 
 // TestPlantedDrop: an adapter that drops a failed result fails with the
 // subtest of its bug class, naming the signature, the repro and the

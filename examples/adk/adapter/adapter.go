@@ -9,7 +9,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 
 	"google.golang.org/adk/v2/agent"
@@ -30,29 +29,14 @@ import (
 // Options are what a UI on ADK's runner events supports, for every check:
 // each call on its own row; outputs and errors; text, reasoning, user
 // turns, cancel and permissions; and ADK's contract (Contract).
-var Options = harness.Options{
-	NoGrouping: true,
-	Fields:     []string{"output", "error"},
-	Features: sim.FeatureList{sim.FeatureTools, sim.FeatureText, sim.FeatureThinking, sim.FeatureUser,
-		sim.FeatureCancel, sim.FeaturePermissions},
-	Contract: contract.Contract{Guarantees: Contract},
-}
+var Options = executor.Options(sim.FeatureList{sim.FeatureTools, sim.FeatureText, sim.FeatureThinking,
+	sim.FeatureUser, sim.FeatureCancel, sim.FeaturePermissions}, Contract)
 
 // Contract is what ADK's real upstream, its own flow and tool runner,
 // never sends: the executor preset (contract.Executor) but unique-ids and
 // fresh-ids. The call ids are the model's when it sends them (ADK makes
 // one up only for a call without), and providers repeat them.
-var Contract = without(contract.Executor, contract.UniqueIDs, contract.FreshIDs)
-
-func without(l contract.List, gs ...contract.Guarantee) contract.List {
-	var out contract.List
-	for _, g := range l {
-		if !slices.Contains(gs, g) {
-			out = append(out, g)
-		}
-	}
-	return out
-}
+var Contract = contract.Executor.Without(contract.UniqueIDs, contract.FreshIDs)
 
 // Config is how ADK runs a step's calls: all at once, one goroutine each
 // (through the task runner, Turn.RunTasks here), and one event with every
