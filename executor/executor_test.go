@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
@@ -201,17 +202,23 @@ func (silent) Run(ctx context.Context, turn *Turn) error {
 }
 
 // TestStuckLibrary: a library that never reports a result is an engine
-// failure naming the call, never a hang. Patience is the hang guard only:
-// long enough that the settles before the stuck one never run out of it,
-// even on a loaded machine under the race detector.
+// failure naming the call, never a hang. It runs in a synctest bubble:
+// Patience's timer is the bubble's fake clock, which moves only once every
+// goroutine of the bubble (the kit's and the library's) is blocked, so the
+// settles before the stuck one cannot run out of it, however loaded the
+// machine, and the stuck one runs out at once. The library runs on
+// goroutines of the bubble, not on the kit's pool of runners.
 func TestStuckLibrary(t *testing.T) {
-	e := New(silent{}, Config{Patience: 250 * time.Millisecond})
-	defer e.Close()
-	_, err := e.Replay(trace(assistant, start("a"), done("a", true), turnEnd), true)
-	want := `seq 3: the library did not settle within 250ms: the library neither asked the model again nor returned; call "a" returned from its tool but its result was never reported`
-	if err == nil || err.Error() != want {
-		t.Errorf("got error %v, want %s", err, want)
-	}
+	synctest.Test(t, func(t *testing.T) {
+		e := New(silent{}, Config{Patience: 250 * time.Millisecond})
+		e.spawn = func(f func()) { go f() }
+		defer e.Close()
+		_, err := e.Replay(trace(assistant, start("a"), done("a", true), turnEnd), true)
+		want := `seq 3: the library did not settle within 250ms: the library neither asked the model again nor returned; call "a" returned from its tool but its result was never reported`
+		if err == nil || err.Error() != want {
+			t.Errorf("got error %v, want %s", err, want)
+		}
+	})
 }
 
 // TestSuite: mini's UI holds every oracle inside the executor contract.
