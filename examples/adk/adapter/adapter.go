@@ -9,7 +9,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"google.golang.org/adk/v2/agent"
 	"google.golang.org/adk/v2/agent/llmagent"
@@ -54,7 +56,13 @@ func New() harness.Engine { return executor.New(&Library{}, Config) }
 // across turns, as a chat app does.
 type Library struct {
 	sessions session.Service
+	ids      atomic.Uint64 // the last id newID made
 }
+
+// newID is the ids ADK makes (events, invocations, confirmation
+// requests) through its platform seam: a count, unique in the session,
+// for no UI shows them; ADK's default draws a random UUID each time.
+func (l *Library) newID() string { return strconv.FormatUint(l.ids.Add(1), 10) }
 
 const (
 	appName  = "toolsim"
@@ -94,7 +102,7 @@ func (l *Library) Run(ctx context.Context, turn *executor.Turn) error {
 	ui := turn.UI
 	// ADK runs a step's calls through the context's task runner: the kit's
 	// starts them in call order, each once the one before entered its tool.
-	run := platform.WithTaskRunner(ctx, turn.RunTasks)
+	run := platform.WithUUIDProvider(platform.WithTaskRunner(ctx, turn.RunTasks), l.newID)
 	msg := genai.NewContentFromText(prompt, genai.RoleUser)
 	var runErr error
 	for msg != nil {
