@@ -202,3 +202,27 @@ func TestParse(t *testing.T) {
 		t.Fatalf("ParseBehaviours: error = %v, want one naming spinners", err)
 	}
 }
+
+func TestWithout(t *testing.T) {
+	l := contract.List{contract.KnownIDs, contract.UniqueIDs, contract.CallsFirst, contract.FreshIDs}
+	tests := []struct {
+		name string
+		gs   []contract.Guarantee
+		want string
+	}{
+		{"none", nil, "known-ids,unique-ids,calls-first,fresh-ids"},
+		{"two", []contract.Guarantee{contract.UniqueIDs, contract.FreshIDs}, "known-ids,calls-first"},
+		{"absent", []contract.Guarantee{contract.NothingLate}, "known-ids,unique-ids,calls-first,fresh-ids"},
+		{"all", l, "none"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := l.Without(tt.gs...).String(); got != tt.want {
+				t.Errorf("Without(%v) = %q, want %q", tt.gs, got, tt.want)
+			}
+		})
+	}
+	if got := l.String(); got != "known-ids,unique-ids,calls-first,fresh-ids" {
+		t.Errorf("Without changed the list: %q", got)
+	}
+}

@@ -138,6 +138,19 @@ func (l List) HasAll(gs List) bool {
 	return true
 }
 
+// Without returns the list but the guarantees gs, in the list's order: a
+// preset less what a library does not guarantee
+// (contract.Executor.Without(contract.UniqueIDs)). The list is not changed.
+func (l List) Without(gs ...Guarantee) List {
+	var out List
+	for _, g := range l {
+		if !slices.Contains(gs, g) {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
 // String writes the list the way [Parse] reads it: "none" when empty,
 // else the names joined by commas.
 func (l List) String() string {

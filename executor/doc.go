@@ -45,6 +45,10 @@
 // never reused, the model is asked again only once every call of the step
 // ended. Declare it in the harness.Options the adapter uses.
 //
+// [Options] are the check options of an adapter whose timeline is the
+// kit's UI; [Suite] is the adapter's Go test (Suite.Run) and benchmark
+// (Suite.Bench: scenarios/s and CPU per scenario).
+//
 // Runnable example: New. examples/fantasy (Charm's fantasy) and
 // examples/adk (Google's ADK for Go) are whole adapters, each in its own
 // module.

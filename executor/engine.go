@@ -43,6 +43,12 @@ type Engine struct {
 	until func() bool
 	wake  chan struct{}
 	timer *time.Timer // Config.Patience, reused by every wait
+
+	// spawn runs the library's runs and tasks on goroutines: the package's
+	// pool of runners (spawn). A test in a synctest bubble runs each on a
+	// goroutine of its own instead (go f()): the pool's goroutines and
+	// channel stand outside the bubble, whose clock would never move.
+	spawn func(func())
 }
 
 // New returns an engine that runs lib, configured by cfg, as a trace says.
@@ -50,7 +56,7 @@ func New(lib Library, cfg Config) *Engine {
 	if cfg.Patience <= 0 {
 		cfg.Patience = 5 * time.Second
 	}
-	e := &Engine{lib: lib, cfg: cfg, wake: make(chan struct{}, 1)}
+	e := &Engine{lib: lib, cfg: cfg, wake: make(chan struct{}, 1), spawn: spawn}
 	e.ui = &UI{e: e}
 	return e
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
@@ -201,23 +202,37 @@ func (silent) Run(ctx context.Context, turn *Turn) error {
 }
 
 // TestStuckLibrary: a library that never reports a result is an engine
-// failure naming the call, never a hang. Patience is the hang guard only:
-// long enough that the settles before the stuck one never run out of it,
-// even on a loaded machine under the race detector.
+// failure naming the call, never a hang. It runs in a synctest bubble:
+// Patience's timer is the bubble's fake clock, which moves only once every
+// goroutine of the bubble (the kit's and the library's) is blocked, so the
+// settles before the stuck one cannot run out of it, however loaded the
+// machine, and the stuck one runs out at once. The library runs on
+// goroutines of the bubble, not on the kit's pool of runners.
 func TestStuckLibrary(t *testing.T) {
-	e := New(silent{}, Config{Patience: 250 * time.Millisecond})
-	defer e.Close()
-	_, err := e.Replay(trace(assistant, start("a"), done("a", true), turnEnd), true)
-	want := `seq 3: the library did not settle within 250ms: the library neither asked the model again nor returned; call "a" returned from its tool but its result was never reported`
-	if err == nil || err.Error() != want {
-		t.Errorf("got error %v, want %s", err, want)
-	}
+	synctest.Test(t, func(t *testing.T) {
+		e := New(silent{}, Config{Patience: 250 * time.Millisecond})
+		e.spawn = func(f func()) { go f() }
+		defer e.Close()
+		_, err := e.Replay(trace(assistant, start("a"), done("a", true), turnEnd), true)
+		want := `seq 3: the library did not settle within 250ms: the library neither asked the model again nor returned; call "a" returned from its tool but its result was never reported`
+		if err == nil || err.Error() != want {
+			t.Errorf("got error %v, want %s", err, want)
+		}
+	})
 }
 
 // TestSuite: mini's UI holds every oracle inside the executor contract.
 func TestSuite(t *testing.T) {
-	Suite{New: func() harness.Engine { return New(mini{limit: 5}, Config{Parallel: 5}) }, Options: miniOptions, Seeds: 200}.Run(t)
+	miniSuite.Run(t)
 }
+
+// miniSuite runs mini, five calls at a time.
+var miniSuite = Suite{New: func() harness.Engine { return New(mini{limit: 5}, Config{Parallel: 5}) }, Options: miniOptions, Seeds: 200}
+
+// BenchmarkMini is the kit's own cost: the campaign's rate on mini, a
+// library that does nothing but what the kit asks (go test -run '^$'
+// -bench Mini ./executor).
+func BenchmarkMini(b *testing.B) { miniSuite.Bench(b) }
 
 // TestPlantedDrop: an adapter that drops a failed result fails with the
 // subtest of its bug class, naming the signature, the repro and the

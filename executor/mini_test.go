@@ -8,7 +8,6 @@ import (
 	"sync"
 
 	"github.com/toolsim/toolsim/contract"
-	"github.com/toolsim/toolsim/harness"
 	"github.com/toolsim/toolsim/sim"
 )
 
@@ -169,9 +168,5 @@ func (m mini) ask(ctx context.Context, turn *Turn, calls []Part, asked []int) {
 }
 
 // miniOptions is what mini's UI supports.
-var miniOptions = harness.Options{
-	NoGrouping: true,
-	Fields:     []string{"output", "error"},
-	Features:   sim.FeatureList{sim.FeatureTools, sim.FeatureText, sim.FeatureThinking, sim.FeatureUser, sim.FeatureCancel, sim.FeaturePermissions},
-	Contract:   contract.Contract{Guarantees: contract.Executor},
-}
+var miniOptions = Options(sim.FeatureList{sim.FeatureTools, sim.FeatureText, sim.FeatureThinking, sim.FeatureUser,
+	sim.FeatureCancel, sim.FeaturePermissions}, contract.Executor)

@@ -26,7 +26,7 @@ func (e *Engine) ensure(ahead []event.Event) *Turn {
 		calls: map[string][]*call{}, wake: make(chan struct{}, 1), entered: make(chan struct{}, 1)}
 	e.turn = t
 	e.runs = append(e.runs, t)
-	spawn(func() { e.run(ctx, t) })
+	e.spawn(func() { e.run(ctx, t) })
 	e.settle(t)
 	return t
 }

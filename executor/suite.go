@@ -15,6 +15,7 @@ import (
 	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/harness"
 	"github.com/toolsim/toolsim/harness/campaign"
+	"github.com/toolsim/toolsim/report"
 	"github.com/toolsim/toolsim/sim"
 )
 
@@ -100,7 +101,7 @@ func (s Suite) campaign(t *testing.T, base *campaign.Baseline) {
 		t.Fatal(err)
 	}
 	if path := flagValue("toolsim.write-baseline"); path != "" {
-		if err := writeBaseline(path, campaign.BaselineOf(rep, base)); err != nil {
+		if err := report.WriteFile(path, campaign.BaselineOf(rep, base).Encode); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -121,18 +122,6 @@ func (s Suite) campaign(t *testing.T, base *campaign.Baseline) {
 	}
 	t.Logf("%d scenarios in %v (%.0f/s, Workers %d): %s; %d of its findings are in the baseline",
 		rep.Scenarios, took.Round(time.Millisecond), float64(rep.Scenarios)/took.Seconds(), max(c.Workers, 1), rep.Bugs(), known)
-}
-
-func writeBaseline(path string, b *campaign.Baseline) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := b.Encode(f); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
 }
 
 // failure is one bug class the baseline does not list, as its subtest

@@ -247,7 +247,7 @@ func (t *Turn) RunTasks(ctx context.Context, tasks []func(context.Context)) {
 		e.mu.Unlock()
 		done := make(chan struct{})
 		wg.Add(1)
-		spawn(func() {
+		e.spawn(func() {
 			defer wg.Done()
 			defer close(done)
 			task(ctx)

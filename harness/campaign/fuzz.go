@@ -13,6 +13,7 @@ import (
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/harness"
+	"github.com/toolsim/toolsim/report"
 	"github.com/toolsim/toolsim/sim"
 )
 
@@ -81,7 +82,7 @@ func Fuzz(t testing.TB, newEngine func() harness.Engine, opts ...FuzzOption) {
 		t.Fatalf("campaign.Fuzz: %v", err)
 	}
 	if *flagWrite != "" {
-		if err := writeBaselineFile(*flagWrite, BaselineOf(rep, c.Baseline)); err != nil {
+		if err := report.WriteFile(*flagWrite, BaselineOf(rep, c.Baseline).Encode); err != nil {
 			t.Fatalf("campaign.Fuzz: %v", err)
 		}
 	}
@@ -135,19 +136,6 @@ func applyFlags(c *Campaign) error {
 		c.FirstSeed, c.Seeds, c.Shard, c.Shards = uint64(*flagSeed), 1, 0, 0
 	}
 	return nil
-}
-
-// writeBaselineFile writes a baseline to path.
-func writeBaselineFile(path string, b *Baseline) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := b.Encode(f); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
 }
 
 // describeFinding saves a finding and formats it for a test log.

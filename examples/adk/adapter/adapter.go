@@ -9,9 +9,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
+	"strconv"
 	"strings"
-	"sync"
+	"sync/atomic"
 
 	"google.golang.org/adk/v2/agent"
 	"google.golang.org/adk/v2/agent/llmagent"
@@ -19,7 +19,6 @@ import (
 	"google.golang.org/adk/v2/runner"
 	"google.golang.org/adk/v2/session"
 	"google.golang.org/adk/v2/tool"
-	"google.golang.org/adk/v2/tool/functiontool"
 	"google.golang.org/adk/v2/tool/toolconfirmation"
 	"google.golang.org/genai"
 
@@ -32,29 +31,14 @@ import (
 // Options are what a UI on ADK's runner events supports, for every check:
 // each call on its own row; outputs and errors; text, reasoning, user
 // turns, cancel and permissions; and ADK's contract (Contract).
-var Options = harness.Options{
-	NoGrouping: true,
-	Fields:     []string{"output", "error"},
-	Features: sim.FeatureList{sim.FeatureTools, sim.FeatureText, sim.FeatureThinking, sim.FeatureUser,
-		sim.FeatureCancel, sim.FeaturePermissions},
-	Contract: contract.Contract{Guarantees: Contract},
-}
+var Options = executor.Options(sim.FeatureList{sim.FeatureTools, sim.FeatureText, sim.FeatureThinking,
+	sim.FeatureUser, sim.FeatureCancel, sim.FeaturePermissions}, Contract)
 
 // Contract is what ADK's real upstream, its own flow and tool runner,
 // never sends: the executor preset (contract.Executor) but unique-ids and
 // fresh-ids. The call ids are the model's when it sends them (ADK makes
 // one up only for a call without), and providers repeat them.
-var Contract = without(contract.Executor, contract.UniqueIDs, contract.FreshIDs)
-
-func without(l contract.List, gs ...contract.Guarantee) contract.List {
-	var out contract.List
-	for _, g := range l {
-		if !slices.Contains(gs, g) {
-			out = append(out, g)
-		}
-	}
-	return out
-}
+var Contract = contract.Executor.Without(contract.UniqueIDs, contract.FreshIDs)
 
 // Config is how ADK runs a step's calls: all at once, one goroutine each
 // (through the task runner, Turn.RunTasks here), and one event with every
@@ -72,7 +56,13 @@ func New() harness.Engine { return executor.New(&Library{}, Config) }
 // across turns, as a chat app does.
 type Library struct {
 	sessions session.Service
+	ids      atomic.Uint64 // the last id newID made
 }
+
+// newID is the ids ADK makes (events, invocations, confirmation
+// requests) through its platform seam: a count, unique in the session,
+// for no UI shows them; ADK's default draws a random UUID each time.
+func (l *Library) newID() string { return strconv.FormatUint(l.ids.Add(1), 10) }
 
 const (
 	appName  = "toolsim"
@@ -95,11 +85,7 @@ func (l *Library) Run(ctx context.Context, turn *executor.Turn) error {
 	m := &llm{turn: turn, shown: make(chan struct{}, 1)}
 	tools := make([]tool.Tool, len(turn.Tools))
 	for i, name := range turn.Tools {
-		t, err := toolNamed(name)
-		if err != nil {
-			return err
-		}
-		tools[i] = t
+		tools[i] = newTool(name, turn)
 	}
 	a, err := llmagent.New(llmagent.Config{Name: "assistant", Model: m, Tools: tools})
 	if err != nil {
@@ -116,7 +102,7 @@ func (l *Library) Run(ctx context.Context, turn *executor.Turn) error {
 	ui := turn.UI
 	// ADK runs a step's calls through the context's task runner: the kit's
 	// starts them in call order, each once the one before entered its tool.
-	run := platform.WithTaskRunner(context.WithValue(ctx, turnKey{}, turn), turn.RunTasks)
+	run := platform.WithUUIDProvider(platform.WithTaskRunner(ctx, turn.RunTasks), l.newID)
 	msg := genai.NewContentFromText(prompt, genai.RoleUser)
 	var runErr error
 	for msg != nil {
@@ -234,57 +220,4 @@ func result(resp map[string]any) (string, error) {
 	}
 	out, _ := resp["output"].(string)
 	return out, nil
-}
-
-// output is what a tool returns to the model.
-type output struct {
-	Output string `json:"output"`
-}
-
-// tools holds the app's tools by name: a function tool infers and
-// resolves its JSON schemas when made, which costs more than a whole
-// scenario, so each is made once and serves every run; its body finds the
-// run's Turn in the context.
-var tools sync.Map // name → tool.Tool
-
-// turnKey is the context key of the run's Turn.
-type turnKey struct{}
-
-// toolNamed returns the app's tool called name.
-func toolNamed(name string) (tool.Tool, error) {
-	if t, ok := tools.Load(name); ok {
-		return t.(tool.Tool), nil
-	}
-	t, err := newTool(name)
-	if err != nil {
-		return nil, err
-	}
-	t2, _ := tools.LoadOrStore(name, t)
-	return t2.(tool.Tool), nil
-}
-
-// newTool is one of the app's tools, a function tool whose body is the
-// kit's gated Tool. A permission is asked the ADK way, from inside the
-// tool (agent.Context.RequestConfirmation, as functiontool does for
-// RequireConfirmation): the tool returns tool.ErrConfirmationRequired and
-// the run pauses; once the user confirmed, ADK runs the tool again and it
-// goes on. A cancel returns the context's error, a failure its error (ADK
-// sends {"error": text} to the model).
-func newTool(name string) (tool.Tool, error) {
-	return functiontool.New(functiontool.Config{Name: name, Description: name},
-		func(ctx agent.Context, _ map[string]any) (output, error) {
-			turn := ctx.Value(turnKey{}).(*executor.Turn)
-			out := turn.Tool(ctx, ctx.FunctionCallID())
-			switch {
-			case out.Asked:
-				if err := ctx.RequestConfirmation(fmt.Sprintf("Allow %s?", name), nil); err != nil {
-					return output{}, err
-				}
-				ctx.Actions().SkipSummarization = true
-				return output{}, fmt.Errorf("error tool %q %w", name, tool.ErrConfirmationRequired)
-			case out.Err != nil:
-				return output{}, out.Err
-			}
-			return output{Output: out.Output}, nil
-		})
 }

@@ -9,7 +9,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 
 	"charm.land/fantasy"
 
@@ -22,30 +21,15 @@ import (
 // Options are what a UI on fantasy's callbacks supports, for every check:
 // each call on its own row; outputs and errors; text, reasoning, user
 // turns, cancel and permissions; and fantasy's contract (Contract).
-var Options = harness.Options{
-	NoGrouping: true,
-	Fields:     []string{"output", "error"},
-	Features: sim.FeatureList{sim.FeatureTools, sim.FeatureText, sim.FeatureThinking, sim.FeatureUser,
-		sim.FeatureCancel, sim.FeaturePermissions},
-	Contract: contract.Contract{Guarantees: Contract},
-}
+var Options = executor.Options(sim.FeatureList{sim.FeatureTools, sim.FeatureText, sim.FeatureThinking,
+	sim.FeatureUser, sim.FeatureCancel, sim.FeaturePermissions}, Contract)
 
 // Contract is what fantasy's real upstream, its own model loop and tool
 // runner, never sends: the executor preset (contract.Executor) but
 // unique-ids and fresh-ids. The call ids are the provider's, and providers
 // repeat them, within an answer (charmbracelet/crush#3107, #3121) and
 // across steps.
-var Contract = without(contract.Executor, contract.UniqueIDs, contract.FreshIDs)
-
-func without(l contract.List, gs ...contract.Guarantee) contract.List {
-	var out contract.List
-	for _, g := range l {
-		if !slices.Contains(gs, g) {
-			out = append(out, g)
-		}
-	}
-	return out
-}
+var Contract = contract.Executor.Without(contract.UniqueIDs, contract.FreshIDs)
 
 // Config is how fantasy runs a step's calls: parallel tools on at most 5
 // goroutines, each result reported (OnToolResult) as its tool returns.

@@ -1,6 +1,6 @@
 //go:build !unix
 
-package adapter_test
+package executor
 
 import "time"
 

@@ -1,8 +1,0 @@
-//go:build !unix
-
-package adapter_test
-
-import "time"
-
-// cpuTime is unknown here: the benchmark reports no CPU time.
-func cpuTime() time.Duration { return -1 }
