@@ -37,6 +37,9 @@ const (
 	OracleGroups      = oracle.Groups      // §5.3: groups are exactly the batches; a group holds 2+ tools
 	OracleOnce        = oracle.Once        // §5.4: every started tool appears exactly once
 	OracleNoLive      = oracle.NoLive      // §5.5: after turn_end or cancel, no tool is live
+	OracleScreenOnce    = oracle.ScreenOnce    // screen: each started call is on the page exactly once
+	OracleScreenSettled = oracle.ScreenSettled // screen: after the turn nothing runs or asks, unless it awaits approval
+	OracleScreenFailure = oracle.ScreenFailure // screen: a failed call never looks like a success
 	OracleOrder       = oracle.Order       // §5.6: the final timeline does not depend on result order
 	OracleDeterminism = oracle.Determinism // §5.8: the same trace gives the same timeline
 	OracleIncremental = oracle.Incremental // §5.9: incremental render equals a fresh render

@@ -1,0 +1,70 @@
+// The page contract toolsim-browser drives (browser/doc.go): window.toolsim
+// with reset(), apply(event), finish(), rows() and rebuild(), each settled
+// before it resolves: React has committed (flushSync) and the DOM stayed
+// quiet for two animation frames (a MutationObserver saw nothing).
+import React from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
+import { App } from './app.jsx';
+import { readRows } from './reader.js';
+import * as store from './store.js';
+
+let state = store.emptyStore();
+let listeners = new Set();
+const subscribe = (fn) => { listeners.add(fn); return () => listeners.delete(fn); };
+
+function Live() {
+  const s = React.useSyncExternalStore(subscribe, () => state);
+  return <App store={s} />;
+}
+
+const liveEl = document.getElementById('live');
+const live = createRoot(liveEl);
+flushSync(() => live.render(<Live />));
+
+function set(next) {
+  state = next;
+  flushSync(() => listeners.forEach((fn) => fn()));
+}
+
+// quiet resolves once `el` saw no DOM change for two animation frames in a
+// row; it rejects after 600 frames that all changed something.
+function quiet(el) {
+  return new Promise((resolve, reject) => {
+    let changed = false, calm = 0, frames = 0;
+    const mo = new MutationObserver(() => { changed = true; });
+    mo.observe(el, { subtree: true, childList: true, attributes: true, characterData: true });
+    const tick = () => {
+      calm = changed ? 0 : calm + 1;
+      changed = false;
+      if (calm >= 2) { mo.disconnect(); resolve(); return; }
+      if (++frames > 600) { mo.disconnect(); reject(new Error('the page never settled: 600 animation frames each changed the DOM')); return; }
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+}
+
+window.toolsim = {
+  version: 1,
+  async reset() { set(store.emptyStore()); await quiet(liveEl); },
+  async apply(ev) { set(store.apply(state, ev)); await quiet(liveEl); },
+  async finish() { set(store.finish(state)); await quiet(liveEl); },
+  rows() { return readRows(liveEl); },
+  // rebuild(events) folds the events into a store without rendering, as
+  // the app stored its messages, takes them through a JSON round trip (a
+  // database gives them back), mounts a fresh app from them and returns
+  // its rows.
+  async rebuild(events) {
+    let saved = store.emptyStore();
+    for (const ev of events) saved = store.apply(saved, ev);
+    saved = JSON.parse(JSON.stringify(store.finish(saved)));
+    const el = document.getElementById('rebuilt');
+    const root = createRoot(el);
+    flushSync(() => root.render(<App store={saved} />));
+    await quiet(el);
+    const rows = readRows(el);
+    flushSync(() => root.unmount());
+    return rows;
+  },
+};
