@@ -10,7 +10,7 @@ await build({
   format: 'iife',
   outfile: new URL('./dist/page.js', import.meta.url).pathname,
   jsx: 'automatic',
-  define: { 'process.env.NODE_ENV': '"development"' },
+  define: { 'process.env.NODE_ENV': JSON.stringify(process.env.NODE_ENV ?? 'development') },
   logLevel: 'warning',
 });
 copyFileSync(new URL('./src/index.html', import.meta.url), new URL('./dist/index.html', import.meta.url));

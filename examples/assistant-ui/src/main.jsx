@@ -1,7 +1,7 @@
 // The page contract toolsim-browser drives (browser/doc.go): window.toolsim
 // with reset(), apply(event), finish(), rows() and rebuild(), each settled
 // before it resolves: React has committed (flushSync) and the DOM stayed
-// quiet for two animation frames (a MutationObserver saw nothing).
+// quiet for three task turns (a MutationObserver saw nothing).
 import React from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
@@ -27,22 +27,30 @@ function set(next) {
   flushSync(() => listeners.forEach((fn) => fn()));
 }
 
-// quiet resolves once `el` saw no DOM change for two animation frames in a
-// row; it rejects after 600 frames that all changed something.
-function quiet(el) {
-  return new Promise((resolve, reject) => {
-    let changed = false, calm = 0, frames = 0;
-    const mo = new MutationObserver(() => { changed = true; });
-    mo.observe(el, { subtree: true, childList: true, attributes: true, characterData: true });
-    const tick = () => {
+// quiet resolves once `el` saw no DOM change over three task turns in a
+// row (a MessageChannel message each: the queue React's scheduler uses,
+// without the 4 ms clamp of setTimeout or the 16 ms of an animation
+// frame); it rejects after 10,000 turns that all changed something.
+const channel = new MessageChannel();
+let turnDone = null;
+channel.port1.onmessage = () => turnDone();
+const turn = () => new Promise((resolve) => { turnDone = resolve; channel.port2.postMessage(0); });
+
+async function quiet(el) {
+  let changed = false;
+  const mo = new MutationObserver(() => { changed = true; });
+  mo.observe(el, { subtree: true, childList: true, attributes: true, characterData: true });
+  try {
+    for (let calm = 0, turns = 0; calm < 3; turns++) {
+      if (turns > 10000) throw new Error('the page never settled: 10,000 task turns each changed the DOM');
+      await turn();
+      mo.takeRecords().length && (changed = true);
       calm = changed ? 0 : calm + 1;
       changed = false;
-      if (calm >= 2) { mo.disconnect(); resolve(); return; }
-      if (++frames > 600) { mo.disconnect(); reject(new Error('the page never settled: 600 animation frames each changed the DOM')); return; }
-      requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-  });
+    }
+  } finally {
+    mo.disconnect();
+  }
 }
 
 window.toolsim = {
