@@ -40,6 +40,7 @@ function AssistantMessage() {
   return (
     <MessagePrimitive.Root className="message">
       <MessagePrimitive.Parts components={{ Text: TextPart, tools: { Fallback: ToolRow } }} />
+      {bug === 'twice' ? <MessagePrimitive.Parts components={{ Text: () => null, tools: { Fallback: ToolRow } }} /> : null /* planted: the parts drawn twice */}
     </MessagePrimitive.Root>
   );
 }
