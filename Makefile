@@ -38,7 +38,7 @@ lint: ## fail if gofmt, go vet (here, and for Windows and macOS) or go mod tidy 
 	$(GO) mod tidy -diff
 	cd examples/go-engine && $(GO) vet ./... && $(GO) mod tidy -diff
 
-bench: ## run the benchmarks (events/s, protocol events/s, MB/s, render times, rebuild records/s, import MB/s, campaign scenarios/s, exhaustive, shrinking, HTML page of 100,000 events)
+bench: ## run the benchmarks (events/s, protocol events/s, MB/s, render times, rebuild records/s, import MB/s, campaign scenarios/s, exhaustive, shrinking, HTML page of 100,000 events, the assistant-ui page's events/s and scenarios/s in Chromium: skipped without it or its build)
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) ./event ./engine ./render ./timeline
 	$(GO) test -run '^$$' -bench Pipe -benchmem -benchtime 3x ./engineproto
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime 3x ./rebuild
@@ -46,6 +46,7 @@ bench: ## run the benchmarks (events/s, protocol events/s, MB/s, render times, r
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime 3x ./harness
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime 5x ./shrink ./sim
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime 2x ./view
+	$(GO) test -run '^$$' -bench . -benchtime 20x ./browser ./cmd/toolsim-browser
 
 fuzz: ## run each native fuzz target for FUZZTIME (default 5s; a count such as 3000x avoids golang/go#75804)
 	$(GO) test -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime $(FUZZTIME) ./event
