@@ -9,6 +9,10 @@ import { App } from './app.jsx';
 import { readRows } from './reader.js';
 import * as store from './store.js';
 
+const bug = new URLSearchParams(location.search).get('bug') ?? '';
+// planted (bug=unsaved-results): the app's database keeps no tool results.
+const dropResults = (key, value) => (key === 'result' || key === 'isError' ? undefined : value);
+
 let state = store.emptyStore();
 let listeners = new Set();
 const subscribe = (fn) => { listeners.add(fn); return () => listeners.delete(fn); };
@@ -66,7 +70,7 @@ window.toolsim = {
   async rebuild(events) {
     let saved = store.emptyStore();
     for (const ev of events) saved = store.apply(saved, ev);
-    saved = JSON.parse(JSON.stringify(store.finish(saved)));
+    saved = JSON.parse(JSON.stringify(store.finish(saved), bug === 'unsaved-results' ? dropResults : undefined));
     const el = document.getElementById('rebuilt');
     const root = createRoot(el);
     flushSync(() => root.render(<App store={saved} />));
