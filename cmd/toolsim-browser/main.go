@@ -19,6 +19,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
 	"path/filepath"
 
@@ -55,11 +56,7 @@ func run(args []string, in io.Reader, out, errw io.Writer) int {
 		fmt.Fprintf(errw, "toolsim-browser: %v\n", err)
 		return 2
 	}
-	query := ""
-	if *bug != "" {
-		query = "bug=" + *bug
-	}
-	b, err := browser.Start(browser.Options{Page: *page, Query: query})
+	b, err := browser.Start(browser.Options{Page: *page, Query: query(*bug)})
 	if err != nil {
 		fmt.Fprintf(errw, "toolsim-browser: %v\n", err)
 		return 2
@@ -79,6 +76,14 @@ func run(args []string, in io.Reader, out, errw io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// query is the page URL's query for a planted bug ("" for none).
+func query(bug string) string {
+	if bug == "" {
+		return ""
+	}
+	return "bug=" + url.QueryEscape(bug)
 }
 
 // readDeclared reads DIR/contract.json; a page without one declares
