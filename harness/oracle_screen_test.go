@@ -68,33 +68,36 @@ var (
 		`{"kind":"permission","id":"a","state":"asked"}`, `{"kind":"turn_end"}`)
 )
 
+// screenCases are pages with one rule broken (want: the screen oracle
+// that fails) or kept (quiet: the one that must not).
+var screenCases = []struct {
+	name  string
+	evs   []event.Event
+	page  func() harness.Engine
+	want  string // the screen oracle that fails; "" none
+	quiet string // a screen oracle that must stay quiet
+}{
+	{"failed call drawn as done", failedCall, page(restatus(timeline.StatusFailed, timeline.StatusOK)), harness.OracleScreenFailure, ""},
+	{"failed call drawn failed", failedCall, page(restatus("", "")), "", harness.OracleScreenFailure},
+	{"row drawn twice", failedCall, page(func(it *timeline.Item) []*timeline.Item {
+		if it.Kind == timeline.ItemTool {
+			return []*timeline.Item{it, it.Clone()}
+		}
+		return []*timeline.Item{it}
+	}), harness.OracleScreenOnce, ""},
+	{"row never drawn", failedCall, page(func(it *timeline.Item) []*timeline.Item {
+		if it.Kind == timeline.ItemTool {
+			return nil
+		}
+		return []*timeline.Item{it}
+	}), harness.OracleScreenOnce, ""},
+	{"running after cancel", cancelled, page(restatus(timeline.StatusInterrupted, timeline.StatusRunning)), harness.OracleScreenSettled, ""},
+	{"approval asked after cancel", cancelled, page(restatus(timeline.StatusInterrupted, timeline.StatusPending)), harness.OracleScreenSettled, ""},
+	{"approval really awaited at turn end", asked, page(restatus(timeline.StatusInterrupted, timeline.StatusPending)), "", harness.OracleScreenSettled},
+}
+
 func TestScreenOracles(t *testing.T) {
-	tests := []struct {
-		name  string
-		evs   []event.Event
-		page  func() harness.Engine
-		want  string // the screen oracle that fails; "" none
-		quiet string // a screen oracle that must stay quiet
-	}{
-		{"failed call drawn as done", failedCall, page(restatus(timeline.StatusFailed, timeline.StatusOK)), harness.OracleScreenFailure, ""},
-		{"failed call drawn failed", failedCall, page(restatus("", "")), "", harness.OracleScreenFailure},
-		{"row drawn twice", failedCall, page(func(it *timeline.Item) []*timeline.Item {
-			if it.Kind == timeline.ItemTool {
-				return []*timeline.Item{it, it.Clone()}
-			}
-			return []*timeline.Item{it}
-		}), harness.OracleScreenOnce, ""},
-		{"row never drawn", failedCall, page(func(it *timeline.Item) []*timeline.Item {
-			if it.Kind == timeline.ItemTool {
-				return nil
-			}
-			return []*timeline.Item{it}
-		}), harness.OracleScreenOnce, ""},
-		{"running after cancel", cancelled, page(restatus(timeline.StatusInterrupted, timeline.StatusRunning)), harness.OracleScreenSettled, ""},
-		{"approval asked after cancel", cancelled, page(restatus(timeline.StatusInterrupted, timeline.StatusPending)), harness.OracleScreenSettled, ""},
-		{"approval really awaited at turn end", asked, page(restatus(timeline.StatusInterrupted, timeline.StatusPending)), "", harness.OracleScreenSettled},
-	}
-	for _, tt := range tests {
+	for _, tt := range screenCases {
 		t.Run(tt.name, func(t *testing.T) {
 			found := map[string]bool{}
 			for _, v := range harness.CheckWith(tt.page, tt.evs, harness.Options{Screen: true}) {
