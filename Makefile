@@ -38,7 +38,7 @@ lint: ## fail if gofmt, go vet (here, and for Windows and macOS) or go mod tidy 
 	$(GO) mod tidy -diff
 	cd examples/go-engine && $(GO) vet ./... && $(GO) mod tidy -diff
 
-bench: ## run the benchmarks (events/s, protocol events/s, MB/s, render times, rebuild records/s, import MB/s, campaign scenarios/s, exhaustive, shrinking, HTML page of 100,000 events)
+bench: ## run the benchmarks (events/s, protocol events/s, MB/s, render times, rebuild records/s, import MB/s, campaign scenarios/s, exhaustive, shrinking, HTML page of 100,000 events, the assistant-ui page's events/s and scenarios/s in Chromium: skipped without it or its build)
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) ./event ./engine ./render ./timeline
 	$(GO) test -run '^$$' -bench Pipe -benchmem -benchtime 3x ./engineproto
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime 3x ./rebuild
@@ -46,6 +46,7 @@ bench: ## run the benchmarks (events/s, protocol events/s, MB/s, render times, r
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime 3x ./harness
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime 5x ./shrink ./sim
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime 2x ./view
+	$(GO) test -run '^$$' -bench . -benchtime 20x ./browser ./cmd/toolsim-browser
 
 fuzz: ## run each native fuzz target for FUZZTIME (default 5s; a count such as 3000x avoids golang/go#75804)
 	$(GO) test -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime $(FUZZTIME) ./event
@@ -81,7 +82,43 @@ ci-example: build ## run the CI recipe of docs/ci.md locally (the workflow's com
 REAL_ENGINES := ai-sdk ai-sdk-streamtext langgraph openai-agents
 REAL_SEEDS ?= 300
 
-real-engines: build $(addprefix real-engine-,$(REAL_ENGINES)) $(addprefix real-go-engine-,$(REAL_GO_ENGINES)) vitest-example ## every third-party engine (npm ci once each; Go ones with GO_TOOLCHAIN): its gate (only its known findings), and each regression in scenarios/<name> still failing; then the vitest example
+real-engines: build $(addprefix real-engine-,$(REAL_ENGINES)) $(addprefix real-browser-engine-,$(BROWSER_ENGINES)) $(addprefix real-go-engine-,$(REAL_GO_ENGINES)) vitest-example ## every third-party engine (npm ci once each; Go ones with GO_TOOLCHAIN; React UIs in Chromium, skipped without it): its gate (only its known findings), and each regression in scenarios/<name> still failing; then the vitest example
+
+# The React tool-call UIs under examples/<name>/ (a page built with
+# esbuild into examples/<name>/dist), driven in headless Chromium by
+# toolsim-browser (package browser, docs/browser.md): the same gate and
+# regressions as real-engine-%, through ENGINE_CMD_<name>, then each
+# planted bug of scenarios/<name>/planted (PLANTED_<name>: bug=signature
+# class) caught with its class. Skipped, saying so, without Chromium.
+BROWSER_ENGINES := assistant-ui
+ENGINE_CMD_assistant-ui = bin/toolsim-browser --page examples/assistant-ui/dist
+SEEDS_assistant-ui ?= 60
+WORKERS_assistant-ui ?= 2
+
+.PHONY: real-browser-engines
+real-browser-engines: $(addprefix real-browser-engine-,$(BROWSER_ENGINES)) ## the React UIs in headless Chromium (skipped without chromium)
+
+real-browser-engine-%:
+	@if [ -z "$$CHROMIUM" ] && ! command -v chromium >/dev/null && ! command -v chromium-browser >/dev/null && ! command -v google-chrome >/dev/null; then \
+		echo "real-browser-engine-$*: chromium not installed (apt-get install -y chromium, or set CHROMIUM): skipped"; \
+	else $(MAKE) --no-print-directory browser-page-$* real-engine-$* browser-planted-$*; fi
+
+# browser-page-NAME: toolsim-browser, and the page built from its lock.
+browser-page-%: build
+	$(GO) build -o bin/toolsim-browser ./cmd/toolsim-browser
+	@test -d examples/$*/node_modules || npm ci --prefix examples/$* --no-audit --no-fund
+	npm run --prefix examples/$* --silent build
+
+# browser-planted-NAME: each scenarios/NAME/planted/BUG.jsonl passes on the
+# page, and fails with --bug BUG with the class its first line names.
+browser-planted-%:
+	@for f in scenarios/$*/planted/*.jsonl; do \
+		bug=$$(basename $$f .jsonl); class=$$(head -1 $$f | sed -n 's/.*"planted_class":"\([^"]*\)".*/\1/p'); \
+		bin/toolsim check --engine '$(ENGINE_CMD_$*)' --timeout 30s $$f >/dev/null || { echo "$$f: fails without the planted bug"; exit 1; }; \
+		out=$$(bin/toolsim check --engine '$(ENGINE_CMD_$*) --bug '$$bug --timeout 30s $$f); st=$$?; \
+		if [ $$st -ne 1 ] || ! echo "$$out" | grep -qF "$$class"; then echo "$$out"; echo "$$f: --bug $$bug: want exit 1 with class \"$$class\", got exit $$st"; exit 1; fi; \
+		echo "planted bug caught  $$bug: $$class"; \
+	done
 
 # The Go agent libraries under the executor kit, each in its own module
 # examples/<name> (go test ./... there runs its campaign and its
@@ -100,26 +137,28 @@ real-go-engines: $(addprefix real-go-engine-,$(REAL_GO_ENGINES)) ## the Go agent
 real-go-engine-%:
 	cd examples/$* && $(if $(GO_TOOLCHAIN_$*),export GOTOOLCHAIN=$(GO_TOOLCHAIN_$*) && )$(GO) vet ./... && $(GO) mod tidy -diff && $(GO) test -count=1 ./...
 
-# real-engine-NAME: one of them (make real-engine-langgraph).
+# real-engine-NAME: one of them (make real-engine-langgraph). engine_cmd is
+# the engine's command: ENGINE_CMD_<name>, else node examples/<name>/adapter.mjs.
+engine_cmd = $(or $(ENGINE_CMD_$(1)),node examples/$(1)/adapter.mjs)
 real-engine-%: build
 	@test -d examples/$*/node_modules || npm ci --prefix examples/$* --no-audit --no-fund
-	bin/toolsim fuzz --engine 'node examples/$*/adapter.mjs' --timeout 30s --seeds $(REAL_SEEDS) --out failures/$* \
+	bin/toolsim fuzz --engine '$(call engine_cmd,$*)' --timeout 30s --seeds $(or $(SEEDS_$*),$(REAL_SEEDS)) $(if $(WORKERS_$*),--workers $(WORKERS_$*)) --out failures/$* \
 		--baseline scenarios/$*/baseline.json
 	@for f in scenarios/$*/*.jsonl; do \
-		bin/toolsim check --engine 'node examples/$*/adapter.mjs' --timeout 30s $$f >/dev/null; st=$$?; \
+		bin/toolsim check --engine '$(call engine_cmd,$*)' --timeout 30s $$f >/dev/null; st=$$?; \
 		if [ $$st -eq 0 ]; then echo "$$f passes now: the library fixed it; move it out of scenarios/$* and its class out of docs/findings/$*.md"; exit 1; fi; \
 		if [ $$st -ne 1 ]; then echo "$$f: toolsim check exited $$st (setup problem)"; exit 1; fi; \
 		echo "still fails  $$f"; \
 	done
 	@for f in $$(ls scenarios/$*/robustness/*.jsonl 2>/dev/null); do \
-		out=$$(bin/toolsim check --engine 'node examples/$*/adapter.mjs' --timeout 30s $$f); st=$$?; \
+		out=$$(bin/toolsim check --engine '$(call engine_cmd,$*)' --timeout 30s $$f); st=$$?; \
 		if [ $$st -ne 0 ] || ! echo "$$out" | grep -q '^outside the contract'; then echo "$$out"; echo "$$f: want it set apart as outside the contract (exit 0), got exit $$st"; exit 1; fi; \
-		bin/toolsim check --engine 'node examples/$*/adapter.mjs' --timeout 30s --robustness $$f >/dev/null; st=$$?; \
+		bin/toolsim check --engine '$(call engine_cmd,$*)' --timeout 30s --robustness $$f >/dev/null; st=$$?; \
 		if [ $$st -ne 1 ]; then echo "$$f: with --robustness toolsim check exited $$st, want 1 (the library fixed it, or a setup problem)"; exit 1; fi; \
 		echo "robustness, still fails  $$f"; \
 	done
 	@for f in $$(ls scenarios/$*/documented/*.jsonl 2>/dev/null); do \
-		out=$$(bin/toolsim check --engine 'node examples/$*/adapter.mjs' --timeout 30s $$f); st=$$?; \
+		out=$$(bin/toolsim check --engine '$(call engine_cmd,$*)' --timeout 30s $$f); st=$$?; \
 		if [ $$st -ne 0 ] || ! echo "$$out" | grep -q '^documented'; then echo "$$out"; echo "$$f: want it set apart as documented behaviour (exit 0), got exit $$st"; exit 1; fi; \
 		echo "documented, still shown  $$f"; \
 	done

@@ -33,6 +33,9 @@ const (
 	CapBatch       = "batch"
 	CapDelta       = "delta"    // timeline replies may carry only what changed (docs/protocol.md)
 	CapSnapshot    = "snapshot" // answers snapshot with the whole current timeline
+	// CapScreen says the timelines are what a screen shows, read from a
+	// rendered page (toolsim-browser): toolsim adds its screen oracles.
+	CapScreen = "screen"
 )
 
 // Timeline fields an engine may declare it fills. Tool ids, names,

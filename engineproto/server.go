@@ -26,6 +26,14 @@ type Engine interface {
 	Timeline() *timeline.Timeline
 }
 
+// Failer is implemented by engines that can fail (a browser that crashed,
+// a page that logged an error): after each event, finish, reset and
+// reconstruct, Serve asks Failed, and answers a non-nil error with an
+// error reply in place of the timeline.
+type Failer interface {
+	Failed() error
+}
+
 // ServeOptions configure Serve.
 type ServeOptions struct {
 	// New makes a fresh engine (at init and on reset) for the meta tool
@@ -36,6 +44,15 @@ type ServeOptions struct {
 	Reconstruct func(log []byte, metaTools []string) (Engine, error)
 	// Fields are the optional timeline fields declared; nil means all.
 	Fields []string
+	// Features, NoGrouping, Contract and Documented are declared in init_ok
+	// as features, grouping (false when set), contract and documented;
+	// Capabilities are declared beside the ones Serve implements (for
+	// example CapScreen).
+	Features     []string
+	NoGrouping   bool
+	Contract     []string
+	Documented   []string
+	Capabilities []string
 	// Full answers with whole timelines only, without declaring the delta
 	// capability. Otherwise event, batch and finish are answered with
 	// deltas, which rely on the engine's items keeping the Version
@@ -207,15 +224,15 @@ func (s *server) dispatch(m *Message) {
 			return // answered with the error alone: nothing was applied
 		}
 		if m.Finish {
-			s.eng.Finish()
-			s.timeline(m.ID, len(m.Events), true)
+			s.finish(m.ID, len(m.Events))
 		}
 	case TypeFinish:
-		s.eng.Finish()
-		s.timeline(m.ID, 0, true)
+		s.finish(m.ID, 0)
 	case TypeReset:
 		s.eng = s.opts.New(s.meta)
-		s.timeline(m.ID, 0, false)
+		if !s.failed(m.ID) {
+			s.timeline(m.ID, 0, false)
+		}
 	case TypeRender:
 		s.render(m)
 	case TypeReconstruct:
@@ -245,12 +262,47 @@ func (s *server) init(m *Message) {
 	if !s.opts.Full {
 		caps = append(caps, CapDelta)
 	}
-	caps = append(caps, CapSnapshot)
+	caps = append(append(caps, CapSnapshot), s.opts.Capabilities...)
+	if s.failed(m.ID) {
+		return
+	}
 	s.buf = strconvID(append(s.buf[:0], `{"type":"init_ok","id":`...), m.ID)
 	s.buf = appendStr(append(s.buf, `,"protocol":`...), Version)
 	s.buf = appendStrs(append(s.buf, `,"capabilities":`...), caps)
 	s.buf = appendStrs(append(s.buf, `,"fields":`...), s.opts.Fields)
+	s.buf = s.appendDeclared(s.buf)
 	s.w.Write(append(s.buf, "}\n"...))
+}
+
+// appendDeclared appends the optional init_ok members ServeOptions set.
+func (s *server) appendDeclared(dst []byte) []byte {
+	if s.opts.Features != nil {
+		dst = appendStrs(append(dst, `,"features":`...), s.opts.Features)
+	}
+	if s.opts.NoGrouping {
+		dst = append(dst, `,"grouping":false`...)
+	}
+	if s.opts.Contract != nil {
+		dst = appendStrs(append(dst, `,"contract":`...), s.opts.Contract)
+	}
+	if s.opts.Documented != nil {
+		dst = appendStrs(append(dst, `,"documented":`...), s.opts.Documented)
+	}
+	return dst
+}
+
+// failed answers message id with an error reply when the engine reports a
+// failure (Failer), and reports whether it did.
+func (s *server) failed(id int64) bool {
+	f, ok := s.eng.(Failer)
+	if !ok {
+		return false
+	}
+	if err := f.Failed(); err != nil {
+		s.errorf(id, "%v", err)
+		return true
+	}
+	return false
 }
 
 // apply decodes every event first (all or nothing), then applies each and
@@ -271,6 +323,9 @@ func (s *server) apply(id int64, member string, raws []json.RawMessage) bool {
 	}
 	for i := range s.evs {
 		s.eng.Apply(&s.evs[i])
+		if s.failed(id) {
+			return false
+		}
 		s.timeline(id, i, true)
 	}
 	return true
@@ -310,5 +365,16 @@ func (s *server) reconstruct(m *Message) {
 		return
 	}
 	s.eng = eng
-	s.timeline(m.ID, 0, false)
+	if !s.failed(m.ID) {
+		s.timeline(m.ID, 0, false)
+	}
+}
+
+// finish applies the end-of-stream rule and answers with its timeline
+// (index in a batch), or with the engine's failure.
+func (s *server) finish(id int64, index int) {
+	s.eng.Finish()
+	if !s.failed(id) {
+		s.timeline(id, index, true)
+	}
 }

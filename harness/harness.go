@@ -32,20 +32,23 @@ type Engine = engineproto.Engine
 
 // Oracle names, after SPEC §5.
 const (
-	OraclePairing     = oracle.Pairing     // §5.1: an event for id X changes only tool X
-	OracleStatus      = oracle.Status      // §5.2: terminal states never change; only allowed moves
-	OracleGroups      = oracle.Groups      // §5.3: groups are exactly the batches; a group holds 2+ tools
-	OracleOnce        = oracle.Once        // §5.4: every started tool appears exactly once
-	OracleNoLive      = oracle.NoLive      // §5.5: after turn_end or cancel, no tool is live
-	OracleOrder       = oracle.Order       // §5.6: the final timeline does not depend on result order
-	OracleDeterminism = oracle.Determinism // §5.8: the same trace gives the same timeline
-	OracleIncremental = oracle.Incremental // §5.9: incremental render equals a fresh render
-	OracleModel       = oracle.Model       // the right tool is in the wrong state (status, output, progress, error, times)
-	OracleDiagnostics = oracle.Diagnostics // the anomalies reported are not the ones the trace holds
-	OraclePanic       = oracle.Panic       // §5.10: the engine panicked
-	OracleEngine      = oracle.Engine      // §5.10: an external engine crashed, hung or broke the protocol
-	OracleReference   = oracle.Reference   // --diff: the engine differs from the reference engine
-	OracleReload      = oracle.Reload      // the engine's own reconstruction differs from what it showed live
+	OraclePairing       = oracle.Pairing       // §5.1: an event for id X changes only tool X
+	OracleStatus        = oracle.Status        // §5.2: terminal states never change; only allowed moves
+	OracleGroups        = oracle.Groups        // §5.3: groups are exactly the batches; a group holds 2+ tools
+	OracleOnce          = oracle.Once          // §5.4: every started tool appears exactly once
+	OracleNoLive        = oracle.NoLive        // §5.5: after turn_end or cancel, no tool is live
+	OracleScreenOnce    = oracle.ScreenOnce    // screen: each started call is on the page exactly once
+	OracleScreenSettled = oracle.ScreenSettled // screen: after the turn nothing runs or asks, unless it awaits approval
+	OracleScreenFailure = oracle.ScreenFailure // screen: a failed call never looks like a success
+	OracleOrder         = oracle.Order         // §5.6: the final timeline does not depend on result order
+	OracleDeterminism   = oracle.Determinism   // §5.8: the same trace gives the same timeline
+	OracleIncremental   = oracle.Incremental   // §5.9: incremental render equals a fresh render
+	OracleModel         = oracle.Model         // the right tool is in the wrong state (status, output, progress, error, times)
+	OracleDiagnostics   = oracle.Diagnostics   // the anomalies reported are not the ones the trace holds
+	OraclePanic         = oracle.Panic         // §5.10: the engine panicked
+	OracleEngine        = oracle.Engine        // §5.10: an external engine crashed, hung or broke the protocol
+	OracleReference     = oracle.Reference     // --diff: the engine differs from the reference engine
+	OracleReload        = oracle.Reload        // the engine's own reconstruction differs from what it showed live
 
 	OracleNondeterminism = oracle.Nondeterminism // §5.8: a campaign's seed gave different bytes twice
 

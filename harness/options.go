@@ -48,6 +48,11 @@ type Options struct {
 	// place under the same version, which no delta carried, is reported as
 	// an OracleEngine violation at the first of those points that shows it.
 	Snapshots bool
+	// Screen adds the screen oracles (OracleScreenOnce, OracleScreenSettled,
+	// OracleScreenFailure), which judge the timeline as a page shows it
+	// without the model: for engines that declare the screen capability
+	// (toolsim-browser), which Declared turns on.
+	Screen bool
 	// SelfCheck runs the oracles that exercise toolsim's own persisted-log
 	// writer and rebuild (§5.7 live == rebuilt, reported faults, reconnect,
 	// replay twice), whatever engine is under test: for toolsim's own
@@ -86,6 +91,7 @@ func Declared(o Options, info engineproto.Info) Options {
 	o.NoRender = true
 	o.Reload = o.Reload || info.Has(engineproto.CapReconstruct)
 	o.Snapshots = o.Snapshots || info.Has(engineproto.CapSnapshot)
+	o.Screen = o.Screen || info.Has(engineproto.CapScreen)
 	o.NoGrouping = o.NoGrouping || !info.Grouping
 	if info.Features != nil {
 		o.Features = intersect(o.Features, info.Features)

@@ -116,6 +116,9 @@ func newPass(opts Options) *pass {
 		index: map[*timeline.Item]int{}, staleSeen: map[*timeline.Item]bool{},
 	}
 	p.oracles = []stepOracle{&modelOracle{}, &statusOracle{}, &groupsOracle{}, &noLiveOracle{}, &diagOracle{}}
+	if opts.Screen { // first: a finding on a page is named by what the page shows
+		p.oracles = append([]stepOracle{&screenOnce{}, &screenSettled{}, &screenFailure{}}, p.oracles...)
+	}
 	if !opts.NoRender {
 		p.oracles = append(p.oracles, newRenderOracle())
 	}

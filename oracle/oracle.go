@@ -20,6 +20,12 @@ const (
 
 	Nondeterminism = "nondeterminism" // §5.8: a campaign's seed gave different bytes twice
 
+	// The screen oracles, for engines whose timelines are read from a
+	// rendered page (the screen capability): they need no model.
+	ScreenOnce    = "screen-once"    // each started call is on the page exactly once
+	ScreenSettled = "screen-settled" // after the turn, nothing runs or asks unless it awaits approval
+	ScreenFailure = "screen-failure" // a failed call never looks like a success
+
 	// toolsim's own reconstruction checks (SPEC §4, §5.7).
 	Rebuild   = "live==rebuilt"  // (a) the rebuilt transcript equals the live one
 	Reconnect = "reconnect"      // (b) rebuild a prefix, go on live: same as pure live
@@ -33,7 +39,7 @@ var Names = []string{
 	Pairing, Status, Groups, Once, NoLive, Order,
 	Determinism, Incremental, Model, Diagnostics, Panic,
 	Engine, Reference, Reload, Rebuild, Reconnect, Idempot,
-	Reported, Nondeterminism,
+	Reported, Nondeterminism, ScreenOnce, ScreenSettled, ScreenFailure,
 }
 
 // WholeTrace names the oracles that judge a whole trace rather than an

@@ -163,7 +163,8 @@ func openAfterTurn(sig string) bool {
 	default:
 		return false
 	}
-	return strings.HasPrefix(what, "tool status interrupted → ") || strings.HasPrefix(what, "tool left ")
+	return strings.HasPrefix(what, "tool status interrupted → ") || strings.HasPrefix(what, "tool left ") ||
+		strings.HasPrefix(what, "screen: a call ") // the screen-settled oracle's words for the same
 }
 
 // Class is one bug: its name (ClassOf) and the findings that show it.

@@ -1,6 +1,7 @@
 package campaign_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -88,7 +89,16 @@ func TestContractKeepsCampaignsInside(t *testing.T) {
 // a turn's end fails; declaring that documented behaviour sets those
 // findings apart, and the run passes.
 func TestDocumentedBehaviourIsSetApart(t *testing.T) {
+	for _, screen := range []bool{false, true} {
+		t.Run(fmt.Sprintf("screen=%v", screen), func(t *testing.T) { documentedSetApart(t, screen) })
+	}
+}
+
+// documentedSetApart runs the campaigns of TestDocumentedBehaviourIsSetApart,
+// with the screen oracles (whose findings then name the class) or without.
+func documentedSetApart(t *testing.T, screen bool) {
 	camp := campaign.Campaign{Seeds: 300, Workers: 2, Sim: sim.Options{Faults: fault.List{fault.MissingResult}, Swarm: true}}
+	camp.Check.Screen = screen
 	rep, err := camp.Run(openAfterTurn)
 	if err != nil {
 		t.Fatal(err)
