@@ -18,17 +18,46 @@ const (
 	// answers it later (client-side tools, approvals that outlive the
 	// response). SPEC §2 interrupts it.
 	OpenAfterTurn Behaviour = "open-after-turn"
+	// ResultsAtStepEnd: the library runs the calls of a step (one model
+	// answer) in parallel and shows their results together, in one event
+	// once the last call returned, so a call that finished early stays
+	// running until its step ends (Google's ADK merging a step's function
+	// responses). SPEC §2 shows a result when it comes. A result that is
+	// never shown at all fails first the same way, and is set apart too.
+	ResultsAtStepEnd Behaviour = "results-at-step-end"
+	// ApprovalAfterResults: a call asks for approval while it runs, and the
+	// library shows the request only after its step's results, so the call
+	// stays running, not awaiting approval, while the other calls of its
+	// step run (ADK yielding confirmation requests after the step's
+	// function responses). SPEC §2 shows it awaiting approval when asked.
+	// A request that is never shown at all fails first the same way, and
+	// is set apart too.
+	ApprovalAfterResults Behaviour = "approval-after-results"
+	// CancelDropsInFlight: once the user cancels, the library sends
+	// nothing more about the calls in flight, so they stay running as last
+	// shown, and the app closes them itself when the run ends cancelled
+	// (ADK draining its node goroutines without yielding what they send).
+	// SPEC §2 interrupts every live call at the cancel. A library that
+	// ignores the cancel and runs its calls on fails first the same way,
+	// and is set apart too.
+	CancelDropsInFlight Behaviour = "cancel-drops-in-flight"
 )
 
 // Behaviours lists every documented behaviour toolsim knows. Treat it as
 // read-only.
-var Behaviours = []Behaviour{OpenAfterTurn}
+var Behaviours = []Behaviour{OpenAfterTurn, ResultsAtStepEnd, ApprovalAfterResults, CancelDropsInFlight}
 
 // Describe says what the behaviour is.
 func (b Behaviour) Describe() string {
 	switch b {
 	case OpenAfterTurn:
 		return "a call with no result stays running or awaiting approval when its turn or the stream ends"
+	case ResultsAtStepEnd:
+		return "a step's results are shown together once its last call returned, where SPEC shows each result when it comes"
+	case ApprovalAfterResults:
+		return "a call's approval request is shown only after its step's results, where SPEC shows the call awaiting approval when asked"
+	case CancelDropsInFlight:
+		return "after a cancel the calls in flight stay running, where SPEC interrupts every live call"
 	}
 	return "?"
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/toolsim/toolsim/contract"
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/harness"
@@ -280,5 +281,66 @@ func TestPausedAsksSettle(t *testing.T) {
 		case harness.OracleEngine, harness.OraclePanic, harness.OracleDeterminism, harness.OracleNondeterminism:
 			t.Errorf("seed %d: %s", f.Seed, f.Violation)
 		}
+	}
+}
+
+// TestDocumentedSetApart: declared documented behaviours take a
+// library's designs out of its bugs and list them in the run's log, with
+// what was seen only after them; and their limit: a different bug that
+// fails first the same way (a failed result never shown, under
+// results-at-step-end) is set apart with them, and is seen only in that
+// list.
+func TestDocumentedSetApart(t *testing.T) {
+	adk := func() harness.Engine {
+		return New(mini{merged: true, tasks: true, pauses: true}, Config{AtStepEnd: true, PauseToAsk: true})
+	}
+	drop := func() harness.Engine { return New(mini{dropFailed: true}, Config{}) }
+	all := []contract.Behaviour{contract.ResultsAtStepEnd, contract.ApprovalAfterResults, contract.CancelDropsInFlight}
+	tests := []struct {
+		name       string
+		engine     func() harness.Engine
+		documented []contract.Behaviour
+		bug        string // a signature counted as a bug, or "" for none
+		notBug     string // a signature not counted
+		log        []string
+	}{
+		{"step-end results, undeclared", adk, nil, "result: tool status ok → running", "", nil},
+		{"step-end results, declared", adk, all, "", "result: tool status ok → running",
+			[]string{`"result: tool status ok → running"`, "(results-at-step-end)", "(approval-after-results)"}},
+		{"a dropped result, undeclared", drop, nil, "result: tool status failed → running", "", nil},
+		{"a dropped result under results-at-step-end", drop, all[:1], "", "result: tool status failed → running",
+			[]string{"seen only after these", `"turn end: tool left running"`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			opts := miniOptions
+			opts.Contract.Documented = tt.documented
+			c := campaign.Campaign{Seeds: 100, Check: opts, Sim: sim.Options{Faults: fault.All(), Swarm: true}}
+			rep, err := c.Run(tt.engine)
+			if err != nil {
+				t.Fatal(err)
+			}
+			bugs := map[string]bool{}
+			for _, cl := range rep.Classes() {
+				for _, f := range cl.Findings {
+					bugs[f.Signature] = true
+				}
+			}
+			if tt.bug != "" && !bugs[tt.bug] {
+				t.Errorf("%q is not counted as a bug: %s", tt.bug, rep.Bugs())
+			}
+			if tt.notBug != "" && bugs[tt.notBug] {
+				t.Errorf("%q is counted as a bug", tt.notBug)
+			}
+			line := documented(rep)
+			if tt.log == nil && line != "" {
+				t.Errorf("log line %q, want none", line)
+			}
+			for _, want := range tt.log {
+				if !strings.Contains(line, want) {
+					t.Errorf("log line %q lacks %s", line, want)
+				}
+			}
+		})
 	}
 }

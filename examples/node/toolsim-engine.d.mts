@@ -82,7 +82,7 @@ export interface Info {
   grouping?: boolean;
   /** What the engine's real upstream never sends (docs/simulator.md, Contracts): "executor", or guarantee names such as "calls-first", "known-ids". Absent: nothing is guaranteed. */
   contract?: string[];
-  /** The library's documented behaviours SPEC is stricter than, such as "open-after-turn": findings that show them leave the default report. */
+  /** The library's documented behaviours SPEC is stricter than, "open-after-turn", "results-at-step-end", "approval-after-results", "cancel-drops-in-flight" (docs/simulator.md, Contracts): findings that show them leave the default report. */
   documented?: string[];
 }
 

@@ -1,6 +1,7 @@
 package campaign
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -147,11 +148,37 @@ func fold(s, other string) string {
 
 // Documents returns the documented behaviour of c that signature sig
 // shows, or "": a finding with it is not counted as a bug.
+//
+// A signature is a rule and the first difference it made, so a declared
+// behaviour sets apart every failure whose first difference is its own,
+// whatever comes next: a different bug that fails first the same way (a
+// result never shown at all, under results-at-step-end) is set apart with
+// it, and what it does later is a finding seen only after it, listed but
+// not counted. Each behaviour but open-after-turn therefore matches only
+// its exact signatures (documentedSignatures), never another rule or
+// status change of the same class.
 func Documents(c contract.Contract, sig string) contract.Behaviour {
 	if c.Documents(contract.OpenAfterTurn) && openAfterTurn(sig) {
 		return contract.OpenAfterTurn
 	}
+	for b, sigs := range documentedSignatures {
+		if c.Documents(b) && slices.Contains(sigs, sig) {
+			return b
+		}
+	}
 	return ""
+}
+
+// documentedSignatures are the signatures each documented behaviour but
+// open-after-turn shows (docs/findings/adk.md): the rule of the event and
+// the exact status change a UI on such a library shows. No two share one.
+var documentedSignatures = map[contract.Behaviour][]string{
+	// a result comes while other calls of its step run: still running
+	contract.ResultsAtStepEnd: {"result: tool status ok → running", "result: tool status failed → running"},
+	// the call asks for approval while others of its step run: still running
+	contract.ApprovalAfterResults: {model.RulePermissionAsked + ": tool status pending → running"},
+	// the user cancels while calls run: still running
+	contract.CancelDropsInFlight: {model.RuleCancel + ": tool status interrupted → running"},
 }
 
 // openAfterTurn reports whether sig is a call left open by the end of its

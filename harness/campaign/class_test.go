@@ -3,6 +3,7 @@ package campaign_test
 import (
 	"testing"
 
+	"github.com/toolsim/toolsim/contract"
 	"github.com/toolsim/toolsim/harness/campaign"
 )
 
@@ -54,5 +55,62 @@ func TestClassNames(t *testing.T) {
 		if got := campaign.ClassOf(sig); got != want {
 			t.Errorf("ClassOf(%q) = %q, want %q", sig, got, want)
 		}
+	}
+}
+
+// TestDocuments: each documented behaviour sets apart its own signatures
+// (those of docs/findings/*.md), not another behaviour's, nor the near
+// misses (another rule or status change of the same class, other
+// engines' bugs), and nothing when it is not declared.
+func TestDocuments(t *testing.T) {
+	own := map[contract.Behaviour][]string{
+		contract.OpenAfterTurn: {"turn ended with tools live: tool status interrupted → running",
+			"end of stream with permission pending: tool status interrupted → pending", "end of stream with tools live: tool left running"},
+		contract.ResultsAtStepEnd:     {"result: tool status ok → running", "result: tool status failed → running"},
+		contract.ApprovalAfterResults: {"status: running → pending: tool status pending → running"},
+		contract.CancelDropsInFlight:  {"cancel: tool status interrupted → running"},
+	}
+	nearMisses := []string{
+		"result: tool status ok → pending", "result: tool status running → ok", "result: tool status ok → failed",
+		"duplicate result: tool status ok → running", "progress after result: tool status ok → running",
+		"result after cancel: tool status interrupted → running", "result: tool error missing",
+		"status: running → pending: tool status pending → failed", "status: pending → denied: tool status denied → running",
+		"status: pending → running: tool status running → pending",
+		"cancel: tool status interrupted → pending", "cancel: tool left running", "cancel with nothing live: missing notice item",
+		"turn end: tool left running", "turn ended with tools live: tool status ok → running",
+	}
+	type test struct {
+		name     string
+		declared []contract.Behaviour
+		sig      string
+		want     contract.Behaviour
+	}
+	var tests []test
+	for _, b := range contract.Behaviours {
+		if len(own[b]) == 0 {
+			t.Fatalf("no signature of %s in this test", b)
+		}
+		for _, sig := range own[b] {
+			tests = append(tests, test{"not declared/" + sig, nil, sig, ""},
+				test{"all declared/" + sig, contract.Behaviours, sig, b})
+			for _, other := range contract.Behaviours {
+				want := contract.Behaviour("")
+				if other == b {
+					want = b
+				}
+				tests = append(tests, test{string(other) + "/" + sig, []contract.Behaviour{other}, sig, want})
+			}
+		}
+	}
+	for _, sig := range nearMisses {
+		tests = append(tests, test{"all declared/" + sig, contract.Behaviours, sig, ""})
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := contract.Contract{Guarantees: contract.Executor, Documented: tt.declared}
+			if got := campaign.Documents(c, tt.sig); got != tt.want {
+				t.Errorf("Documents(documented %v, %q) = %q, want %q", tt.declared, tt.sig, got, tt.want)
+			}
+		})
 	}
 }

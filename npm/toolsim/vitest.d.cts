@@ -20,7 +20,7 @@ export interface FuzzOptions {
   timeout?: number | string;
   /** What the engine's real upstream never sends (--contract), e.g. 'executor' or ['calls-first', 'known-ids']; default: the engine's own declaration. */
   contract?: string | string[];
-  /** The library's documented behaviours (--documented), e.g. 'open-after-turn'; default: the engine's own declaration. */
+  /** The library's documented behaviours (--documented), 'open-after-turn', 'results-at-step-end', 'approval-after-results' or 'cancel-drops-in-flight' (docs/simulator.md, Contracts); default: the engine's own declaration. */
   documented?: string | string[];
   /** Also explore and report inputs outside the contract, each labelled robustness (--robustness). */
   robustness?: boolean;

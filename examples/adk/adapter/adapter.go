@@ -30,15 +30,24 @@ import (
 
 // Options are what a UI on ADK's runner events supports, for every check:
 // each call on its own row; outputs and errors; text, reasoning, user
-// turns, cancel and permissions; and ADK's contract (Contract).
+// turns, cancel and permissions; and ADK's contract (Contract) and
+// documented behaviours (Documented).
 var Options = executor.Options(sim.FeatureList{sim.FeatureTools, sim.FeatureText, sim.FeatureThinking,
-	sim.FeatureUser, sim.FeatureCancel, sim.FeaturePermissions}, Contract)
+	sim.FeatureUser, sim.FeatureCancel, sim.FeaturePermissions}, Contract, Documented...)
 
 // Contract is what ADK's real upstream, its own flow and tool runner,
 // never sends: the executor preset (contract.Executor) but unique-ids and
 // fresh-ids. The call ids are the model's when it sends them (ADK makes
 // one up only for a call without), and providers repeat them.
 var Contract = contract.Executor.Without(contract.UniqueIDs, contract.FreshIDs)
+
+// Documented is what ADK does by design that SPEC §2 is stricter than
+// (docs/findings/adk.md): a step's function responses come in one event
+// once its last call returned (mergeParallelFunctionResponseEvents), a
+// confirmation request after them, and after a cancel the runner yields
+// nothing of the calls in flight. Findings that show them are set apart.
+var Documented = []contract.Behaviour{contract.ResultsAtStepEnd, contract.ApprovalAfterResults,
+	contract.CancelDropsInFlight}
 
 // Config is how ADK runs a step's calls: all at once, one goroutine each
 // (through the task runner, Turn.RunTasks here), and one event with every
