@@ -1,8 +1,11 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/toolsim/toolsim/browser"
@@ -36,10 +39,12 @@ func TestUsageErrors(t *testing.T) {
 }
 
 // BenchmarkScenarios checks generated scenarios against the assistant-ui
-// example's page (examples/assistant-ui/dist, built by npm run build) in
-// one browser, as one campaign worker does: the live pass, the replay
-// twice and the reordered replay, with the screen oracles. It reports
-// scenarios/s for that one worker.
+// example's page (examples/assistant-ui/dist, built by npm run build) as
+// a campaign does: each worker has its own browser, and each scenario is
+// the live pass, the replay twice and the reordered replay, with the
+// screen oracles. workers=1 is one campaign worker; workers=2 is the
+// issue's two-worker rate (fuzz --workers 2). It reports scenarios/s
+// over all workers.
 func BenchmarkScenarios(b *testing.B) {
 	const page = "../../examples/assistant-ui/dist"
 	if browser.ExecPath() == "" {
@@ -48,15 +53,43 @@ func BenchmarkScenarios(b *testing.B) {
 	if _, err := os.Stat(page + "/index.html"); err != nil {
 		b.Skipf("%s not built (npm run --prefix examples/assistant-ui build): %v", page, err)
 	}
+	opts, features := benchOptions(b, page)
+	for _, workers := range []int{1, 2} {
+		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
+			brs := make([]*browser.Browser, workers)
+			for i := range brs {
+				br, err := browser.Start(browser.Options{Page: page})
+				if err != nil {
+					b.Fatal(err)
+				}
+				defer br.Close()
+				brs[i] = br
+			}
+			var next atomic.Int64
+			var wg sync.WaitGroup
+			b.ResetTimer()
+			for _, br := range brs {
+				wg.Go(func() {
+					newEngine := func() harness.Engine { return browser.NewEngine(br) }
+					for seed := next.Add(1) - 1; seed < int64(b.N); seed = next.Add(1) - 1 {
+						sc := sim.Generate(uint64(seed), sim.Options{Faults: fault.Trace, Swarm: true, Features: features})
+						harness.CheckCase(newEngine, harness.CaseOf(sc), opts)
+					}
+				})
+			}
+			wg.Wait()
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "scenarios/s")
+		})
+	}
+}
+
+// benchOptions reads the page's declaration into the campaign's check
+// options and features.
+func benchOptions(b *testing.B, page string) (harness.Options, sim.FeatureList) {
 	d, err := readDeclared(page)
 	if err != nil {
 		b.Fatal(err)
 	}
-	br, err := browser.Start(browser.Options{Page: page})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer br.Close()
 	opts := harness.Options{Screen: true, NoGrouping: true, NoRender: true, Fields: []string{}, First: true}
 	if opts.Contract.Guarantees, err = contract.ParseNames(d.Contract); err != nil {
 		b.Fatal(err)
@@ -65,12 +98,5 @@ func BenchmarkScenarios(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	newEngine := func() harness.Engine { return browser.NewEngine(br) }
-	seed := uint64(0)
-	for b.Loop() {
-		sc := sim.Generate(seed, sim.Options{Faults: fault.Trace, Swarm: true, Features: features})
-		harness.CheckCase(newEngine, harness.CaseOf(sc), opts)
-		seed++
-	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "scenarios/s")
+	return opts, features
 }
