@@ -116,6 +116,7 @@ class GraphEngine {
       transport: new FetchStreamTransport({ apiUrl: 'http://app.local/api/stream', fetch: (url, init) => this.serve(url, init) }),
       onError: () => {},
       onFinish: (state) => {
+        if (this.implicit) { this.implicit = false; return; } // the empty answer answerFirst asked for: no turn of the trace
         const last = state.values?.messages?.at(-1)?.id ?? '';
         if (!state.values?.__interrupt__?.length) this.finished.set(last, (this.finished.get(last) ?? 0) + 1);
       },
@@ -229,7 +230,10 @@ class GraphEngine {
         this.cancelled = false;
         if (this.role === 'assistant') this.ensureRun(ahead);
         break;
-      case 'user': this.submit({ messages: [{ type: 'human', content: ev.text ?? '' }] }, ahead); break;
+      case 'user':
+        await this.answerFirst();
+        this.submit({ messages: [{ type: 'human', content: ev.text ?? '' }] }, ahead);
+        break;
       case 'text':
         this.ensureRun(ahead);
         this.response = true;
@@ -257,6 +261,7 @@ class GraphEngine {
 
   // The user sends a message: useStream's submit, a new run with it as input.
   submit(input, ahead) {
+    this.implicit = false;
     this.learnTools(ahead);
     this.feed = new Feed();
     this.response = false;
@@ -269,6 +274,18 @@ class GraphEngine {
   // answered meanwhile.
   run(p) {
     p.catch(() => {}).finally(() => { this.running = false; this.moved(); this.resume(); });
+  }
+
+  // The user sends while a run still waits for the model (a turn that
+  // never said anything): the model answers first, as a chat sends one
+  // message at a time once the answer is in.
+  async answerFirst() {
+    for (let guard = 0; this.running && !this.stopped && guard < 100; guard++) {
+      this.implicit = true;
+      this.response = false;
+      this.feed.put({ type: 'done' });
+      await this.settle();
+    }
   }
 
   // An assistant turn no user message opened: a run with no new message.
