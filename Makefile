@@ -79,8 +79,13 @@ ci-example: build ## run the CI recipe of docs/ci.md locally (the workflow's com
 
 # The third-party engines under examples/<name>/ (adapter.mjs, package-lock.json),
 # each with its regressions and baseline under scenarios/<name>/.
-REAL_ENGINES := ai-sdk ai-sdk-streamtext langgraph openai-agents
+REAL_ENGINES := ai-sdk ai-sdk-streamtext langgraph langgraph-graph openai-agents
 REAL_SEEDS ?= 300
+# REAL_FLAGS_NAME: extra fuzz flags of one engine's gate. examples/ai-sdk
+# writes the UI message chunks itself: it is the AI SDK's robustness
+# engine (its real boundary is ai-sdk-streamtext), and its gate explores
+# outside the contract too.
+REAL_FLAGS_ai-sdk := --robustness
 
 real-engines: build $(addprefix real-engine-,$(REAL_ENGINES)) $(addprefix real-browser-engine-,$(BROWSER_ENGINES)) $(addprefix real-go-engine-,$(REAL_GO_ENGINES)) vitest-example ## every third-party engine (npm ci once each; Go ones with GO_TOOLCHAIN; React UIs in Chromium, skipped without it): its gate (only its known findings), and each regression in scenarios/<name> still failing; then the vitest example
 
@@ -143,7 +148,7 @@ engine_cmd = $(or $(ENGINE_CMD_$(1)),node examples/$(1)/adapter.mjs)
 real-engine-%: build
 	@test -d examples/$*/node_modules || npm ci --prefix examples/$* --no-audit --no-fund
 	bin/toolsim fuzz --engine '$(call engine_cmd,$*)' --timeout 30s --seeds $(or $(SEEDS_$*),$(REAL_SEEDS)) $(if $(WORKERS_$*),--workers $(WORKERS_$*)) --out failures/$* \
-		--baseline scenarios/$*/baseline.json
+		--baseline scenarios/$*/baseline.json $(REAL_FLAGS_$*)
 	@for f in scenarios/$*/*.jsonl; do \
 		bin/toolsim check --engine '$(call engine_cmd,$*)' --timeout 30s $$f >/dev/null; st=$$?; \
 		if [ $$st -eq 0 ]; then echo "$$f passes now: the library fixed it; move it out of scenarios/$* and its class out of docs/findings/$*.md"; exit 1; fi; \
