@@ -90,10 +90,13 @@ real-engines: build $(addprefix real-engine-,$(REAL_ENGINES)) $(addprefix real-b
 # regressions as real-engine-%, through ENGINE_CMD_<name>, then each
 # planted bug of scenarios/<name>/planted (PLANTED_<name>: bug=signature
 # class) caught with its class. Skipped, saying so, without Chromium.
-BROWSER_ENGINES := assistant-ui
+BROWSER_ENGINES := assistant-ui ai-sdk-react
 ENGINE_CMD_assistant-ui = bin/toolsim-browser --page examples/assistant-ui/dist
 SEEDS_assistant-ui ?= 60
 WORKERS_assistant-ui ?= 2
+ENGINE_CMD_ai-sdk-react = bin/toolsim-browser --page examples/ai-sdk-react/dist
+SEEDS_ai-sdk-react ?= 60
+WORKERS_ai-sdk-react ?= 2
 
 .PHONY: real-browser-engines
 real-browser-engines: $(addprefix real-browser-engine-,$(BROWSER_ENGINES)) ## the React UIs in headless Chromium (skipped without chromium)
