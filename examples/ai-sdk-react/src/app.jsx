@@ -28,7 +28,7 @@ function Message({ message, note }) {
         return null;
       })}
       {(note?.errors ?? []).map((e, i) => <div key={`e${i}`} data-row="notice" role="alert" data-level="error">Error: {e}</div>)}
-      {note?.aborted ? <div data-row="notice" role="status" data-level="interrupted">Interrupted</div> : null}
+      {note?.aborted ? <div data-row="notice" role="status" data-level="interrupted">Interrupted{note.reason ? `: ${note.reason}` : ''}</div> : null}
       {note?.finished ? <hr data-row="separator" aria-label="Turn complete" /> : null}
     </div>
   );

@@ -29,6 +29,7 @@ export class Driver {
   prev = '';
   prevBatch = '';
   errors = [];      // onError's errors for the response in flight
+  reason = '';      // why the app stopped the response in flight
 
   constructor() {
     this.notes = new Notes();
@@ -36,8 +37,9 @@ export class Driver {
       transport: { sendMessages: async () => this.next, reconnectToStream: async () => null },
       onError: (err) => this.errors.push(String(err?.message ?? err)),
       onFinish: ({ message, isAbort, isError, finishReason }) => {
-        this.notes.set(message.id, { errors: this.errors, aborted: isAbort, finished: finishReason != null && !isAbort && !isError });
+        this.notes.set(message.id, { errors: this.errors, aborted: isAbort, reason: this.reason, finished: finishReason != null && !isAbort && !isError });
         this.errors = [];
+        this.reason = '';
       },
     });
   }
@@ -46,7 +48,7 @@ export class Driver {
     const chunks = this.chunks(ev);
     if (chunks === null) return; // an unknown kind
     if (chunks.length) await this.send(chunks);
-    if (ev.kind === 'cancel' && this.open) await this.stop();
+    if (ev.kind === 'cancel' && this.open) await this.stop(ev.reason ?? '');
     if (ev.kind === 'turn_end') await this.close();
     this.prev = ev.kind;
   }
@@ -140,10 +142,12 @@ export class Driver {
     }
   }
 
-  // stop is the user's Stop: useChat's stop() aborts the request.
-  async stop() {
+  // stop is the user's Stop: useChat's stop() aborts the request. stop()
+  // takes no reason; the app keeps its own (why it stopped) in its notes.
+  async stop(reason) {
     const r = this.open;
     this.open = null;
+    this.reason = reason;
     await this.chat.stop();
     try { r.input.close(); } catch { /* already cancelled */ }
     await r.done;

@@ -34,8 +34,9 @@ export function readRows(root) {
   });
 }
 
-// visible drops what shows nothing: the app's empty prompt, and an empty
-// text part.
+// visible drops the app's empty prompt (sendMessage with no text: the
+// traces carry no user turns). An empty text part stays a row: useChat
+// keeps it, and the page draws its paragraph.
 function visible(el) {
-  return !((el.dataset.row === 'user' || el.dataset.row === 'assistant') && el.textContent === '');
+  return !(el.dataset.row === 'user' && el.textContent === '');
 }
