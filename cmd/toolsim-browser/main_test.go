@@ -35,18 +35,24 @@ func TestUsageErrors(t *testing.T) {
 	}
 }
 
-// BenchmarkScenarios checks generated scenarios against the assistant-ui
-// example's page (examples/assistant-ui/dist, built by npm run build) in
-// one browser, as one campaign worker does: the live pass, the replay
-// twice and the reordered replay, with the screen oracles. It reports
-// scenarios/s for that one worker.
+// BenchmarkScenarios checks generated scenarios against each example page
+// (examples/NAME/dist, built by npm run build) in one browser, as one
+// campaign worker does: the live pass, the replay twice and the reordered
+// replay, with the screen oracles. It reports scenarios/s for that one
+// worker, per page.
 func BenchmarkScenarios(b *testing.B) {
-	const page = "../../examples/assistant-ui/dist"
+	for _, name := range []string{"assistant-ui", "ai-sdk-react"} {
+		b.Run(name, func(b *testing.B) { benchmarkPage(b, name) })
+	}
+}
+
+func benchmarkPage(b *testing.B, name string) {
+	page := "../../examples/" + name + "/dist"
 	if browser.ExecPath() == "" {
 		b.Skip("chromium not installed: browser benchmark skipped")
 	}
 	if _, err := os.Stat(page + "/index.html"); err != nil {
-		b.Skipf("%s not built (npm run --prefix examples/assistant-ui build): %v", page, err)
+		b.Skipf("%s not built (npm run --prefix examples/%s build): %v", page, name, err)
 	}
 	d, err := readDeclared(page)
 	if err != nil {
