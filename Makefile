@@ -38,7 +38,7 @@ lint: ## fail if gofmt, go vet (here, and for Windows and macOS) or go mod tidy 
 	$(GO) mod tidy -diff
 	cd examples/go-engine && $(GO) vet ./... && $(GO) mod tidy -diff
 
-bench: ## run the benchmarks (events/s, protocol events/s, MB/s, render times, rebuild records/s, import MB/s, campaign scenarios/s, exhaustive, shrinking, HTML page of 100,000 events, the assistant-ui page's events/s and scenarios/s in Chromium: skipped without it or its build)
+bench: ## run the benchmarks (events/s, protocol events/s, MB/s, render times, rebuild records/s, import MB/s, campaign scenarios/s, exhaustive, shrinking, HTML page of 100,000 events, the assistant-ui page's events/s and scenarios/s, and the useChat page's scenarios/s, in Chromium: skipped without it or its build)
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) ./event ./engine ./render ./timeline
 	$(GO) test -run '^$$' -bench Pipe -benchmem -benchtime 3x ./engineproto
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime 3x ./rebuild
