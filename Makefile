@@ -38,7 +38,7 @@ lint: ## fail if gofmt, go vet (here, and for Windows and macOS) or go mod tidy 
 	$(GO) mod tidy -diff
 	cd examples/go-engine && $(GO) vet ./... && $(GO) mod tidy -diff
 
-bench: ## run the benchmarks (events/s, protocol events/s, MB/s, render times, rebuild records/s, import MB/s, campaign scenarios/s, exhaustive, shrinking, HTML page of 100,000 events, the assistant-ui page's events/s and scenarios/s in Chromium: skipped without it or its build)
+bench: ## run the benchmarks (events/s, protocol events/s, MB/s, render times, rebuild records/s, import MB/s, campaign scenarios/s, exhaustive, shrinking, HTML page of 100,000 events, the assistant-ui page's events/s and scenarios/s, and the useChat page's scenarios/s, in Chromium: skipped without it or its build)
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) ./event ./engine ./render ./timeline
 	$(GO) test -run '^$$' -bench Pipe -benchmem -benchtime 3x ./engineproto
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime 3x ./rebuild
@@ -95,10 +95,13 @@ real-engines: build $(addprefix real-engine-,$(REAL_ENGINES)) $(addprefix real-b
 # regressions as real-engine-%, through ENGINE_CMD_<name>, then each
 # planted bug of scenarios/<name>/planted (PLANTED_<name>: bug=signature
 # class) caught with its class. Skipped, saying so, without Chromium.
-BROWSER_ENGINES := assistant-ui
+BROWSER_ENGINES := assistant-ui ai-sdk-react
 ENGINE_CMD_assistant-ui = bin/toolsim-browser --page examples/assistant-ui/dist
 SEEDS_assistant-ui ?= 60
 WORKERS_assistant-ui ?= 2
+ENGINE_CMD_ai-sdk-react = bin/toolsim-browser --page examples/ai-sdk-react/dist
+SEEDS_ai-sdk-react ?= 60
+WORKERS_ai-sdk-react ?= 2
 
 .PHONY: real-browser-engines
 real-browser-engines: $(addprefix real-browser-engine-,$(BROWSER_ENGINES)) ## the React UIs in headless Chromium (skipped without chromium)

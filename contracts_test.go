@@ -15,7 +15,7 @@ import (
 
 // realEngines are the third-party engines under examples/, each with its
 // contract.json, and its baseline and regressions under scenarios/.
-var realEngines = []string{"ai-sdk", "ai-sdk-streamtext", "langgraph", "langgraph-graph", "openai-agents"}
+var realEngines = []string{"ai-sdk", "ai-sdk-streamtext", "langgraph", "langgraph-graph", "openai-agents", "assistant-ui", "ai-sdk-react"}
 
 // declared reads an engine's contract.json, as its adapter does.
 func declared(t *testing.T, name string) contract.Contract {

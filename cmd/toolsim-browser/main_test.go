@@ -38,49 +38,53 @@ func TestUsageErrors(t *testing.T) {
 	}
 }
 
-// BenchmarkScenarios checks generated scenarios against the assistant-ui
-// example's page (examples/assistant-ui/dist, built by npm run build) as
-// a campaign does: each worker has its own browser, and each scenario is
-// the live pass, the replay twice and the reordered replay, with the
-// screen oracles. workers=1 is one campaign worker; workers=2 is the
-// issue's two-worker rate (fuzz --workers 2). It reports scenarios/s
-// over all workers.
+// BenchmarkScenarios checks generated scenarios against each example page
+// (examples/NAME/dist, built by npm run build) as a campaign does: each
+// worker has its own browser, and each scenario is the live pass, the
+// replay twice and the reordered replay, with the screen oracles.
+// workers=1 is one campaign worker; workers=2 is the two-worker
+// rate (fuzz --workers 2). It reports scenarios/s over all workers.
 func BenchmarkScenarios(b *testing.B) {
-	const page = "../../examples/assistant-ui/dist"
+	for _, name := range []string{"assistant-ui", "ai-sdk-react"} {
+		for _, workers := range []int{1, 2} {
+			b.Run(fmt.Sprintf("%s/workers=%d", name, workers), func(b *testing.B) { benchmarkPage(b, name, workers) })
+		}
+	}
+}
+
+// benchmarkPage runs b.N seeds on the page over workers browsers.
+func benchmarkPage(b *testing.B, name string, workers int) {
+	page := "../../examples/" + name + "/dist"
 	if browser.ExecPath() == "" {
 		b.Skip("chromium not installed: browser benchmark skipped")
 	}
 	if _, err := os.Stat(page + "/index.html"); err != nil {
-		b.Skipf("%s not built (npm run --prefix examples/assistant-ui build): %v", page, err)
+		b.Skipf("%s not built (npm run --prefix examples/%s build): %v", page, name, err)
 	}
 	opts, features := benchOptions(b, page)
-	for _, workers := range []int{1, 2} {
-		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
-			brs := make([]*browser.Browser, workers)
-			for i := range brs {
-				br, err := browser.Start(browser.Options{Page: page})
-				if err != nil {
-					b.Fatal(err)
-				}
-				defer br.Close()
-				brs[i] = br
+	brs := make([]*browser.Browser, workers)
+	for i := range brs {
+		br, err := browser.Start(browser.Options{Page: page})
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer br.Close()
+		brs[i] = br
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	b.ResetTimer()
+	for _, br := range brs {
+		wg.Go(func() {
+			newEngine := func() harness.Engine { return browser.NewEngine(br) }
+			for seed := next.Add(1) - 1; seed < int64(b.N); seed = next.Add(1) - 1 {
+				sc := sim.Generate(uint64(seed), sim.Options{Faults: fault.Trace, Swarm: true, Features: features})
+				harness.CheckCase(newEngine, harness.CaseOf(sc), opts)
 			}
-			var next atomic.Int64
-			var wg sync.WaitGroup
-			b.ResetTimer()
-			for _, br := range brs {
-				wg.Go(func() {
-					newEngine := func() harness.Engine { return browser.NewEngine(br) }
-					for seed := next.Add(1) - 1; seed < int64(b.N); seed = next.Add(1) - 1 {
-						sc := sim.Generate(uint64(seed), sim.Options{Faults: fault.Trace, Swarm: true, Features: features})
-						harness.CheckCase(newEngine, harness.CaseOf(sc), opts)
-					}
-				})
-			}
-			wg.Wait()
-			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "scenarios/s")
 		})
 	}
+	wg.Wait()
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "scenarios/s")
 }
 
 // benchOptions reads the page's declaration into the campaign's check
