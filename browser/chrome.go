@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"net/url"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -16,6 +15,8 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+
+	"github.com/toolsim/toolsim/internal/chromium"
 )
 
 // ErrNoChromium is returned by Start when no Chromium is installed.
@@ -42,17 +43,7 @@ type Browser struct {
 
 // ExecPath finds Chromium: $CHROMIUM, else the usual names on PATH; ""
 // when there is none.
-func ExecPath() string {
-	if p := os.Getenv("CHROMIUM"); p != "" {
-		return p
-	}
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	return ""
-}
+func ExecPath() string { return chromium.Path() }
 
 // Start starts Chromium and loads the page with reduced motion.
 func Start(opts Options) (*Browser, error) {

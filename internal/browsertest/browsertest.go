@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net/url"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -15,6 +14,8 @@ import (
 
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+
+	"github.com/toolsim/toolsim/internal/chromium"
 )
 
 // Browser is one headless Chromium with one tab.
@@ -25,24 +26,11 @@ type Browser struct {
 	errors []string // uncaught exceptions and console errors
 }
 
-// execPath finds Chromium: $CHROMIUM, else the usual names on PATH.
-func execPath() string {
-	if p := os.Getenv("CHROMIUM"); p != "" {
-		return p
-	}
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	return ""
-}
-
 // New starts a browser with a window of w×h pixels, or skips the test
 // when Chromium is not installed. It is stopped when the test ends.
 func New(t testing.TB, w, h int) *Browser {
 	t.Helper()
-	path := execPath()
+	path := chromium.Path()
 	if path == "" {
 		t.Skip("chromium not installed (apt-get install -y chromium, or set $CHROMIUM): browser test skipped")
 	}
