@@ -20,8 +20,10 @@
 //
 // reset, apply, finish and rebuild return promises that resolve once the
 // page settled: React (or whatever renders) committed, and the DOM stayed
-// quiet for a rule of the page's own (a MutationObserver and animation
-// frames, never a wall-clock sleep). The kit loads the page with
+// quiet for a rule of the page's own, never a wall-clock sleep. The
+// kit's rule is browser/page/settle.js, which the example pages import:
+// quiet(el) waits for three task turns in a row in which a
+// MutationObserver saw no change. The kit loads the page with
 // prefers-reduced-motion: reduce, so nothing animates in.
 //
 // A row is a JSON object {kind, id, name, status, text, level,

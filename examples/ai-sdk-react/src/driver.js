@@ -6,12 +6,7 @@
 // nothing and decides no status: the library's processUIMessageStream
 // builds the messages, the row component (app.jsx) shows them.
 import { Chat } from '@ai-sdk/react';
-
-// turn resolves after one task turn (a MessageChannel message).
-const channel = new MessageChannel();
-const waiting = [];
-channel.port1.onmessage = () => waiting.shift()?.();
-export const turn = () => new Promise((resolve) => { waiting.push(resolve); channel.port2.postMessage(0); });
+import { turn } from '../../../browser/page/settle.js';
 
 // Notes: message id -> {errors, aborted, finished}, with subscribers (the
 // live view re-renders on a change).

@@ -8,30 +8,14 @@ import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { Chat } from '@ai-sdk/react';
 import { ChatView } from './app.jsx';
-import { Driver, Notes, turn } from './driver.js';
+import { quiet } from '../../../browser/page/settle.js';
+import { Driver, Notes } from './driver.js';
 import { readRows } from './reader.js';
 
 const liveEl = document.getElementById('live');
 const live = createRoot(liveEl);
 let driver = null;
 let scenario = 0;
-
-async function quiet(el) {
-  let changed = false;
-  const mo = new MutationObserver(() => { changed = true; });
-  mo.observe(el, { subtree: true, childList: true, attributes: true, characterData: true });
-  try {
-    for (let calm = 0, turns = 0; calm < 3; turns++) {
-      if (turns > 10000) throw new Error('the page never settled: 10,000 task turns each changed the DOM');
-      await turn();
-      mo.takeRecords().length && (changed = true);
-      calm = changed ? 0 : calm + 1;
-      changed = false;
-    }
-  } finally {
-    mo.disconnect();
-  }
-}
 
 window.toolsim = {
   version: 1,

@@ -6,6 +6,7 @@ import React from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.jsx';
+import { quiet } from '../../../browser/page/settle.js';
 import { readRows } from './reader.js';
 import * as store from './store.js';
 
@@ -29,32 +30,6 @@ flushSync(() => live.render(<Live />));
 function set(next) {
   state = next;
   flushSync(() => listeners.forEach((fn) => fn()));
-}
-
-// quiet resolves once `el` saw no DOM change over three task turns in a
-// row (a MessageChannel message each: the queue React's scheduler uses,
-// without the 4 ms clamp of setTimeout or the 16 ms of an animation
-// frame); it rejects after 10,000 turns that all changed something.
-const channel = new MessageChannel();
-let turnDone = null;
-channel.port1.onmessage = () => turnDone();
-const turn = () => new Promise((resolve) => { turnDone = resolve; channel.port2.postMessage(0); });
-
-async function quiet(el) {
-  let changed = false;
-  const mo = new MutationObserver(() => { changed = true; });
-  mo.observe(el, { subtree: true, childList: true, attributes: true, characterData: true });
-  try {
-    for (let calm = 0, turns = 0; calm < 3; turns++) {
-      if (turns > 10000) throw new Error('the page never settled: 10,000 task turns each changed the DOM');
-      await turn();
-      mo.takeRecords().length && (changed = true);
-      calm = changed ? 0 : calm + 1;
-      changed = false;
-    }
-  } finally {
-    mo.disconnect();
-  }
 }
 
 window.toolsim = {
