@@ -87,8 +87,6 @@ REAL_SEEDS ?= 300
 # outside the contract too.
 REAL_FLAGS_ai-sdk := --robustness
 
-real-engines: build $(addprefix real-engine-,$(REAL_ENGINES)) $(addprefix real-browser-engine-,$(BROWSER_ENGINES)) $(addprefix real-go-engine-,$(REAL_GO_ENGINES)) vitest-example ## every third-party engine (npm ci once each; Go ones with GO_TOOLCHAIN; React UIs in Chromium, skipped without it): its gate (only its known findings), and each regression in scenarios/<name> still failing; then the vitest example
-
 # The React tool-call UIs under examples/<name>/ (a page built with
 # esbuild into examples/<name>/dist), driven in headless Chromium by
 # toolsim-browser (package browser, docs/browser.md): the same gate and
@@ -170,6 +168,10 @@ real-engine-%: build
 		if [ $$st -ne 0 ] || ! echo "$$out" | grep -q '^documented'; then echo "$$out"; echo "$$f: want it set apart as documented behaviour (exit 0), got exit $$st"; exit 1; fi; \
 		echo "documented, still shown  $$f"; \
 	done
+
+# real-engines comes after every list it names: make expands a rule's
+# prerequisites when it reads the rule, so a list defined below it would be empty.
+real-engines: build $(addprefix real-engine-,$(REAL_ENGINES)) $(addprefix real-browser-engine-,$(BROWSER_ENGINES)) $(addprefix real-go-engine-,$(REAL_GO_ENGINES)) vitest-example ## every third-party engine (npm ci once each; Go ones with GO_TOOLCHAIN; React UIs in Chromium, skipped without it): its gate (only its known findings), and each regression in scenarios/<name> still failing; then the vitest example
 
 # npm: the toolsim package and its platform packages (docs/npm.md), and the
 # vitest helper's example project.
