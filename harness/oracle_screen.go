@@ -11,17 +11,13 @@ import (
 // timeline is small, so the scan costs little; they run only for engines
 // that declare the screen capability.
 
-// shown counts, per call id, the tools the timeline shows, and keeps the
-// last one shown with each id.
-func shown(tl *timeline.Timeline) (map[string]int, map[string]*timeline.Tool) {
-	n, last := map[string]int{}, map[string]*timeline.Tool{}
+// shown counts, per call id, the tools the timeline shows.
+func shown(tl *timeline.Timeline) map[string]int {
+	n := map[string]int{}
 	for _, it := range tl.Items {
-		eachShown(it, func(t *timeline.Tool) {
-			n[t.ID]++
-			last[t.ID] = t
-		})
+		eachShown(it, func(t *timeline.Tool) { n[t.ID]++ })
 	}
-	return n, last
+	return n
 }
 
 // endsTurn reports whether the step follows a turn's end, a cancel or the

@@ -28,7 +28,7 @@ func (o *screenOnce) observe(p *pass, s *step) {
 	if !s.last {
 		return
 	}
-	n, _ := shown(s.tl)
+	n := shown(s.tl)
 	for _, id := range o.order {
 		if got, want := n[id], o.starts[id]; got != want && !o.reported[id] {
 			o.reported[id] = true
