@@ -1,12 +1,14 @@
 // The app's side of useChat: a Chat (@ai-sdk/react) whose ChatTransport
 // streams UI message chunks written from canonical events, as a server's
-// toUIMessageStream would send them (the same producer as
-// examples/ai-sdk/adapter.mjs), and the app's notes on each finished
-// response, kept from useChat's onError and onFinish. The driver pairs
-// nothing and decides no status: the library's processUIMessageStream
-// builds the messages, the row component (app.jsx) shows them.
+// toUIMessageStream would send them (by examples/ai-sdk/ui-chunks.mjs, the
+// producer examples/ai-sdk/adapter.mjs uses too), and the app's notes on
+// each finished response, kept from useChat's onError and onFinish. The
+// driver pairs nothing and decides no status: the library's
+// processUIMessageStream builds the messages, the row component (app.jsx)
+// shows them.
 import { Chat } from '@ai-sdk/react';
 import { turn } from '../../../browser/page/settle.js';
+import { UIChunks } from '../../ai-sdk/ui-chunks.mjs';
 
 // Notes: message id -> {errors, aborted, finished}, with subscribers (the
 // live view re-renders on a change).
@@ -18,13 +20,21 @@ export class Notes {
 }
 
 export class Driver {
-  open = null;      // the response being streamed: {input, done, ended, part, ...}
-  streamed = false; // whether the current turn opened a response
+  open = null;      // the response being streamed: {input, done, ended, sync}
   n = 0;            // responses so far (their message ids)
-  prev = '';
-  prevBatch = '';
   errors = [];      // onError's errors for the response in flight
   reason = '';      // why the app stopped the response in flight
+
+  // The writer (examples/ai-sdk/ui-chunks.mjs, shared with that adapter):
+  // only the kinds this page wires (contract.json's features); a cancel
+  // writes no chunk (stop() aborts the request); finish carries a reason.
+  writer = new UIChunks({
+    current: () => this.open,
+    start: () => this.response(),
+    kinds: ['turn_start', 'text', 'tool_start', 'tool_done', 'permission', 'cancel', 'turn_end'],
+    abort: false,
+    finish: { finishReason: 'stop' },
+  });
 
   constructor() {
     this.notes = new Notes();
@@ -40,93 +50,31 @@ export class Driver {
   }
 
   async apply(ev) {
-    const chunks = this.chunks(ev);
-    if (chunks === null) return; // an unknown kind
+    const chunks = this.writer.write(ev);
+    if (chunks === null) return; // an unknown kind, or one this page does not wire
     if (chunks.length) await this.send(chunks);
     if (ev.kind === 'cancel' && this.open) await this.stop(ev.reason ?? '');
     if (ev.kind === 'turn_end') await this.close();
-    this.prev = ev.kind;
   }
 
   async finish() { await this.close(); }
 
-  chunks(ev) {
-    const id = ev.id ?? '';
-    switch (ev.kind) {
-      case 'turn_start': this.streamed = false; return [];
-      case 'text': return [...this.text(ev.text)];
-      case 'tool_start':
-        return [...this.step(ev), { type: 'tool-input-available', toolCallId: id, toolName: ev.name ?? '', input: ev.args ?? {} }];
-      case 'tool_done':
-        return [...this.endPart(), ev.ok
-          ? { type: 'tool-output-available', toolCallId: id, output: ev.output ?? '' }
-          : { type: 'tool-output-error', toolCallId: id, errorText: ev.error ?? '' }];
-      case 'permission':
-        if (ev.state === 'asked') return [...this.endPart(), { type: 'tool-approval-request', approvalId: id, toolCallId: id }];
-        return [...this.endPart(), { type: 'tool-approval-response', approvalId: id, approved: ev.state === 'granted' },
-          ...(ev.state === 'denied' ? [{ type: 'tool-output-denied', toolCallId: id }] : [])];
-      case 'cancel': return [];
-      case 'turn_end':
-        if (!this.open && this.streamed) return []; // stopped: nothing streaming
-        this.response();
-        return [...this.endPart(), ...(this.open.step ? [{ type: 'finish-step' }] : []), { type: 'finish', finishReason: 'stop' }];
-      default: return null;
-    }
-  }
-
-  // text deltas: one text part per run of deltas.
-  *text(delta) {
-    const r = this.response();
-    if (!r.part) {
-      yield* this.step({});
-      r.part = `t${++r.parts}`;
-      yield { type: 'text-start', id: r.part };
-    }
-    yield { type: 'text-delta', id: r.part, delta: delta ?? '' };
-  }
-
-  *endPart() {
-    if (!this.open?.part) return;
-    yield { type: 'text-end', id: this.open.part };
-    this.open.part = null;
-  }
-
-  // A step is one model response: tool calls of one batch id, or one run of
-  // tool_start events without batch ids (SPEC §2's grouping rule).
-  *step(ev) {
-    const r = this.response();
-    if (ev.kind === 'tool_start') {
-      yield* this.endPart();
-      const key = ev.batch ? `b:${ev.batch}` : this.prev === 'tool_start' && !this.prevBatch ? r.key : `r:${++r.runs}`;
-      this.prevBatch = ev.batch ?? '';
-      if (r.step && r.key !== key && r.hasTools) { yield { type: 'finish-step' }; r.step = false; }
-      r.key = key;
-      if (!r.step) { yield { type: 'start-step' }; r.step = true; r.hasTools = false; }
-      r.hasTools = true;
-    } else if (!r.step) {
-      yield { type: 'start-step' };
-      r.step = true;
-    }
-  }
-
-  // The response being streamed, requested on first use: the app sends an
+  // A new response, opened by the writer on first use: the app sends an
   // empty prompt (sendMessage), and the transport hands back the stream.
   response() {
-    if (this.open) return this.open;
     let input;
     this.next = new ReadableStream({ start(c) { input = c; } });
-    const r = { input, parts: 0, runs: 0, sync: 0, part: null, step: false, ended: false };
+    const r = { input, sync: 0, ended: false };
     input.enqueue({ type: 'start', messageId: `msg-${++this.n}` });
     r.done = this.chat.sendMessage({ text: '' }).catch(() => {}).then(() => { r.ended = true; });
     this.open = r;
-    this.streamed = true;
     return r;
   }
 
   // send writes chunks and a message-metadata marker, then waits until the
   // library processed the marker or ended the request (a stream error).
   async send(chunks) {
-    const r = this.response();
+    const r = this.writer.response();
     if (r.ended) return;
     const mark = ++r.sync;
     for (const c of chunks) r.input.enqueue(c);
