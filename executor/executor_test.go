@@ -332,7 +332,7 @@ func TestDocumentedSetApart(t *testing.T) {
 			if tt.notBug != "" && bugs[tt.notBug] {
 				t.Errorf("%q is counted as a bug", tt.notBug)
 			}
-			line := documented(rep)
+			line := rep.Documented()
 			if tt.log == nil && line != "" {
 				t.Errorf("log line %q, want none", line)
 			}

@@ -122,45 +122,9 @@ func (s Suite) campaign(t *testing.T, base *campaign.Baseline) {
 	}
 	t.Logf("%d scenarios in %v (%.0f/s, Workers %d): %s; %d of its findings are in the baseline",
 		rep.Scenarios, took.Round(time.Millisecond), float64(rep.Scenarios)/took.Seconds(), max(c.Workers, 1), rep.Bugs(), known)
-	if line := documented(rep); line != "" {
+	if line := rep.Documented(); line != "" {
 		t.Log(line)
 	}
-}
-
-// documented is the run's log line about the findings set apart as the
-// library's declared documented behaviour, with those seen only after one
-// of them: a consequence, or another bug that failed first the same way
-// (campaign.Documents), listed so that it can be read. "" when none.
-func documented(rep *campaign.Report) string {
-	var parts, behind []string
-	doc := map[string]bool{}
-	for _, f := range rep.Findings {
-		if f.Documented != "" && f.Flaky == "" && f.After == "" {
-			doc[f.Signature] = true
-			parts = append(parts, fmt.Sprintf("%q %s (%s)", f.Signature, seeds(f.Count), f.Documented))
-		}
-	}
-	for _, f := range rep.Findings {
-		if doc[f.After] && f.Documented == "" {
-			behind = append(behind, fmt.Sprintf("%q %s", f.Signature, seeds(f.Count)))
-		}
-	}
-	if len(parts) == 0 {
-		return ""
-	}
-	line := "documented behaviour, not counted: " + strings.Join(parts, ", ")
-	if len(behind) > 0 {
-		line += "; seen only after these (a consequence, or a bug that fails first the same way): " + strings.Join(behind, ", ")
-	}
-	return line
-}
-
-// seeds says how many seeds.
-func seeds(n int) string {
-	if n == 1 {
-		return "1 seed"
-	}
-	return strconv.Itoa(n) + " seeds"
 }
 
 // failure is one bug class the baseline does not list, as its subtest

@@ -3,6 +3,7 @@ package campaign
 import (
 	"fmt"
 	"io"
+	"strings"
 )
 
 // WriteFindings writes the findings table: the bug classes in order, each
@@ -106,4 +107,32 @@ func (r *Report) Verdict() (line string, failed bool) {
 		return fmt.Sprintf("ok: only known findings: %s (%d in the baseline)", bugs, known), false
 	}
 	return "ok: every oracle held on every scenario", false
+}
+
+// Documented is a log line naming the findings set apart as the library's
+// declared documented behaviour (Finding.Documented), with their seed
+// counts, then those seen only after one of them: a consequence, or
+// another bug that failed first the same way (Documents). "" when none.
+func (r *Report) Documented() string {
+	var parts, behind []string
+	doc := map[string]bool{}
+	for _, f := range r.Findings {
+		if f.Documented != "" && f.Flaky == "" && f.After == "" {
+			doc[f.Signature] = true
+			parts = append(parts, fmt.Sprintf("%q %s (%s)", f.Signature, plural(f.Count, "seed"), f.Documented))
+		}
+	}
+	for _, f := range r.Findings {
+		if doc[f.After] && f.Documented == "" {
+			behind = append(behind, fmt.Sprintf("%q %s", f.Signature, plural(f.Count, "seed")))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	line := "documented behaviour, not counted: " + strings.Join(parts, ", ")
+	if len(behind) > 0 {
+		line += "; seen only after these (a consequence, or a bug that fails first the same way): " + strings.Join(behind, ", ")
+	}
+	return line
 }
