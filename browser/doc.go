@@ -29,9 +29,11 @@
 // A row is a JSON object {kind, id, name, status, text, level,
 // interrupted}: kind is "tool", "assistant", "thinking", "user", "notice"
 // or "separator"; a tool row has id, name and status (a timeline status:
-// running, pending, ok, failed, interrupted, denied). The page's own row
+// running, pending, ok, failed, interrupted, denied). The page's row
 // reader decides them from what a user or a screen reader sees: roles,
-// labels, data attributes.
+// labels, data attributes. The kit's reader, browser/page/rows.js, reads
+// the example pages' markup given each page's labels, and
+// browser/page/build.mjs bundles an example page with esbuild.
 //
 // Uncaught exceptions and console errors of the page (React's warnings
 // about duplicate keys or act are console errors in a development build)

@@ -1,9 +1,8 @@
-// The row reader of this page: what a user (or a screen reader) sees,
-// read from the DOM in document order — each row's data-row role, the
-// tool row's visible label and name, the notice's text — as
-// toolsim-browser rows (browser/doc.go): {kind, id, name, status, text,
-// level, interrupted}. The label decides a tool's status, never the app's
-// store.
+// The row reader of this page: the kit's (browser/page/rows.js), with the
+// labels this page's tool row shows. The label decides a tool's status,
+// never the app's store.
+import { readRows as read } from '../../../browser/page/rows.js';
+
 const LABELS = {
   'Running tool:': 'running',
   'Approval needed:': 'pending',
@@ -13,24 +12,7 @@ const LABELS = {
   'Denied tool:': 'denied',
 };
 
-export function readRows(root) {
-  return [...root.querySelectorAll('[data-row]')].filter(visible).map((el) => {
-    switch (el.dataset.row) {
-      case 'tool': {
-        const label = el.querySelector('.tool-label')?.textContent ?? '';
-        return { kind: 'tool', id: el.dataset.toolCallId ?? '', name: el.querySelector('.tool-name')?.textContent ?? '', status: LABELS[label] ?? `unknown label ${JSON.stringify(label)}` };
-      }
-      case 'assistant':
-        return { kind: 'assistant', text: el.firstChild?.nodeType === 3 ? el.firstChild.textContent : '', interrupted: el.dataset.interrupted === 'true' };
-      case 'notice':
-        return { kind: 'notice', level: el.dataset.level ?? '', text: el.textContent.replace(/^(Interrupted|Error)(: )?/, '') };
-      case 'separator':
-        return { kind: 'separator', text: el.getAttribute('aria-label') ?? '' };
-      default:
-        return { kind: el.dataset.row };
-    }
-  });
-}
+export const readRows = (root) => read(root, LABELS, visible);
 
 // visible drops what shows nothing: an empty text part (the runtime renders
 // one while a message runs, with no text to show).
