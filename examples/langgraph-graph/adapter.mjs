@@ -29,6 +29,7 @@ import { CustomStreamOrchestrator, FetchStreamTransport } from '@langchain/langg
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { serve } from '../node/toolsim-engine.mjs';
+import { STATUS, callKey, observe, rows } from '../langgraph/ui-rows.mjs';
 
 // What the library's real upstream never sends, and its documented
 // behaviours: contract.json (docs/simulator.md, Contracts; README.md).
@@ -36,7 +37,6 @@ const declared = JSON.parse(readFileSync(new URL('./contract.json', import.meta.
 
 const SIM_NAMES = ['grep', 'read', 'bash', 'glob', 'edit_file', 'web_fetch', 'todowrite']; // sim/generate.go's tool names
 const QUIET = 20; // macrotask turns without progress that count as settled
-const STATUS = { pending: 'running', completed: 'ok', error: 'failed' }; // getToolCallsWithResults states
 const DEBUG = !!process.env.TOOLSIM_DEBUG;
 
 // A queue of what the model streams next: {type: 'text'|'call'|'done'}.
@@ -380,37 +380,16 @@ class GraphEngine {
   async finish() { await this.settle(); this.resume(); await this.settle(); this.observe(); } // end of stream: the page stays as it is
 
   // --- consumer: what a useStream UI renders -----------------------------------
-  // MessageTupleManager re-parses streamed tool-call arguments at most every
-  // 50 ms (a timer); flushing it first gives what the user sees once it ran.
-  observe() {
-    this.orchestrator.messageManager.flush();
-    for (const tc of this.orchestrator.toolCalls) {
-      const key = `${tc.aiMessage.id}\u0000${tc.index}`;
-      if (!this.seen.has(key)) this.seen.set(key, this.now);
-    }
-  }
+  // ui-rows.mjs, shared with examples/langgraph.
+  observe() { observe(this.orchestrator, this.seen, this.now); }
 
+  // An AI message shows its text; one without text shows nothing (the
+  // closing answer of a turn that said nothing after its tools).
   timeline() {
     const o = this.orchestrator;
-    const items = [];
-    const calls = o.toolCalls;
     const asking = new Set(o.interrupts.map((i) => i.value?.tool_call_id).filter((id) => id != null));
-    this.separators(items, '');
-    for (const m of o.messages) {
-      const type = m.type ?? m.getType();
-      if (type === 'human') items.push({ kind: 'user', text: m.text });
-      if (type === 'ai') {
-        if (m.text) items.push({ kind: 'assistant', text: m.text });
-        for (const tc of calls.filter((c) => c.aiMessage.id === m.id)) items.push({ kind: 'tool', tool: this.tool(tc, asking) });
-      }
-      this.separators(items, m.id);
-    }
-    if (o.error) items.push({ kind: 'notice', level: 'error', text: String(o.error?.message ?? o.error) });
+    const items = rows(o, this.finished, { assistant: (m) => m.text, tool: (tc) => this.tool(tc, asking) });
     return { diagnostics: [], items, now: this.now };
-  }
-
-  separators(items, id) {
-    for (let i = this.finished.get(id) ?? 0; i > 0; i--) items.push({ kind: 'separator', text: 'Turn complete' });
   }
 
   // A call's status: its state in toolCalls; pending approval while an
@@ -421,7 +400,7 @@ class GraphEngine {
     let status = STATUS[tc.state] ?? `unknown state ${tc.state}`;
     if (this.denied.has(id)) status = 'denied';
     else if (tc.state === 'pending' && asking.has(id)) status = this.answers.get(id) === true ? 'running' : 'pending';
-    const start = this.seen.get(`${tc.aiMessage.id}\u0000${tc.index}`) ?? this.now;
+    const start = this.seen.get(callKey(tc)) ?? this.now;
     return { id, name: tc.call.name, status, start_t: start };
   }
 }

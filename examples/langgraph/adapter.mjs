@@ -14,13 +14,11 @@
 import { CustomStreamOrchestrator } from '@langchain/langgraph-sdk/ui';
 import { readFileSync } from 'node:fs';
 import { serve } from '../node/toolsim-engine.mjs';
+import { STATUS, callKey, observe, rows } from './ui-rows.mjs';
 
 // What the library's real upstream never sends, and its documented
 // behaviours: contract.json (docs/simulator.md, Contracts; README.md).
 const declared = JSON.parse(readFileSync(new URL('./contract.json', import.meta.url), 'utf8'));
-
-// getToolCallsWithResults states -> timeline statuses (one-to-one).
-const STATUS = { pending: 'running', completed: 'ok', error: 'failed' };
 
 // A queue the transport's stream reads: push() hands the server's next
 // event over and resolves once the library asks for the one after it, that
@@ -185,44 +183,22 @@ class LangGraphEngine {
     this.observe();
   }
 
-  // The library re-parses streamed tool-call arguments at most every 50 ms
-  // (a wall-clock timer, MessageTupleManager.onRefresh); the adapter runs
-  // that refresh itself before reading, so a snapshot is what the user sees
-  // once the throttle has passed, not a frame that is 50 ms stale.
-  observe() {
-    this.orchestrator.messageManager.flush();
-    for (const tc of this.orchestrator.toolCalls) {
-      const key = `${tc.aiMessage.id}\u0000${tc.index}`;
-      if (!this.seen.has(key)) this.seen.set(key, this.now);
-    }
-  }
+  // What the user sees: ui-rows.mjs, shared with examples/langgraph-graph.
+  observe() { observe(this.orchestrator, this.seen, this.now); }
 
+  // An AI message shows its text, or an empty item when it has no calls
+  // either (an answer that said nothing).
   timeline() {
-    const items = [];
-    const calls = this.orchestrator.toolCalls;
-    this.separators(items, '');
-    for (const m of this.orchestrator.messages) {
-      const type = m.type ?? m.getType();
-      if (type === 'human') items.push({ kind: 'user', text: m.text });
-      if (type === 'ai') {
-        if (m.text || !m.tool_calls?.length) items.push({ kind: 'assistant', text: m.text });
-        for (const tc of calls.filter((c) => c.aiMessage.id === m.id)) items.push({ kind: 'tool', tool: this.tool(tc) });
-      }
-      this.separators(items, m.id);
-    }
-    if (this.orchestrator.error) items.push({ kind: 'notice', level: 'error', text: String(this.orchestrator.error?.message ?? this.orchestrator.error) });
+    const items = rows(this.orchestrator, this.finished, {
+      assistant: (m) => m.text || !m.tool_calls?.length,
+      tool: (tc) => this.tool(tc),
+    });
     return { diagnostics: [], items, now: this.now };
-  }
-
-  // "Turn complete" after the last message of each run that ended with the
-  // server's final values (useStream's onFinish).
-  separators(items, id) {
-    for (let i = this.finished.get(id) ?? 0; i > 0; i--) items.push({ kind: 'separator', text: 'Turn complete' });
   }
 
   tool(tc) {
     const status = STATUS[tc.state] ?? `unknown state ${tc.state}`;
-    const start = this.seen.get(`${tc.aiMessage.id}\u0000${tc.index}`) ?? this.now;
+    const start = this.seen.get(callKey(tc)) ?? this.now;
     const error = tc.state === 'error' && typeof tc.result?.content === 'string' ? { error: tc.result.content } : {};
     return { id: tc.call.id ?? tc.id, name: tc.call.name, status, start_t: start, ...error };
   }
