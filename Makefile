@@ -104,8 +104,12 @@ WORKERS_ai-sdk-react ?= 2
 .PHONY: real-browser-engines
 real-browser-engines: $(addprefix real-browser-engine-,$(BROWSER_ENGINES)) ## the React UIs in headless Chromium (skipped without chromium)
 
+# CHROMIUM_NAMES are the names internal/chromium looks up on PATH when
+# $CHROMIUM is not set (the same order).
+CHROMIUM_NAMES := chromium chromium-browser google-chrome google-chrome-stable
 real-browser-engine-%:
-	@if [ -z "$$CHROMIUM" ] && ! command -v chromium >/dev/null && ! command -v chromium-browser >/dev/null && ! command -v google-chrome >/dev/null; then \
+	@found="$$CHROMIUM"; for n in $(CHROMIUM_NAMES); do [ -n "$$found" ] || found=$$(command -v $$n); done; \
+	if [ -z "$$found" ]; then \
 		echo "real-browser-engine-$*: chromium not installed (apt-get install -y chromium, or set CHROMIUM): skipped"; \
 	else $(MAKE) --no-print-directory browser-page-$* real-engine-$* browser-planted-$*; fi
 
