@@ -36,6 +36,11 @@ const (
 	// CapScreen says the timelines are what a screen shows, read from a
 	// rendered page (toolsim-browser): toolsim adds its screen oracles.
 	CapScreen = "screen"
+	// CapToolRows says the timelines hold tool rows only: the screen
+	// reader of a real agent app (toolsim-agent) reads the calls, not the
+	// text, notices and separators around them, and the harness's model
+	// compares the calls alone (harness.Options.ToolRows).
+	CapToolRows = "tool-rows"
 )
 
 // Timeline fields an engine may declare it fills. Tool ids, names,

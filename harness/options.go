@@ -53,6 +53,12 @@ type Options struct {
 	// without the model: for engines that declare the screen capability
 	// (toolsim-browser), which Declared turns on.
 	Screen bool
+	// ToolRows is for engines whose timelines hold tool rows only (the
+	// tool-rows capability: a real agent app's screen reader reads the
+	// calls, not the text around them): the model shows no text,
+	// thinking, user, notice, separator or compaction items, so every
+	// oracle compares the calls alone. Declared turns it on.
+	ToolRows bool
 	// SelfCheck runs the oracles that exercise toolsim's own persisted-log
 	// writer and rebuild (§5.7 live == rebuilt, reported faults, reconnect,
 	// replay twice), whatever engine is under test: for toolsim's own
@@ -92,6 +98,7 @@ func Declared(o Options, info engineproto.Info) Options {
 	o.Reload = o.Reload || info.Has(engineproto.CapReconstruct)
 	o.Snapshots = o.Snapshots || info.Has(engineproto.CapSnapshot)
 	o.Screen = o.Screen || info.Has(engineproto.CapScreen)
+	o.ToolRows = o.ToolRows || info.Has(engineproto.CapToolRows)
 	o.NoGrouping = o.NoGrouping || !info.Grouping
 	if info.Features != nil {
 		o.Features = intersect(o.Features, info.Features)

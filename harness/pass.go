@@ -112,7 +112,7 @@ type stepOracle interface {
 func newPass(opts Options) *pass {
 	p := &pass{
 		opts: opts, fields: fieldSet(opts.Fields),
-		model: model.New(model.Config{MetaTools: opts.metaTools(), NoGrouping: opts.NoGrouping}),
+		model: model.New(model.Config{MetaTools: opts.metaTools(), NoGrouping: opts.NoGrouping, ToolRows: opts.ToolRows}),
 		index: map[*timeline.Item]int{}, staleSeen: map[*timeline.Item]bool{},
 	}
 	p.oracles = []stepOracle{&modelOracle{}, &statusOracle{}, &groupsOracle{}, &noLiveOracle{}, &diagOracle{}}

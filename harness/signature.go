@@ -42,7 +42,7 @@ func signSource(src Source, found []Violation, opts Options) {
 	for _, v := range found {
 		want[v.Seq] = true
 	}
-	m := model.New(model.Config{MetaTools: opts.metaTools(), NoGrouping: opts.NoGrouping})
+	m := model.New(model.Config{MetaTools: opts.metaTools(), NoGrouping: opts.NoGrouping, ToolRows: opts.ToolRows})
 	rd := newReader(src, true) // the model copies what it keeps
 	for {
 		ev, err := rd.next()

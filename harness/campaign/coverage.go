@@ -17,7 +17,7 @@ var states = model.States
 // statesOf counts the states and rules a trace reaches, judged by the
 // harness model before each event applies.
 func statesOf(evs []event.Event, opts harness.Options, hit map[string]int) {
-	m := model.New(model.Config{MetaTools: model.MetaTools(opts.MetaTools), NoGrouping: opts.NoGrouping})
+	m := model.New(model.Config{MetaTools: model.MetaTools(opts.MetaTools), NoGrouping: opts.NoGrouping, ToolRows: opts.ToolRows})
 	count := func(s string) { hit[s]++ }
 	for i := range evs {
 		m.States(&evs[i], count)

@@ -119,7 +119,7 @@ var ruleFaults = map[string]fault.List{
 // for an id not yet started needs result-before-start when the id starts
 // later, else unknown-id.
 func anomalies(evs []event.Event, opts harness.Options) []anomaly {
-	m := model.New(model.Config{MetaTools: model.MetaTools(opts.MetaTools), NoGrouping: opts.NoGrouping})
+	m := model.New(model.Config{MetaTools: model.MetaTools(opts.MetaTools), NoGrouping: opts.NoGrouping, ToolRows: opts.ToolRows})
 	later := map[string]int{} // id → index of its last start
 	var tt turns
 	for i := range evs {

@@ -14,6 +14,11 @@ type Config struct {
 	// NoGrouping expects every tool on its own row: no groups, and meta
 	// tools shown as ordinary tools.
 	NoGrouping bool
+	// ToolRows expects tool rows only: text, thinking, user, notice,
+	// separator and compaction items are followed but never shown, for
+	// engines whose screen reader reads only the calls (a real agent
+	// app's terminal, package agent).
+	ToolRows bool
 }
 
 // Model follows a trace and knows what an engine must show after each
@@ -199,6 +204,9 @@ func (m *Model) diag(seq int64, code, id string) {
 // other appends a non-tool item at top level.
 func (m *Model) other(what timeline.ItemKind, text, level string) *item {
 	it := &item{kind: other, what: what, text: text, level: level}
+	if m.cfg.ToolRows {
+		return it // followed (open text), never shown
+	}
 	m.top = append(m.top, it)
 	m.touch(len(m.top) - 1)
 	return it
