@@ -34,6 +34,17 @@ type Failer interface {
 	Failed() error
 }
 
+// Previewer is implemented by engines that act on runs of events rather
+// than on each one alone: a real agent app (package agent) answers a run
+// of tool_start events with one model response carrying every call, so
+// it must know at the first start whether more follow. Serve hands it
+// the events of each event or batch message, decoded, before applying
+// them one by one; an engine that declares the batch capability gets a
+// whole trace at once (docs/protocol.md).
+type Previewer interface {
+	Preview(evs []event.Event)
+}
+
 // ServeOptions configure Serve.
 type ServeOptions struct {
 	// New makes a fresh engine (at init and on reset) for the meta tool
@@ -320,6 +331,9 @@ func (s *server) apply(id int64, member string, raws []json.RawMessage) bool {
 			s.errorf(id, "%s: %s", where, eventError(err))
 			return false
 		}
+	}
+	if p, ok := s.eng.(Previewer); ok {
+		p.Preview(s.evs)
 	}
 	for i := range s.evs {
 		s.eng.Apply(&s.evs[i])
