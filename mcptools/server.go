@@ -22,6 +22,11 @@ type Options struct {
 	// Log, if set, gets one line per message received, call event and SDK
 	// log record.
 	Log io.Writer
+	// ReadOnly marks every tool readOnlyHint: true. Apps that run a
+	// batch's calls at once only when each says it changes nothing
+	// (Claude Code runs an MCP tool concurrently only then) run them in
+	// parallel, as the calls of a toolsim batch are.
+	ReadOnly bool
 }
 
 // DefaultTools is the tool set named after toolsim's simulator vocabulary.
@@ -96,7 +101,11 @@ func New(opts Options) (*Server, error) {
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "toolsim", Version: "1"},
 		&mcp.ServerOptions{Logger: s.log.slogger()})
 	for _, name := range s.tools {
-		s.mcp.AddTool(&mcp.Tool{Name: name, Description: describe(name), InputSchema: inputSchema}, s.handle)
+		t := &mcp.Tool{Name: name, Description: describe(name), InputSchema: inputSchema}
+		if opts.ReadOnly {
+			t.Annotations = &mcp.ToolAnnotations{ReadOnlyHint: true}
+		}
+		s.mcp.AddTool(t, s.handle)
 	}
 	s.mcp.AddReceivingMiddleware(s.observe)
 	sdk := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp },

@@ -16,16 +16,18 @@ import (
 
 func TestToolsList(t *testing.T) {
 	tests := []struct {
-		name  string
-		tools []string
-		want  []string
+		name     string
+		tools    []string
+		readOnly bool
+		want     []string
 	}{
 		{name: "default", want: []string{"bash", "edit_file", "glob", "grep", "read", "todowrite", "web_fetch"}},
 		{name: "custom", tools: []string{"lookup", "write"}, want: []string{"lookup", "write"}},
+		{name: "read-only", tools: []string{"grep"}, readOnly: true, want: []string{"grep"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			s := start(t, mcptools.Options{Tools: tt.tools})
+			s := start(t, mcptools.Options{Tools: tt.tools, ReadOnly: tt.readOnly})
 			cs := connect(t, s, nil)
 			res, err := cs.ListTools(context.Background(), nil)
 			if err != nil {
@@ -34,7 +36,7 @@ func TestToolsList(t *testing.T) {
 			var names []string
 			for _, tool := range res.Tools {
 				names = append(names, tool.Name)
-				checkSchema(t, tool)
+				checkSchema(t, tool, tt.readOnly)
 			}
 			if diff := cmp.Diff(tt.want, names); diff != "" {
 				t.Errorf("tool names (-want +got):\n%s", diff)
@@ -45,7 +47,7 @@ func TestToolsList(t *testing.T) {
 
 // checkSchema asserts tool's input schema: an object requiring the string
 // member "call" and allowing others.
-func checkSchema(t *testing.T, tool *mcp.Tool) {
+func checkSchema(t *testing.T, tool *mcp.Tool, readOnly bool) {
 	t.Helper()
 	b, err := json.Marshal(tool.InputSchema)
 	if err != nil {
@@ -66,8 +68,11 @@ func checkSchema(t *testing.T, tool *mcp.Tool) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("%s: schema (-want +got):\n%s", tool.Name, diff)
 	}
-	if tool.Description == "" || tool.Annotations != nil {
-		t.Errorf("%s: description %q, annotations %+v; want a description and no annotations", tool.Name, tool.Description, tool.Annotations)
+	if tool.Description == "" {
+		t.Errorf("%s: no description", tool.Name)
+	}
+	if got := tool.Annotations != nil && tool.Annotations.ReadOnlyHint; got != readOnly || (!readOnly && tool.Annotations != nil) {
+		t.Errorf("%s: annotations %+v, want readOnlyHint %v (and none without ReadOnly)", tool.Name, tool.Annotations, readOnly)
 	}
 }
 
