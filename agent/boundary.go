@@ -1,0 +1,105 @@
+package agent
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/toolsim/toolsim/mcptools"
+	"github.com/toolsim/toolsim/modelapi"
+)
+
+// BoundaryError is a finding at the app's real boundary, not on its
+// screen: the request oracle (what the app sends its model) or the MCP
+// oracle (what it tells its tools). toolsim reports it as the engine's
+// failure at the event that showed it, with this message, so its
+// signature names the oracle and the rule (docs/agents.md).
+type BoundaryError struct {
+	Oracle string // "request" or "mcp"
+	Detail string
+}
+
+func (e *BoundaryError) Error() string { return e.Oracle + " oracle: " + e.Detail }
+
+// checkRequest is the request oracle, on each model request of the
+// conversation: every tool result reaches the model once, paired with
+// its own call, carrying what its tool returned.
+func (e *Engine) checkRequest(r *modelapi.Request) error {
+	if r.Err != nil {
+		return &BoundaryError{"request", fmt.Sprintf("the app's model request does not parse: %v", r.Err)}
+	}
+	seen := map[string]int{}
+	for _, res := range r.Results {
+		if res.CallID == "" {
+			continue // Gemini may send none: paired by name, not checked here
+		}
+		if seen[res.CallID]++; seen[res.CallID] == 2 {
+			return &BoundaryError{"request", fmt.Sprintf("the result of call %q reaches the model twice in one request", res.CallID)}
+		}
+		if !hasCall(r, res.CallID) {
+			return &BoundaryError{"request", fmt.Sprintf("a result for call %q, which the request's history does not hold", res.CallID)}
+		}
+	}
+	for c, o := range e.sent {
+		if e.starts[c.CallArg] > 1 {
+			continue // a reused id: which call a result answers is not knowable here
+		}
+		res, ok := resultOf(r, c.CallArg)
+		if !ok {
+			return &BoundaryError{"request", fmt.Sprintf("call %q ended, but its result never reached the model", c.CallArg)}
+		}
+		if !strings.Contains(res.Text, strings.TrimSpace(o.Text)) {
+			return &BoundaryError{"request", fmt.Sprintf("call %q reaches the model with a result its tool did not return: %q", c.CallArg, clip(res.Text))}
+		}
+	}
+	return nil
+}
+
+// checkCancelled is the MCP oracle at a cancel: every call running when
+// the user cancelled gets notifications/cancelled, within Timing.Patience.
+func (e *Engine) checkCancelled(running []*mcptools.Call) error {
+	timer := time.NewTimer(e.timing.Patience)
+	defer timer.Stop()
+	for _, c := range running {
+		select {
+		case <-c.Done():
+		case <-timer.C:
+		}
+		if !c.Cancelled() {
+			how := "still runs"
+			if c.Dropped() {
+				how = "was dropped (its HTTP request closed)"
+			}
+			return &BoundaryError{"mcp", fmt.Sprintf("call %q ran when the user cancelled, got no notifications/cancelled and %s", c.CallArg, how)}
+		}
+	}
+	return nil
+}
+
+// hasCall reports whether the request's history holds a call with id.
+func hasCall(r *modelapi.Request, id string) bool {
+	for _, c := range r.Calls {
+		if c.ID == id {
+			return true
+		}
+	}
+	return false
+}
+
+// resultOf is the request's first result for call id.
+func resultOf(r *modelapi.Request, id string) (modelapi.Result, bool) {
+	for _, res := range r.Results {
+		if res.CallID == id {
+			return res, true
+		}
+	}
+	return modelapi.Result{}, false
+}
+
+// clip shortens a text for a message.
+func clip(s string) string {
+	if len(s) > 60 {
+		return s[:60] + "…"
+	}
+	return s
+}

@@ -1,0 +1,120 @@
+package agent
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/toolsim/toolsim/browser"
+	"github.com/toolsim/toolsim/modelapi"
+	"github.com/toolsim/toolsim/term"
+)
+
+// Claude Code (@anthropic-ai/claude-code), over the Anthropic Messages
+// API. It shows each MCP call as
+//
+//	● toolsim - grep (MCP)(call: "call_1")
+//	  ⎿  Running…
+//
+// with the line under it "Running…", the result's first line, "Error: …"
+// or "Interrupted · What should Claude do instead?". --verbose shows each
+// call of a parallel batch on its own row (without it Claude Code folds
+// them into "Calling toolsim 3 times…").
+var claude = &Profile{
+	Name: "claude", Package: "@anthropic-ai/claude-code", Version: "2.1.328", Bin: "claude",
+	Dialect: modelapi.Anthropic,
+	Setup:   claudeSetup,
+	Call: func(server, tool string) (string, string) {
+		return "mcp__" + server + "__" + tool, ""
+	},
+	Ready: func(s term.Snapshot) bool { return s.Contains("? for shortcuts") },
+	Busy: func(s term.Snapshot) bool {
+		return strings.Contains(s.String(), "esc to interrupt")
+	},
+	Read:       claudeRows,
+	Cancel:     []string{term.Esc},
+	NewSession: "/clear",
+	Features:   []string{"tools", "cancel", "progress"},
+	Contract:   []string{"executor"},
+	Why: "Claude Code is driven at its real boundaries: toolsim's Anthropic Messages API, MCP tools over streamable HTTP, " +
+		"and its terminal. Its upstream is Anthropic's API (unique tool_use ids) and MCP (one result per JSON-RPC call); " +
+		"it asks the model again only once every call of a step ended: the executor preset. Not nothing-late: a tool " +
+		"that ignores a cancel still returns. Features: tool calls, cancel (Esc) and MCP progress; the screen reader " +
+		"reads tool rows only (tool-rows), and MCP tools are allowed up front (--allowedTools), so no permission prompt.",
+}
+
+func init() { register(claude) }
+
+var (
+	claudeCall  = regexp.MustCompile(`^(?:●| ) (\S+) - (\S+) \(MCP\)\(call: "([^"]*)"\)`)
+	claudeUnder = regexp.MustCompile(`^\s+⎿\s+(.*)$`)
+)
+
+// claudeRows reads Claude Code's MCP call rows.
+func claudeRows(s term.Snapshot) []browser.Row {
+	var rows []browser.Row
+	lines := plain(s.Lines)
+	for i, line := range lines {
+		m := claudeCall.FindStringSubmatch(line)
+		if m == nil || m[1] != serverName {
+			continue
+		}
+		status := "running" // shown, no result line yet
+		if i+1 < len(lines) {
+			if u := claudeUnder.FindStringSubmatch(lines[i+1]); u != nil {
+				status = claudeStatus(u[1])
+			}
+		}
+		rows = append(rows, browser.Row{Kind: "tool", ID: m[3], Name: m[2], Status: status})
+	}
+	return rows
+}
+
+// claudeStatus reads the line under a call.
+func claudeStatus(under string) string {
+	switch {
+	case strings.HasPrefix(under, "Running"), strings.HasPrefix(under, "Waiting"):
+		return "running"
+	case strings.HasPrefix(under, "Interrupted"):
+		return "interrupted"
+	case strings.HasPrefix(under, "Error"):
+		return "failed"
+	}
+	return "ok"
+}
+
+// claudeSetup pre-seeds the configuration a first start would ask for:
+// onboarding done, the dummy key approved, the workspace trusted.
+func claudeSetup(env Env) (Launch, error) {
+	cfg := map[string]any{
+		"hasCompletedOnboarding": true,
+		"customApiKeyResponses":  map[string]any{"approved": []string{env.Key[len(env.Key)-20:]}, "rejected": []string{}},
+		"projects":               map[string]any{env.Work: map[string]any{"hasTrustDialogAccepted": true}},
+	}
+	if err := writeJSON(filepath.Join(env.Home, ".claude.json"), cfg); err != nil {
+		return Launch{}, err
+	}
+	mcp := filepath.Join(env.Home, "mcp.json")
+	err := writeJSON(mcp, map[string]any{"mcpServers": map[string]any{env.Server: map[string]any{"type": "http", "url": env.MCPURL}}})
+	if err != nil {
+		return Launch{}, err
+	}
+	return Launch{
+		Args: []string{"--mcp-config", mcp, "--strict-mcp-config", "--permission-mode", "default", "--verbose",
+			"--allowedTools", "mcp__" + env.Server},
+		Env: []string{"ANTHROPIC_BASE_URL=" + env.ModelURL, "ANTHROPIC_API_KEY=" + env.Key,
+			"CLAUDE_CONFIG_DIR=" + env.Home, "ENABLE_TOOL_SEARCH=false", "DISABLE_AUTOUPDATER=1",
+			"CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1", "DISABLE_TELEMETRY=1"},
+	}, nil
+}
+
+// writeJSON writes v to path, indented.
+func writeJSON(path string, v any) error {
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, b, 0o644)
+}

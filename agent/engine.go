@@ -1,0 +1,193 @@
+package agent
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/toolsim/toolsim/browser"
+	"github.com/toolsim/toolsim/engine"
+	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/mcptools"
+	"github.com/toolsim/toolsim/modelapi"
+	"github.com/toolsim/toolsim/timeline"
+)
+
+// Timing are the engine's waits on the wall clock, every one bounded
+// (docs/agents.md, The settle rule).
+type Timing struct {
+	// Request bounds the wait for the app's next model request.
+	Request time.Duration
+	// Calls bounds the wait for the MCP calls of a model response.
+	Calls time.Duration
+	// Patience bounds the wait for the screen to show what SPEC expects
+	// after an event; the screen is read after it either way.
+	Patience time.Duration
+	// Quiet is how long the rows must stay unchanged to count as settled.
+	Quiet time.Duration
+	// Settle bounds the wait for the rows to settle.
+	Settle time.Duration
+}
+
+// DefaultTiming is the timing toolsim-agent uses.
+var DefaultTiming = Timing{Request: 30 * time.Second, Calls: 10 * time.Second,
+	Patience: 3 * time.Second, Quiet: 120 * time.Millisecond, Settle: 10 * time.Second}
+
+// Engine is an App as a toolsim engine (engineproto.Engine, Failer and
+// Previewer): each event is acted out at the app's real boundaries, and
+// the tool rows its screen then shows are the timeline. The first failure
+// (the app crashed or hung, a boundary oracle failed) sticks: every later
+// call does nothing and Failed returns it.
+type Engine struct {
+	app    *App
+	timing Timing
+	ref    *engine.Engine // what SPEC expects: only to know when to read
+	ahead  []event.Event  // the events previewed and not yet applied
+	run    map[string]int // starts of the current run not yet applied, by id
+	starts map[string]int // tool_start events applied, by id
+	calls  map[string][]*mcptools.Call
+	sent   map[*mcptools.Call]mcptools.Outcome
+	// progressN counts the progress sent per call (its value must grow).
+	progressN map[*mcptools.Call]int
+	step      []string // the call ids of the last model response
+	turn      turnState
+	pend      *modelapi.Pending
+	rows      []browser.Row
+	tl        *timeline.Timeline
+	start     map[string]int64
+	now       int64
+	err       error
+}
+
+// turnState is where the conversation is.
+type turnState struct {
+	role      string
+	open      bool // a prompt was typed and its turn has not ended
+	cancelled bool
+	prompts   int
+}
+
+// NewEngine starts a fresh conversation in the app and returns it as an
+// engine.
+func NewEngine(a *App, t Timing) *Engine {
+	e := &Engine{app: a, timing: t, ref: engine.New(engine.Options{}),
+		run: map[string]int{}, starts: map[string]int{}, calls: map[string][]*mcptools.Call{},
+		sent: map[*mcptools.Call]mcptools.Outcome{}, progressN: map[*mcptools.Call]int{}, start: map[string]int64{},
+		tl: &timeline.Timeline{Items: []*timeline.Item{}, Diagnostics: []timeline.Diagnostic{}}}
+	e.err = a.Fresh(t)
+	return e
+}
+
+// Preview keeps the events Serve is about to apply: a run of tool_start
+// is one model response, so the first start must know the others.
+func (e *Engine) Preview(evs []event.Event) { e.ahead = append(e.ahead[:0], evs...) }
+
+// Apply acts one event out and reads the screen.
+func (e *Engine) Apply(ev *event.Event) {
+	e.now = ev.T
+	first := e.firstOfRun(ev)
+	if e.err == nil {
+		e.err = e.act(ev, first)
+	}
+	e.ref.Apply(ev)
+	if ev.Kind == event.KindToolStart {
+		e.starts[ev.ID]++
+		if e.run[ev.ID] > 0 {
+			e.run[ev.ID]--
+		}
+	}
+	if len(e.ahead) > 0 && e.ahead[0].Seq == ev.Seq {
+		e.ahead = e.ahead[1:]
+	}
+	if e.err == nil && e.changes(ev, first) {
+		e.err = e.look(fmt.Sprintf("after %s (seq %d)", ev.Kind, ev.Seq))
+	}
+	e.timeline()
+}
+
+// Finish is the end of the stream: nothing reaches the app; the screen
+// is read once more.
+func (e *Engine) Finish() {
+	e.ref.Finish()
+	if e.err == nil {
+		e.err = e.look("at the end of the stream")
+	}
+	e.timeline()
+}
+
+// Timeline is the tool rows the screen showed after the last call.
+func (e *Engine) Timeline() *timeline.Timeline { return e.tl }
+
+// Failed returns the first failure, or nil.
+func (e *Engine) Failed() error { return e.err }
+
+// firstOfRun reports whether ev starts a run of tool_start events (a
+// model response) and, if so, records the run's later starts.
+func (e *Engine) firstOfRun(ev *event.Event) bool {
+	if ev.Kind != event.KindToolStart || e.run[ev.ID] > 0 {
+		return false
+	}
+	clear(e.run)
+	e.run[ev.ID] = 1
+	if len(e.ahead) == 0 || e.ahead[0].Seq != ev.Seq {
+		return true // not previewed: a run of one
+	}
+	for _, next := range e.ahead[1:] {
+		if next.Kind != event.KindToolStart {
+			break
+		}
+		e.run[next.ID]++
+	}
+	return true
+}
+
+// changes reports whether ev can change the screen: a later start of a
+// run was already acted out at the first, and turn and user events are
+// not acted out (docs/agents.md).
+func (e *Engine) changes(ev *event.Event, first bool) bool {
+	switch ev.Kind {
+	case event.KindToolStart:
+		return first
+	case event.KindToolDone, event.KindToolProgress, event.KindCancel, event.KindTurnEnd:
+		return true
+	}
+	return false
+}
+
+// timeline turns the last rows into the timeline, without the rows of
+// calls the current run starts later (they are on the screen already:
+// the app shows a model response's calls at once).
+func (e *Engine) timeline() {
+	if e.err != nil {
+		return
+	}
+	rows := project(e.rows, e.run)
+	tl, err := browser.Timeline(rows, e.now, e.start)
+	if err != nil {
+		e.err = fmt.Errorf("reading %s's screen: %w", e.app.P.Name, err)
+		return
+	}
+	e.tl = tl
+}
+
+// project drops, for each id, the last later[id] tool rows with it.
+func project(rows []browser.Row, later map[string]int) []browser.Row {
+	if len(later) == 0 {
+		return rows
+	}
+	drop := map[string]int{}
+	for id, n := range later {
+		drop[id] = n
+	}
+	out := make([]browser.Row, 0, len(rows))
+	for i := len(rows) - 1; i >= 0; i-- {
+		if r := rows[i]; drop[r.ID] > 0 {
+			drop[r.ID]--
+			continue
+		}
+		out = append(out, rows[i])
+	}
+	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
+		out[i], out[j] = out[j], out[i]
+	}
+	return out
+}

@@ -1,0 +1,79 @@
+package agent
+
+import (
+	"fmt"
+
+	"github.com/toolsim/toolsim/browser"
+	"github.com/toolsim/toolsim/term"
+	"github.com/toolsim/toolsim/timeline"
+)
+
+// look reads the screen after an event (docs/agents.md, The settle
+// rule): it waits up to Timing.Patience for the rows SPEC expects, then
+// until the rows stayed unchanged for Timing.Quiet (at most
+// Timing.Settle), and keeps what the screen then shows, expected or not.
+func (e *Engine) look(when string) error {
+	a := e.app
+	want := e.expected()
+	a.Term.WaitFor("the rows SPEC expects "+when, e.timing.Patience, func(s term.Snapshot) bool {
+		return sameRows(project(a.P.Read(s), e.run), want)
+	})
+	if err := a.exited(); err != nil {
+		return err
+	}
+	rows, err := e.quiet(when)
+	if err != nil {
+		return err
+	}
+	e.rows = rows
+	if a.screens != nil {
+		fmt.Fprintf(a.screens, "== %s %s: %d row(s) %v\n%s\n", a.clock().Format("15:04:05.000"), when, len(rows), rows, a.Term.Snapshot())
+	}
+	return nil
+}
+
+// quiet waits until the rows stay unchanged for Timing.Quiet. Each wait
+// is at most Quiet, and at most Settle/Quiet changes are waited out, so
+// it ends within Timing.Settle; rows still changing then are an engine
+// failure with the screen.
+func (e *Engine) quiet(when string) ([]browser.Row, error) {
+	a := e.app
+	last := a.P.Read(a.Term.Snapshot())
+	for n := int64(0); n <= int64(e.timing.Settle/e.timing.Quiet); n++ {
+		s, err := a.Term.WaitFor("a change of the rows", e.timing.Quiet, func(s term.Snapshot) bool {
+			return !sameRows(a.P.Read(s), last)
+		})
+		if err != nil {
+			return last, a.exited() // unchanged for Quiet: settled
+		}
+		last = a.P.Read(s)
+	}
+	return nil, fmt.Errorf("%s's rows never settled %s: %w", a.P.Name, when,
+		&term.WaitError{What: "the rows to settle", Timeout: e.timing.Settle, Screen: a.Term.Snapshot(), Err: term.ErrTimeout})
+}
+
+// expected is the tool rows SPEC's reference engine shows now, without
+// the calls the current run starts later.
+func (e *Engine) expected() []browser.Row {
+	var rows []browser.Row
+	for _, it := range e.ref.Timeline().Items {
+		it.EachTool(func(t *timeline.Tool) bool {
+			rows = append(rows, browser.Row{Kind: "tool", ID: t.ID, Name: t.Name, Status: string(t.Status)})
+			return true
+		})
+	}
+	return project(rows, e.run)
+}
+
+// sameRows compares rows by kind, id, name and status.
+func sameRows(a, b []browser.Row) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].Kind != b[i].Kind || a[i].ID != b[i].ID || a[i].Name != b[i].Name || a[i].Status != b[i].Status {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,118 @@
+package agent
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/toolsim/toolsim/browser"
+	"github.com/toolsim/toolsim/modelapi"
+	"github.com/toolsim/toolsim/term"
+)
+
+// Profile is one agent app: how to install, configure and start it, the
+// keys it answers to, and its screen reader. Adding an app means adding
+// a Profile (docs/agents.md); the engine is the same for all.
+type Profile struct {
+	// Name is the --agent name and the examples/<Name> directory that
+	// pins the app's npm package.
+	Name string
+	// Package and Version are the pinned npm package (examples/<Name>/package.json).
+	Package, Version string
+	// Bin is the app's command in examples/<Name>/node_modules/.bin.
+	Bin string
+	// Dialect is the model API the app speaks.
+	Dialect modelapi.Dialect
+	// Setup writes the app's configuration under env.Home and env.Work
+	// and returns how to start it.
+	Setup func(env Env) (Launch, error)
+	// Call is the model's call of MCP tool tool on server server, with
+	// the call's id: the name the app offers it under, and for Codex the
+	// Responses namespace.
+	Call func(server, tool string) (name, namespace string)
+	// Ready reports whether the screen waits for a prompt: the app
+	// started, or a turn ended.
+	Ready func(s term.Snapshot) bool
+	// Busy reports whether the screen shows a turn in progress (a
+	// spinner, "esc to interrupt"); the engine waits for it to go after a
+	// turn ends or a cancel.
+	Busy func(s term.Snapshot) bool
+	// Read is the screen reader: the tool rows the screen shows, in
+	// screen order, each with its call id (the call argument the app
+	// shows), tool name and status, as a user reads them.
+	Read func(s term.Snapshot) []browser.Row
+	// Cancel is the app's cancel key(s), sent one at a time.
+	Cancel []string
+	// NewSession is what the user types for a fresh conversation
+	// ("/clear", "/new"), Enter excluded.
+	NewSession string
+	// Features are the parts of SPEC §2 the engine drives (docs/agents.md).
+	Features []string
+	// Contract is what the app's upstream (its model API and MCP) never
+	// sends (docs/simulator.md, Contracts).
+	Contract []string
+	// Why says why those features and that contract: the init_ok "why"
+	// of the findings doc.
+	Why string
+}
+
+// Env is where one app process lives and what it talks to.
+type Env struct {
+	// Home is the app's own configuration directory (CODEX_HOME,
+	// CLAUDE_CONFIG_DIR, …), empty at Setup.
+	Home string
+	// Work is the workspace the app starts in, empty at Setup.
+	Work string
+	// ModelURL is the model API's base URL (http://127.0.0.1:PORT).
+	ModelURL string
+	// MCPURL is the MCP server's URL (http://127.0.0.1:PORT/mcp).
+	MCPURL string
+	// Server is the MCP server's name in the app's configuration.
+	Server string
+	// Key is the dummy API key the app sends.
+	Key string
+	// Tools are the MCP tools' names.
+	Tools []string
+}
+
+// Launch is how to start the app: arguments after its binary, and the
+// environment on top of a minimal one (PATH, HOME, TERM, LANG).
+type Launch struct {
+	Args []string
+	Env  []string
+}
+
+// profiles are the apps toolsim knows, by name.
+var profiles = map[string]*Profile{}
+
+// register adds a profile at init.
+func register(p *Profile) { profiles[p.Name] = p }
+
+// Lookup returns the profile named name, or an error listing the known
+// ones.
+func Lookup(name string) (*Profile, error) {
+	if p, ok := profiles[name]; ok {
+		return p, nil
+	}
+	return nil, fmt.Errorf("unknown agent %q (known: %s)", name, strings.Join(Names(), ", "))
+}
+
+// Names lists the known agents, sorted.
+func Names() []string {
+	var out []string
+	for n := range profiles {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// plain returns the lines with no-break spaces (which apps draw around
+// their marks) as spaces, for the readers' patterns.
+func plain(lines []string) []string {
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		out[i] = strings.ReplaceAll(l, "\u00a0", " ")
+	}
+	return out
+}

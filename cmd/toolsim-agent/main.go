@@ -1,0 +1,116 @@
+// Command toolsim-agent serves a real agent app — Codex CLI, Gemini CLI,
+// Claude Code or opencode, as npm ci installed it under examples/NAME —
+// as a toolsim engine over toolsim-engine/1 (docs/protocol.md):
+//
+//	toolsim fuzz --engine 'toolsim-agent --agent claude' --workers 2
+//
+// Each process starts one app in a pseudo-terminal, with toolsim's model
+// API and MCP server in front of it, and serves scenario after scenario
+// through the app's new-session command. toolsim plays the model and the
+// tools and reads the terminal; package agent has the mapping and the
+// settle rule (docs/agents.md). The engine declares the screen and
+// tool-rows capabilities: toolsim's screen oracles judge the rows, and
+// the model compares the calls alone. A setup problem (the app not
+// installed, not starting) exits 2 naming the fix.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/toolsim/toolsim/agent"
+	"github.com/toolsim/toolsim/engineproto"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+func run(args []string, in io.Reader, out, errw io.Writer) int {
+	fs := flag.NewFlagSet("toolsim-agent", flag.ContinueOnError)
+	fs.SetOutput(errw)
+	name := fs.String("agent", "", "the app: "+strings.Join(agent.Names(), ", "))
+	examples := fs.String("examples", "examples", "the directory holding NAME/node_modules (npm ci --prefix examples/NAME)")
+	bin := fs.String("bin", "", "the app's binary, instead of the one under --examples")
+	logPath := fs.String("log", "", "write the app's terminal output and the servers' logs to this file")
+	screens := fs.String("screens", "", "write every screen the engine read, after the event it followed, to this file")
+	screen := fs.Bool("screen", false, "start the app, print its first screen and exit (to write a profile's screen reader)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if *name == "" || fs.NArg() > 0 {
+		fmt.Fprintf(errw, "usage: toolsim-agent --agent NAME [--examples DIR] [--bin PATH] [--log FILE]\nagents: %s\n", strings.Join(agent.Names(), ", "))
+		return 2
+	}
+	p, err := agent.Lookup(*name)
+	if err != nil {
+		fmt.Fprintf(errw, "toolsim-agent: %v\n", err)
+		return 2
+	}
+	opts := agent.Options{Examples: *examples, Bin: *bin}
+	if *logPath != "" {
+		f, err := os.Create(*logPath)
+		if err != nil {
+			fmt.Fprintf(errw, "toolsim-agent: %v\n", err)
+			return 2
+		}
+		defer f.Close()
+		opts.Log = f
+	}
+	if *screens != "" {
+		f, err := os.Create(*screens)
+		if err != nil {
+			fmt.Fprintf(errw, "toolsim-agent: %v\n", err)
+			return 2
+		}
+		defer f.Close()
+		opts.Screens = f
+	}
+	if *screen {
+		return first(p, opts, out, errw)
+	}
+	return serve(p, opts, in, out, errw)
+}
+
+// first starts the app and prints the screen it waits for a prompt on.
+func first(p *agent.Profile, opts agent.Options, out, errw io.Writer) int {
+	a, err := agent.Start(p, opts, time.Now)
+	if err != nil {
+		fmt.Fprintf(errw, "toolsim-agent: %v\n", err)
+		return 2
+	}
+	defer a.Close()
+	fmt.Fprintf(out, "%s\n", a.Term.Snapshot())
+	return 0
+}
+
+// serve starts the app and answers toolsim until its input ends.
+func serve(p *agent.Profile, opts agent.Options, in io.Reader, out, errw io.Writer) int {
+	a, err := agent.Start(p, opts, time.Now)
+	if err != nil {
+		fmt.Fprintf(errw, "toolsim-agent: %v\n", err)
+		var se *agent.SetupError
+		if errors.As(err, &se) {
+			return 2
+		}
+		return 1
+	}
+	defer a.Close()
+	fmt.Fprintf(errw, "toolsim-agent: %s %s started in %v\n", p.Name, p.Version, a.Started.Round(time.Millisecond))
+	err = engineproto.Serve(in, out, engineproto.ServeOptions{
+		New:    func([]string) engineproto.Engine { return agent.NewEngine(a, agent.DefaultTiming) },
+		Fields: []string{}, Full: true, NoGrouping: true,
+		Features: p.Features, Contract: p.Contract,
+		Capabilities: []string{engineproto.CapScreen, engineproto.CapToolRows},
+	})
+	if err != nil {
+		fmt.Fprintf(errw, "toolsim-agent: %v\n", err)
+		return 1
+	}
+	return 0
+}
