@@ -21,7 +21,9 @@ type Options struct {
 	// Bin, when set, is the app's binary, instead of the one npm ci
 	// installed under Examples.
 	Bin string
-	// Cols and Rows are the terminal's size (120×50 when zero).
+	// Cols and Rows are the terminal's size (120×200 when zero: tall
+	// enough that a scenario's rows never scroll off the screen, which
+	// the reader cannot see).
 	Cols, Rows int
 	// StartTimeout bounds the app's start-up (45 s when zero: less than toolsim's default message timeout).
 	StartTimeout time.Duration
@@ -132,7 +134,7 @@ func (a *App) startApp(bin string, o Options, clock func() time.Time) error {
 		"LANG=C.UTF-8", "COLORTERM=truecolor"}
 	t0 := clock()
 	a.Term, err = term.Start(term.Options{Path: bin, Args: l.Args, Env: append(env, l.Env...),
-		Dir: a.Env.Work, Cols: or(o.Cols, 120), Rows: or(o.Rows, 50), Transcript: o.Log})
+		Dir: a.Env.Work, Cols: or(o.Cols, 120), Rows: or(o.Rows, 200), Transcript: o.Log})
 	if err != nil {
 		return &SetupError{fmt.Errorf("%s: %w", a.P.Name, err)}
 	}

@@ -52,37 +52,41 @@ var (
 	claudeUnder = regexp.MustCompile(`^\s+⎿\s+(.*)$`)
 )
 
-// claudeRows reads Claude Code's MCP call rows.
+// claudeRows reads Claude Code's MCP call rows. The bullet's colour
+// tells a finished call: green returned, red failed (grey, or blinking
+// off, while it runs); the line under it tells an interrupted one, and
+// shows progress while it runs.
 func claudeRows(s term.Snapshot) []browser.Row {
 	var rows []browser.Row
-	lines := plain(s.Lines)
+	lines, styled := plain(s.Lines), styledLines(s)
 	for i, line := range lines {
 		m := claudeCall.FindStringSubmatch(line)
 		if m == nil || m[1] != serverName {
 			continue
 		}
-		status := "running" // shown, no result line yet
+		under := ""
 		if i+1 < len(lines) {
 			if u := claudeUnder.FindStringSubmatch(lines[i+1]); u != nil {
-				status = claudeStatus(u[1])
+				under = u[1]
 			}
 		}
-		rows = append(rows, browser.Row{Kind: "tool", ID: m[3], Name: m[2], Status: status})
+		c, coloured := colourOf(styled[i], "●")
+		rows = append(rows, browser.Row{Kind: "tool", ID: m[3], Name: m[2], Status: claudeStatus(under, c, coloured)})
 	}
 	return rows
 }
 
-// claudeStatus reads the line under a call.
-func claudeStatus(under string) string {
+// claudeStatus reads a call's bullet colour and the line under it.
+func claudeStatus(under string, c rgb, coloured bool) string {
 	switch {
-	case strings.HasPrefix(under, "Running"), strings.HasPrefix(under, "Waiting"):
-		return "running"
 	case strings.HasPrefix(under, "Interrupted"):
 		return "interrupted"
-	case strings.HasPrefix(under, "Error"):
+	case coloured && c.red():
 		return "failed"
+	case coloured && c.green():
+		return "ok"
 	}
-	return "ok"
+	return "running"
 }
 
 // claudeSetup pre-seeds the configuration a first start would ask for:

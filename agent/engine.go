@@ -30,7 +30,7 @@ type Timing struct {
 
 // DefaultTiming is the timing toolsim-agent uses.
 var DefaultTiming = Timing{Request: 30 * time.Second, Calls: 10 * time.Second,
-	Patience: 3 * time.Second, Quiet: 120 * time.Millisecond, Settle: 10 * time.Second}
+	Patience: 2 * time.Second, Quiet: 60 * time.Millisecond, Settle: 10 * time.Second}
 
 // Engine is an App as a toolsim engine (engineproto.Engine, Failer and
 // Previewer): each event is acted out at the app's real boundaries, and

@@ -27,7 +27,8 @@ func (e *Engine) look(when string) error {
 	}
 	e.rows = rows
 	if a.screens != nil {
-		fmt.Fprintf(a.screens, "== %s %s: %d row(s) %v\n%s\n", a.clock().Format("15:04:05.000"), when, len(rows), rows, a.Term.Snapshot())
+		snap := a.Term.Snapshot()
+		fmt.Fprintf(a.screens, "== %s %s: %d row(s) %v\n%s\n-- styled\n%q\n", a.clock().Format("15:04:05.000"), when, len(rows), rows, snap, snap.Styled)
 	}
 	return nil
 }

@@ -51,3 +51,36 @@ func TestPreviewSeesTheWholeBatchFirst(t *testing.T) {
 		t.Errorf("what the engine saw (-want +got):\n%s", diff)
 	}
 }
+
+// writes counts the writes that reach it.
+type writes struct{ n int }
+
+func (w *writes) Write(p []byte) (int, error) { w.n++; return len(p), nil }
+
+// TestFlushEach: with FlushEach each timeline reply of a batch reaches
+// the output on its own; without it the batch's replies go together.
+func TestFlushEach(t *testing.T) {
+	in := strings.Join([]string{
+		`{"type":"init","id":1,"protocol":"toolsim-engine/1","options":{"width":80}}`,
+		`{"type":"batch","id":2,"events":[{"seq":1,"t":0,"kind":"tool_start","id":"a","name":"grep"},{"seq":2,"t":0,"kind":"tool_start","id":"b","name":"grep"},{"seq":3,"t":1,"kind":"tool_done","id":"a","ok":true}]}`,
+	}, "\n")
+	for _, tt := range []struct {
+		name  string
+		flush bool
+		want  int
+	}{{"together", false, 2}, {"each", true, 4}} {
+		t.Run(tt.name, func(t *testing.T) {
+			var w writes
+			err := engineproto.Serve(strings.NewReader(in), &w, engineproto.ServeOptions{
+				New:       func([]string) engineproto.Engine { return engine.New(engine.Options{}) },
+				FlushEach: tt.flush,
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if w.n != tt.want {
+				t.Errorf("%d writes reached the output, want %d (init_ok, then the batch's 3 replies)", w.n, tt.want)
+			}
+		})
+	}
+}

@@ -23,6 +23,9 @@ func (s *server) timeline(id int64, index int, delta bool) {
 	s.buf = append(s.buf, "}\n"...)
 	s.w.Write(s.buf)
 	s.remember(tl)
+	if s.opts.FlushEach {
+		s.w.Flush()
+	}
 }
 
 // snapshot answers with the whole current timeline, and leaves what the

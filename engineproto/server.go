@@ -70,6 +70,11 @@ type ServeOptions struct {
 	// contract of package timeline (a changed item gets a new version) and
 	// on its diagnostics only growing until the next reset.
 	Full bool
+	// FlushEach writes each timeline reply of a batch as soon as it is
+	// made, not the batch's replies together: for slow engines (a real
+	// agent app takes a second per event), whose batches would otherwise
+	// outlast toolsim's timeout, which counts per reply.
+	FlushEach bool
 }
 
 // server is the engine's side of the protocol.

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 )
 
 // family finds the processes of one Term on Linux, from /proc: those of
@@ -160,3 +161,8 @@ func holds(pid int, tty string) bool {
 	}
 	return false
 }
+
+// orphanKill has the kernel kill the program if this process dies first
+// (PR_SET_PDEATHSIG): a toolsim-agent killed without a chance to Close
+// leaves no app running in its own session.
+func orphanKill(a *syscall.SysProcAttr) { a.Pdeathsig = syscall.SIGKILL }

@@ -43,6 +43,7 @@ func Start(o Options) (*Term, error) {
 	}
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = tty, tty, tty
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true}
+	orphanKill(cmd.SysProcAttr)
 	if err := cmd.Start(); err != nil {
 		ptmx.Close()
 		return nil, fmt.Errorf("term: start %s: %w", o.Path, err)

@@ -20,7 +20,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/toolsim/toolsim/agent"
@@ -101,10 +103,11 @@ func serve(p *agent.Profile, opts agent.Options, in io.Reader, out, errw io.Writ
 		return 1
 	}
 	defer a.Close()
+	stopOnSignal(a, errw)
 	fmt.Fprintf(errw, "toolsim-agent: %s %s started in %v\n", p.Name, p.Version, a.Started.Round(time.Millisecond))
 	err = engineproto.Serve(in, out, engineproto.ServeOptions{
 		New:    func([]string) engineproto.Engine { return agent.NewEngine(a, agent.DefaultTiming) },
-		Fields: []string{}, Full: true, NoGrouping: true,
+		Fields: []string{}, Full: true, NoGrouping: true, FlushEach: true,
 		Features: p.Features, Contract: p.Contract,
 		Capabilities: []string{engineproto.CapScreen, engineproto.CapToolRows},
 	})
@@ -113,4 +116,18 @@ func serve(p *agent.Profile, opts agent.Options, in io.Reader, out, errw io.Writ
 		return 1
 	}
 	return 0
+}
+
+// stopOnSignal ends the app's whole process tree and exits when toolsim
+// (or a user) interrupts or terminates this process: the app runs in a
+// session of its own, which no signal to this process's group reaches.
+func stopOnSignal(a *agent.App, errw io.Writer) {
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	go func() {
+		s := <-sig
+		fmt.Fprintf(errw, "toolsim-agent: %v: stopping %s\n", s, a.P.Name)
+		a.Close()
+		os.Exit(1)
+	}()
 }
