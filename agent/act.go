@@ -58,6 +58,7 @@ func (e *Engine) respondCalls(ev *event.Event) error {
 	e.step = e.step[:0]
 	for _, s := range ids {
 		e.step = append(e.step, s.ID)
+		e.asked = append(e.asked, Asked{s.ID, s.Name})
 	}
 	return e.awaitCalls(e.step)
 }

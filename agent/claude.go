@@ -56,7 +56,7 @@ var (
 // tells a finished call: green returned, red failed (grey, or blinking
 // off, while it runs); the line under it tells an interrupted one, and
 // shows progress while it runs.
-func claudeRows(s term.Snapshot) []browser.Row {
+func claudeRows(s term.Snapshot, _ []Asked) []browser.Row {
 	var rows []browser.Row
 	lines, styled := plain(s.Lines), styledLines(s)
 	for i, line := range lines {

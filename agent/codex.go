@@ -22,7 +22,7 @@ var codex = &Profile{
 	Call: func(server, tool string) (string, string) {
 		return tool, "mcp__" + server
 	},
-	Ready:      func(s term.Snapshot) bool { return codexPrompt.MatchString(s.String()) },
+	Ready:      codexReady,
 	Busy:       func(s term.Snapshot) bool { return strings.Contains(s.String(), "esc to interrupt") },
 	Read:       codexRows,
 	Cancel:     []string{term.Esc},
@@ -40,36 +40,63 @@ func init() { register(codex) }
 
 var (
 	codexPrompt = regexp.MustCompile(`(?m)^› `)
-	codexCall   = regexp.MustCompile(`^(•|◦|✔|✗|⠋|\S) (Calling|Called|Call failed|Cancelled|Interrupted)?\s*(\S+)\.(\S+)\(\{"call":"([^"]*)"\}\)`)
+	codexCall   = regexp.MustCompile(`^• (Calling|Called|Failed|Cancelled|Interrupted) (\S+)\.(\S+)`)
 )
 
-// codexRows reads Codex's MCP call rows: "• Calling toolsim.grep({…})"
-// while it runs, "• Called …" once it returned; a failed result shows
-// its error under the row.
-func codexRows(s term.Snapshot) []browser.Row {
+// codexReady reports whether Codex's input line ("› ") is empty: nothing
+// after the mark, or its dim placeholder.
+func codexReady(s term.Snapshot) bool {
+	styled := styledLines(s)
+	for i := len(s.Lines) - 1; i >= 0; i-- {
+		if codexPrompt.MatchString(s.Lines[i]) || s.Lines[i] == "›" {
+			return dimAfter(styled[i], "›")
+		}
+	}
+	return false
+}
+
+// codexRows reads Codex's MCP call rows: "• Calling toolsim.grep" while
+// it runs, "• Called toolsim.grep" once it returned, "• Failed …" with
+// its error under it. Codex hides the arguments behind "+ Show details",
+// so the rows are matched to the calls by tool name and order.
+func codexRows(s term.Snapshot, asked []Asked) []browser.Row {
 	var rows []browser.Row
-	for i, line := range s.Lines {
+	seen := map[string]int{}
+	for _, line := range plain(s.Lines) {
 		m := codexCall.FindStringSubmatch(line)
-		if m == nil || m[3] != serverName {
+		if m == nil || m[2] != serverName {
 			continue
 		}
-		rows = append(rows, browser.Row{Kind: "tool", ID: m[5], Name: m[4], Status: codexStatus(m[2], s.Lines[i+1:])})
+		name := m[3]
+		seen[name]++
+		rows = append(rows, browser.Row{Kind: "tool", ID: nth(asked, name, seen[name]), Name: name, Status: codexStatus(m[1])})
 	}
 	return rows
 }
 
-// codexStatus reads a row's verb and the lines under it.
-func codexStatus(verb string, under []string) string {
+// nth is the id of the k-th call of tool name the model sent, or, when
+// it sent fewer, a name for a row no call started ("grep#3").
+func nth(asked []Asked, name string, k int) string {
+	n := 0
+	for _, a := range asked {
+		if a.Name == name {
+			if n++; n == k {
+				return a.ID
+			}
+		}
+	}
+	return fmt.Sprintf("%s#%d", name, k)
+}
+
+// codexStatus reads a row's verb.
+func codexStatus(verb string) string {
 	switch verb {
 	case "Calling":
 		return "running"
-	case "Call failed":
+	case "Failed":
 		return "failed"
 	case "Cancelled", "Interrupted":
 		return "interrupted"
-	}
-	if len(under) > 0 && strings.Contains(under[0], "Error") {
-		return "failed"
 	}
 	return "ok"
 }
@@ -80,6 +107,9 @@ func codexSetup(env Env) (Launch, error) {
 	cfg := fmt.Sprintf(`model_provider = "toolsim"
 model = "toolsim-model"
 check_for_update_on_startup = false
+
+[tui]
+collapse_turn_details = false
 
 [model_providers.toolsim]
 name = "toolsim"

@@ -49,6 +49,7 @@ type Engine struct {
 	// progressN counts the progress sent per call (its value must grow).
 	progressN map[*mcptools.Call]int
 	step      []string // the call ids of the last model response
+	asked     []Asked  // every call the model sent in this conversation
 	turn      turnState
 	pend      *modelapi.Pending
 	rows      []browser.Row

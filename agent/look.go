@@ -16,7 +16,7 @@ func (e *Engine) look(when string) error {
 	a := e.app
 	want := e.expected()
 	a.Term.WaitFor("the rows SPEC expects "+when, e.timing.Patience, func(s term.Snapshot) bool {
-		return sameRows(project(a.P.Read(s), e.run), want)
+		return sameRows(project(a.P.Read(s, e.asked), e.run), want)
 	})
 	if err := a.exited(); err != nil {
 		return err
@@ -39,15 +39,15 @@ func (e *Engine) look(when string) error {
 // failure with the screen.
 func (e *Engine) quiet(when string) ([]browser.Row, error) {
 	a := e.app
-	last := a.P.Read(a.Term.Snapshot())
+	last := a.P.Read(a.Term.Snapshot(), e.asked)
 	for n := int64(0); n <= int64(e.timing.Settle/e.timing.Quiet); n++ {
 		s, err := a.Term.WaitFor("a change of the rows", e.timing.Quiet, func(s term.Snapshot) bool {
-			return !sameRows(a.P.Read(s), last)
+			return !sameRows(a.P.Read(s, e.asked), last)
 		})
 		if err != nil {
 			return last, a.exited() // unchanged for Quiet: settled
 		}
-		last = a.P.Read(s)
+		last = a.P.Read(s, e.asked)
 	}
 	return nil, fmt.Errorf("%s's rows never settled %s: %w", a.P.Name, when,
 		&term.WaitError{What: "the rows to settle", Timeout: e.timing.Settle, Screen: a.Term.Snapshot(), Err: term.ErrTimeout})

@@ -38,9 +38,13 @@ type Profile struct {
 	// turn ends or a cancel.
 	Busy func(s term.Snapshot) bool
 	// Read is the screen reader: the tool rows the screen shows, in
-	// screen order, each with its call id (the call argument the app
-	// shows), tool name and status, as a user reads them.
-	Read func(s term.Snapshot) []browser.Row
+	// screen order, each with its call id, tool name and status, as a
+	// user reads them. An app that shows the call's arguments shows its
+	// id (the call argument); one that hides them (Codex) is read as a
+	// user reads it, by tool name and order: the k-th row of a tool is
+	// the k-th call of it that the model sent (asked, in order), and a
+	// row beyond them is a row of a call never started.
+	Read func(s term.Snapshot, asked []Asked) []browser.Row
 	// Cancel is the app's cancel key(s), sent one at a time.
 	Cancel []string
 	// NewSession is what the user types for a fresh conversation
@@ -55,6 +59,9 @@ type Profile struct {
 	// of the findings doc.
 	Why string
 }
+
+// Asked is a call the model sent the app in this conversation.
+type Asked struct{ ID, Name string }
 
 // Env is where one app process lives and what it talks to.
 type Env struct {

@@ -55,7 +55,7 @@ func (a *App) clear(t Timing) error {
 	if _, err := a.Term.SendUntil(cmd, func(s term.Snapshot) bool { return s.Contains(cmd) }, 3, 2*time.Second); err != nil {
 		return fmt.Errorf("typing %s into %s: %w", cmd, a.P.Name, err)
 	}
-	empty := func(s term.Snapshot) bool { return len(a.P.Read(s)) == 0 && a.P.Ready(s) && !a.P.Busy(s) }
+	empty := func(s term.Snapshot) bool { return len(a.P.Read(s, nil)) == 0 && a.P.Ready(s) && !a.P.Busy(s) }
 	if _, err := a.Term.SendUntil(term.Enter, empty, 3, t.Settle/3); err != nil {
 		return fmt.Errorf("%s's %s left tool rows or no prompt: %w", a.P.Name, cmd, err)
 	}

@@ -78,3 +78,38 @@ func ansi256(n int) rgb {
 // mark; grey ones (all three channels close) read as neither.
 func (c rgb) green() bool { return c.g > c.r+40 && c.g > c.b+20 }
 func (c rgb) red() bool   { return c.r > c.g+60 && c.r > c.b+40 }
+
+// sgrAll matches any SGR sequence.
+var sgrAll = regexp.MustCompile(`\x1b\[([0-9;:]*)m`)
+
+// dimAfter reports whether the first visible character after mark on
+// the styled row is drawn dim (SGR 2): an input line's placeholder, not
+// typed text. A row with nothing after mark reads as dim too.
+func dimAfter(styled, mark string) bool {
+	i := strings.Index(styled, mark)
+	if i < 0 {
+		return false
+	}
+	dim := false
+	rest := styled[i+len(mark):]
+	for len(rest) > 0 {
+		if loc := sgrAll.FindStringSubmatchIndex(rest); loc != nil && loc[0] == 0 {
+			for _, p := range strings.Split(rest[loc[2]:loc[3]], ";") {
+				switch p {
+				case "2":
+					dim = true
+				case "", "0", "22":
+					dim = false
+				}
+			}
+			rest = rest[loc[1]:]
+			continue
+		}
+		if rest[0] == ' ' {
+			rest = rest[1:]
+			continue
+		}
+		return dim
+	}
+	return true
+}
