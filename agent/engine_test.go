@@ -1,0 +1,96 @@
+package agent
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/toolsim/toolsim/browser"
+)
+
+// TestProject leaves out the rows of calls a run starts later: the last
+// ones of each id, as many as starts remain.
+func TestProject(t *testing.T) {
+	rows := []browser.Row{tool("a", "grep", "running"), tool("b", "read", "running"), tool("a", "grep", "running"), tool("c", "bash", "ok")}
+	tests := []struct {
+		name  string
+		later map[string]int
+		want  []browser.Row
+	}{
+		{"nothing later", nil, rows},
+		{"b later", map[string]int{"b": 1}, []browser.Row{rows[0], rows[2], rows[3]}},
+		{"the second a later", map[string]int{"a": 1}, []browser.Row{rows[0], rows[1], rows[3]}},
+		{"more later than shown", map[string]int{"c": 2}, rows[:3]},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if diff := cmp.Diff(tt.want, project(rows, tt.later)); diff != "" {
+				t.Errorf("projected rows (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestNth names rows by tool name and order, and a row beyond the calls
+// of its tool as one no call started.
+func TestNth(t *testing.T) {
+	asked := []Asked{{"a", "grep"}, {"b", "read"}, {"c", "grep"}}
+	tests := []struct {
+		name, tool string
+		k          int
+		want       string
+	}{
+		{"first grep", "grep", 1, "a"},
+		{"second grep", "grep", 2, "c"},
+		{"third grep: never started", "grep", 3, "grep#3"},
+		{"a tool never asked", "bash", 1, "bash#1"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := nth(asked, tt.tool, tt.k); got != tt.want {
+				t.Errorf("nth(%q, %d) = %q, want %q", tt.tool, tt.k, got, tt.want)
+			}
+		})
+	}
+}
+
+// TestStyles reads colours and dim placeholders off styled rows.
+func TestStyles(t *testing.T) {
+	green := "\x1b[38;2;78;186;101m●\x1b[m \x1b[1mtoolsim - read"
+	red := "\x1b[38;2;255;107;128m●\x1b[m x"
+	grey := "\x1b[38;2;153;153;153m●\x1b[m x"
+	reset := "\x1b[38;2;255;0;0mA\x1b[m ●"
+	for _, tt := range []struct {
+		name         string
+		styled       string
+		green, red   bool
+		wantColoured bool
+	}{
+		{"green", green, true, false, true},
+		{"red", red, false, true, true},
+		{"grey", grey, false, false, true},
+		{"reset before the mark", reset, false, false, false},
+		{"no mark", "plain", false, false, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			c, ok := colourOf(tt.styled, "●")
+			if ok != tt.wantColoured || c.green() != tt.green || c.red() != tt.red {
+				t.Errorf("colourOf = %+v, %v: green %v red %v; want coloured %v green %v red %v", c, ok, c.green(), c.red(), tt.wantColoured, tt.green, tt.red)
+			}
+		})
+	}
+	for _, tt := range []struct {
+		name, styled string
+		want         bool
+	}{
+		{"placeholder", "\x1b[1m›\x1b[22m \x1b[2mAsk Codex to do anything", true},
+		{"typed", "\x1b[1m›\x1b[22m toolsim turn 1", false},
+		{"empty", "›", true},
+		{"dim then reset", "› \x1b[2m\x1b[22mtyped", false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := dimAfter(tt.styled, "›"); got != tt.want {
+				t.Errorf("dimAfter = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,95 @@
+package agent
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/toolsim/toolsim/browser"
+	"github.com/toolsim/toolsim/term"
+)
+
+// screen reads testdata/NAME.ansi, a screen the real app showed (its
+// styled rows, as term.Snapshot.Styled has them), into a snapshot.
+func screen(t *testing.T, name string) term.Snapshot {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", name+".ansi"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	styled := strings.TrimSuffix(string(b), "\n")
+	s := term.Snapshot{Styled: styled}
+	for _, l := range strings.Split(styled, "\n") {
+		s.Lines = append(s.Lines, strings.TrimRight(ansi.ReplaceAllString(l, ""), " "))
+	}
+	return s
+}
+
+var ansi = regexp.MustCompile(`\x1b\[[0-9;:]*m`)
+
+func tool(id, name, status string) browser.Row {
+	return browser.Row{Kind: "tool", ID: id, Name: name, Status: status}
+}
+
+// TestReaders reads screens the real apps showed (captured with
+// toolsim-agent --screens) as a user reads them.
+func TestReaders(t *testing.T) {
+	asked := []Asked{{"call_1", "grep"}, {"call_2", "read"}}
+	tests := []struct {
+		name   string
+		p      *Profile
+		screen string
+		want   []browser.Row
+	}{
+		{"claude: both running", claude, "claude-started",
+			[]browser.Row{tool("call_1", "grep", "running"), tool("call_2", "read", "running")}},
+		{"claude: progress under a running call", claude, "claude-progress",
+			[]browser.Row{tool("call_1", "grep", "running"), tool("call_2", "read", "running")}},
+		{"claude: green bullet returned", claude, "claude-one-done",
+			[]browser.Row{tool("call_1", "grep", "running"), tool("call_2", "read", "ok")}},
+		{"claude: red bullet failed", claude, "claude-failed",
+			[]browser.Row{tool("call_1", "grep", "failed"), tool("call_2", "read", "ok")}},
+		{"codex: both running", codex, "codex-started",
+			[]browser.Row{tool("call_1", "grep", "running"), tool("call_2", "read", "running")}},
+		{"codex: one called", codex, "codex-one-done",
+			[]browser.Row{tool("call_1", "grep", "running"), tool("call_2", "read", "ok")}},
+		{"codex: a failed call gets a second row", codex, "codex-failed",
+			[]browser.Row{tool("call_1", "grep", "running"), tool("call_2", "read", "ok"), tool("grep#2", "grep", "failed")}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := tt.p.Read(screen(t, tt.screen), asked)
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("rows (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestReady tells a screen waiting for a prompt from one in a turn.
+func TestReady(t *testing.T) {
+	tests := []struct {
+		name       string
+		p          *Profile
+		screen     string
+		ready, bus bool
+	}{
+		{"claude in a turn", claude, "claude-started", false, true},
+		{"codex in a turn", codex, "codex-started", true, true},
+		{"codex after the turn", codex, "codex-turn-end", true, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := screen(t, tt.screen)
+			if got := tt.p.Ready(s); got != tt.ready {
+				t.Errorf("Ready = %v, want %v", got, tt.ready)
+			}
+			if got := tt.p.Busy(s); got != tt.bus {
+				t.Errorf("Busy = %v, want %v", got, tt.bus)
+			}
+		})
+	}
+}
