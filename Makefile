@@ -124,8 +124,8 @@ browser-page-%: build
 browser-planted-%:
 	@for f in scenarios/$*/planted/*.jsonl; do \
 		bug=$$(basename $$f .jsonl); class=$$(head -1 $$f | sed -n 's/.*"planted_class":"\([^"]*\)".*/\1/p'); \
-		bin/toolsim check --engine '$(ENGINE_CMD_$*)' --timeout 30s $$f >/dev/null || { echo "$$f: fails without the planted bug"; exit 1; }; \
-		out=$$(bin/toolsim check --engine '$(ENGINE_CMD_$*) --bug '$$bug --timeout 30s $$f); st=$$?; \
+		bin/toolsim check --engine '$(ENGINE_CMD_$*)' --timeout $(or $(TIMEOUT_$*),30s) $$f >/dev/null || { echo "$$f: fails without the planted bug"; exit 1; }; \
+		out=$$(bin/toolsim check --engine '$(ENGINE_CMD_$*) --bug '$$bug --timeout $(or $(TIMEOUT_$*),30s) $$f); st=$$?; \
 		if [ $$st -ne 1 ] || ! echo "$$out" | grep -qF "$$class"; then echo "$$out"; echo "$$f: --bug $$bug: want exit 1 with class \"$$class\", got exit $$st"; exit 1; fi; \
 		echo "planted bug caught  $$bug: $$class"; \
 	done
@@ -152,26 +152,52 @@ real-go-engine-%:
 engine_cmd = $(or $(ENGINE_CMD_$(1)),node examples/$(1)/adapter.mjs)
 real-engine-%: build
 	@test -d examples/$*/node_modules || npm ci --prefix examples/$* --no-audit --no-fund
-	bin/toolsim fuzz --engine '$(call engine_cmd,$*)' --timeout 30s --seeds $(or $(SEEDS_$*),$(REAL_SEEDS)) $(if $(WORKERS_$*),--workers $(WORKERS_$*)) --out failures/$* \
+	bin/toolsim fuzz --engine '$(call engine_cmd,$*)' --timeout $(or $(TIMEOUT_$*),30s) --seeds $(or $(SEEDS_$*),$(REAL_SEEDS)) $(if $(WORKERS_$*),--workers $(WORKERS_$*)) --out failures/$* \
 		--baseline scenarios/$*/baseline.json $(REAL_FLAGS_$*)
-	@for f in scenarios/$*/*.jsonl; do \
-		bin/toolsim check --engine '$(call engine_cmd,$*)' --timeout 30s $$f >/dev/null; st=$$?; \
+	@for f in $$(ls scenarios/$*/*.jsonl 2>/dev/null); do \
+		bin/toolsim check --engine '$(call engine_cmd,$*)' --timeout $(or $(TIMEOUT_$*),30s) $$f >/dev/null; st=$$?; \
 		if [ $$st -eq 0 ]; then echo "$$f passes now: the library fixed it; move it out of scenarios/$* and its class out of docs/findings/$*.md"; exit 1; fi; \
 		if [ $$st -ne 1 ]; then echo "$$f: toolsim check exited $$st (setup problem)"; exit 1; fi; \
 		echo "still fails  $$f"; \
 	done
 	@for f in $$(ls scenarios/$*/robustness/*.jsonl 2>/dev/null); do \
-		out=$$(bin/toolsim check --engine '$(call engine_cmd,$*)' --timeout 30s $$f); st=$$?; \
+		out=$$(bin/toolsim check --engine '$(call engine_cmd,$*)' --timeout $(or $(TIMEOUT_$*),30s) $$f); st=$$?; \
 		if [ $$st -ne 0 ] || ! echo "$$out" | grep -q '^outside the contract'; then echo "$$out"; echo "$$f: want it set apart as outside the contract (exit 0), got exit $$st"; exit 1; fi; \
-		bin/toolsim check --engine '$(call engine_cmd,$*)' --timeout 30s --robustness $$f >/dev/null; st=$$?; \
+		bin/toolsim check --engine '$(call engine_cmd,$*)' --timeout $(or $(TIMEOUT_$*),30s) --robustness $$f >/dev/null; st=$$?; \
 		if [ $$st -ne 1 ]; then echo "$$f: with --robustness toolsim check exited $$st, want 1 (the library fixed it, or a setup problem)"; exit 1; fi; \
 		echo "robustness, still fails  $$f"; \
 	done
 	@for f in $$(ls scenarios/$*/documented/*.jsonl 2>/dev/null); do \
-		out=$$(bin/toolsim check --engine '$(call engine_cmd,$*)' --timeout 30s $$f); st=$$?; \
+		out=$$(bin/toolsim check --engine '$(call engine_cmd,$*)' --timeout $(or $(TIMEOUT_$*),30s) $$f); st=$$?; \
 		if [ $$st -ne 0 ] || ! echo "$$out" | grep -q '^documented'; then echo "$$out"; echo "$$f: want it set apart as documented behaviour (exit 0), got exit $$st"; exit 1; fi; \
 		echo "documented, still shown  $$f"; \
 	done
+
+# The real agent apps under examples/<name>/ (package.json, package-lock.json:
+# npm ci installs the pinned app), driven black-box by toolsim-agent
+# (package agent, docs/agents.md): toolsim serves each its model API and its
+# MCP tools and reads its terminal. Each gate is real-engine-% through
+# ENGINE_CMD_<name>, without shrinking (a real app checks about one scenario
+# in ten seconds; its baseline was written the same way), with the longer
+# per-reply timeout a real app needs.
+REAL_AGENTS := claude codex
+AGENT_SEEDS ?= 20
+define agent_gate
+ENGINE_CMD_$(1) = bin/toolsim-agent --agent $(1)
+SEEDS_$(1) ?= $$(AGENT_SEEDS)
+WORKERS_$(1) ?= 2
+TIMEOUT_$(1) ?= 90s
+REAL_FLAGS_$(1) ?= --no-shrink
+endef
+$(foreach a,$(REAL_AGENTS),$(eval $(call agent_gate,$(a))))
+
+.PHONY: real-agents
+real-agents: $(addprefix real-agent-,$(REAL_AGENTS)) ## the real agent apps (Claude Code, Codex CLI) driven black-box by toolsim-agent: npm ci once each, then each gate (only its known findings) and its regressions
+
+# real-agent-NAME: one of them (make real-agent-claude).
+real-agent-%: build
+	$(GO) build -o bin/toolsim-agent ./cmd/toolsim-agent
+	@$(MAKE) --no-print-directory real-engine-$*
 
 # real-engines comes after every list it names: make expands a rule's
 # prerequisites when it reads the rule, so a list defined below it would be empty.

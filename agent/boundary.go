@@ -2,6 +2,7 @@ package agent
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 	"time"
 
@@ -40,7 +41,8 @@ func (e *Engine) checkRequest(r *modelapi.Request) error {
 			return &BoundaryError{"request", fmt.Sprintf("a result for call %q, which the request's history does not hold", res.CallID)}
 		}
 	}
-	for c, o := range e.sent {
+	for _, c := range e.sentInOrder() {
+		o := e.sent[c]
 		if e.starts[c.CallArg] > 1 {
 			continue // a reused id: which call a result answers is not knowable here
 		}
@@ -53,6 +55,22 @@ func (e *Engine) checkRequest(r *modelapi.Request) error {
 		}
 	}
 	return nil
+}
+
+// sentInOrder lists the released calls in arrival order (then by call
+// id), so that the first finding is the same on every run.
+func (e *Engine) sentInOrder() []*mcptools.Call {
+	out := make([]*mcptools.Call, 0, len(e.sent))
+	for c := range e.sent {
+		out = append(out, c)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Seq != out[j].Seq {
+			return out[i].Seq < out[j].Seq
+		}
+		return out[i].CallArg < out[j].CallArg
+	})
+	return out
 }
 
 // checkCancelled is the MCP oracle at a cancel: every call running when

@@ -102,14 +102,15 @@ func codexStatus(verb string) string {
 }
 
 // codexSetup writes $CODEX_HOME/config.toml: the fake provider with no
-// retries, the MCP server, the workspace trusted, no update check.
+// retries, the MCP server, the workspace trusted, no update check. The
+// server says its tools may run in parallel (supports_parallel_tool_calls,
+// openai/codex#17667: MCP calls are serial by default), as toolsim's are:
+// a batch's calls run at once, as the trace has them.
 func codexSetup(env Env) (Launch, error) {
 	cfg := fmt.Sprintf(`model_provider = "toolsim"
 model = "toolsim-model"
 check_for_update_on_startup = false
 
-[tui]
-collapse_turn_details = false
 
 [model_providers.toolsim]
 name = "toolsim"
@@ -122,6 +123,7 @@ stream_max_retries = 0
 [mcp_servers.%s]
 url = "%s"
 tool_timeout_sec = 600
+supports_parallel_tool_calls = true
 
 [projects.%q]
 trust_level = "trusted"

@@ -3,6 +3,7 @@ package agent
 import (
 	"errors"
 	"fmt"
+	"sort"
 	"time"
 
 	"github.com/toolsim/toolsim/mcptools"
@@ -96,7 +97,7 @@ func (e *Engine) cancel() error {
 	return e.checkCancelled(running)
 }
 
-// running lists the MCP calls still running.
+// running lists the MCP calls still running, in arrival order.
 func (e *Engine) running() []*mcptools.Call {
 	var out []*mcptools.Call
 	for _, cs := range e.calls {
@@ -106,6 +107,7 @@ func (e *Engine) running() []*mcptools.Call {
 			}
 		}
 	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Seq < out[j].Seq })
 	return out
 }
 
