@@ -57,6 +57,8 @@ type Engine struct {
 	start     map[string]int64
 	now       int64
 	err       error
+	// diverged is set when the last look missed SPEC's picture.
+	diverged bool
 }
 
 // turnState is where the conversation is.

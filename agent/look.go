@@ -12,12 +12,20 @@ import (
 // rule): it waits up to Timing.Patience for the rows SPEC expects, then
 // until the rows stayed unchanged for Timing.Quiet (at most
 // Timing.Settle), and keeps what the screen then shows, expected or not.
+// Once the screen missed SPEC's picture it waits only 4×Quiet for the
+// next, until one shows again: an app that diverged rarely comes back,
+// and a campaign stops at the first violation.
 func (e *Engine) look(when string) error {
 	a := e.app
 	want := e.expected()
-	a.Term.WaitFor("the rows SPEC expects "+when, e.timing.Patience, func(s term.Snapshot) bool {
+	patience := e.timing.Patience
+	if e.diverged {
+		patience = 4 * e.timing.Quiet // it missed the last picture: it rarely comes back
+	}
+	_, miss := a.Term.WaitFor("the rows SPEC expects "+when, patience, func(s term.Snapshot) bool {
 		return sameRows(project(a.P.Read(s, e.asked), e.run), want)
 	})
+	e.diverged = miss != nil
 	if err := a.exited(); err != nil {
 		return err
 	}
