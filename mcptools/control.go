@@ -142,53 +142,39 @@ func (s *Server) recordCancel(session, id, reason string) {
 // state. It fails wrapping ErrTimeout, or ErrClosed once the server is
 // closed.
 func (s *Server) Next(timeout time.Duration) (*Call, error) {
-	timer := time.NewTimer(timeout)
-	defer timer.Stop()
-	for {
-		s.mu.Lock()
-		if s.closed {
-			s.mu.Unlock()
-			return nil, fmt.Errorf("mcptools: next call: %w", ErrClosed)
-		}
-		if len(s.queue) > 0 {
-			c := s.queue[0]
-			s.queue = s.queue[1:]
-			s.mu.Unlock()
-			return c, nil
-		}
-		wake := s.arrived
-		s.mu.Unlock()
-		select {
-		case <-wake:
-		case <-timer.C:
-			return nil, fmt.Errorf("mcptools: no tools/call arrived within %v: %w", timeout, ErrTimeout)
-		}
-	}
+	return pop(s, timeout, "tools/call", func() (*[]*Call, chan struct{}) { return &s.queue, s.arrived })
 }
 
 // NextCancel returns the oldest cancel notification not yet returned by
 // NextCancel, waiting up to timeout; it fails like Next.
 func (s *Server) NextCancel(timeout time.Duration) (Cancel, error) {
+	return pop(s, timeout, "notifications/cancelled", func() (*[]Cancel, chan struct{}) { return &s.cancelQueue, s.cancelled })
+}
+
+// pop takes the head of the queue that queue gives (under s.mu), with the
+// channel closed at its next arrival, waiting up to timeout for one.
+func pop[T any](s *Server, timeout time.Duration, what string, queue func() (*[]T, chan struct{})) (T, error) {
+	var zero T
 	timer := time.NewTimer(timeout)
 	defer timer.Stop()
 	for {
 		s.mu.Lock()
 		if s.closed {
 			s.mu.Unlock()
-			return Cancel{}, fmt.Errorf("mcptools: next cancel: %w", ErrClosed)
+			return zero, fmt.Errorf("mcptools: next %s: %w", what, ErrClosed)
 		}
-		if len(s.cancelQueue) > 0 {
-			cn := s.cancelQueue[0]
-			s.cancelQueue = s.cancelQueue[1:]
+		q, wake := queue()
+		if len(*q) > 0 {
+			v := (*q)[0]
+			*q = (*q)[1:]
 			s.mu.Unlock()
-			return cn, nil
+			return v, nil
 		}
-		wake := s.cancelled
 		s.mu.Unlock()
 		select {
 		case <-wake:
 		case <-timer.C:
-			return Cancel{}, fmt.Errorf("mcptools: no notifications/cancelled arrived within %v: %w", timeout, ErrTimeout)
+			return zero, fmt.Errorf("mcptools: no %s arrived within %v: %w", what, timeout, ErrTimeout)
 		}
 	}
 }

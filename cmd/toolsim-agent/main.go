@@ -55,23 +55,20 @@ func run(args []string, in io.Reader, out, errw io.Writer) int {
 		return 2
 	}
 	opts := agent.Options{Examples: *examples, Bin: *bin}
-	if *logPath != "" {
-		f, err := os.Create(*logPath)
+	for _, o := range []struct {
+		path string
+		to   *io.Writer
+	}{{*logPath, &opts.Log}, {*screens, &opts.Screens}} {
+		if o.path == "" {
+			continue
+		}
+		f, err := os.Create(o.path)
 		if err != nil {
 			fmt.Fprintf(errw, "toolsim-agent: %v\n", err)
 			return 2
 		}
 		defer f.Close()
-		opts.Log = f
-	}
-	if *screens != "" {
-		f, err := os.Create(*screens)
-		if err != nil {
-			fmt.Fprintf(errw, "toolsim-agent: %v\n", err)
-			return 2
-		}
-		defer f.Close()
-		opts.Screens = f
+		*o.to = f
 	}
 	if *screen {
 		return first(p, opts, out, errw)
