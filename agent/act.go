@@ -19,7 +19,7 @@ func (e *Engine) act(ev *event.Event, first bool) error {
 		e.turn.role, e.turn.cancelled = ev.Role, false
 	case event.KindToolStart:
 		if first {
-			return e.respondCalls(ev)
+			return e.respondCalls(e.runStarts)
 		}
 	case event.KindToolProgress:
 		return e.progress(ev)
@@ -36,9 +36,8 @@ func (e *Engine) act(ev *event.Event, first bool) error {
 }
 
 // respondCalls answers the app's model request with one response
-// carrying the calls of the run ev starts, and waits for their MCP calls.
-func (e *Engine) respondCalls(ev *event.Event) error {
-	ids := e.runIDs(ev)
+// carrying the calls of a run, and waits for their MCP calls.
+func (e *Engine) respondCalls(ids []event.Event) error {
 	reply := modelapi.Reply{}
 	for _, s := range ids {
 		name, ns := e.app.P.Call(serverName, s.Name)
@@ -61,22 +60,6 @@ func (e *Engine) respondCalls(ev *event.Event) error {
 		e.asked = append(e.asked, Asked{s.ID, s.Name})
 	}
 	return e.awaitCalls(e.step)
-}
-
-// runIDs lists the starts of the run ev begins: ev and the starts
-// previewed right after it.
-func (e *Engine) runIDs(ev *event.Event) []event.Event {
-	out := []event.Event{*ev}
-	if len(e.ahead) == 0 || e.ahead[0].Seq != ev.Seq {
-		return out
-	}
-	for _, next := range e.ahead[1:] {
-		if next.Kind != event.KindToolStart {
-			break
-		}
-		out = append(out, next)
-	}
-	return out
 }
 
 // awaitCalls waits, up to Timing.Calls in all, for an MCP call of each

@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -134,11 +135,11 @@ func (a *App) startApp(bin string, o Options, clock func() time.Time) error {
 		"LANG=C.UTF-8", "COLORTERM=truecolor"}
 	t0 := clock()
 	a.Term, err = term.Start(term.Options{Path: bin, Args: l.Args, Env: append(env, l.Env...),
-		Dir: a.Env.Work, Cols: or(o.Cols, 120), Rows: or(o.Rows, 200), Transcript: o.Log})
+		Dir: a.Env.Work, Cols: cmp.Or(o.Cols, 120), Rows: cmp.Or(o.Rows, 200), Transcript: o.Log})
 	if err != nil {
 		return &SetupError{fmt.Errorf("%s: %w", a.P.Name, err)}
 	}
-	if _, err := a.Term.WaitFor(a.P.Name+"'s first prompt", orDur(o.StartTimeout, 45*time.Second), a.P.Ready); err != nil {
+	if _, err := a.Term.WaitFor(a.P.Name+"'s first prompt", cmp.Or(o.StartTimeout, 45*time.Second), a.P.Ready); err != nil {
 		return &SetupError{fmt.Errorf("%s did not start: %w", a.P.Name, err)}
 	}
 	a.Started = clock().Sub(t0)
@@ -162,18 +163,4 @@ func (a *App) Close() error {
 		errs = append(errs, os.RemoveAll(a.dir))
 	}
 	return errors.Join(errs...)
-}
-
-func or(v, d int) int {
-	if v == 0 {
-		return d
-	}
-	return v
-}
-
-func orDur(v, d time.Duration) time.Duration {
-	if v == 0 {
-		return d
-	}
-	return v
 }

@@ -22,6 +22,16 @@ import (
 // or "Interrupted · What should Claude do instead?". --verbose shows each
 // call of a parallel batch on its own row (without it Claude Code folds
 // them into "Calling toolsim 3 times…").
+//
+// Why these features and this contract: Claude Code is driven at its real
+// boundaries: toolsim's Anthropic Messages API, MCP tools over streamable
+// HTTP, and its terminal. Its upstream is Anthropic's API (unique tool_use
+// ids) and MCP (one result per JSON-RPC call); it asks the model again
+// only once every call of a step ended: the executor preset. Not nothing-
+// late: a tool that ignores a cancel still returns. Features: tool calls,
+// cancel (Esc) and MCP progress; the screen reader reads tool rows only
+// (tool-rows), and MCP tools are allowed up front (--allowedTools), so no
+// permission prompt.
 var claude = &Profile{
 	Name: "claude", Package: "@anthropic-ai/claude-code", Version: "2.1.328", Bin: "claude",
 	Dialect: modelapi.Anthropic,
@@ -38,11 +48,6 @@ var claude = &Profile{
 	NewSession: "/clear",
 	Features:   []string{"tools", "cancel", "progress"},
 	Contract:   []string{"executor"},
-	Why: "Claude Code is driven at its real boundaries: toolsim's Anthropic Messages API, MCP tools over streamable HTTP, " +
-		"and its terminal. Its upstream is Anthropic's API (unique tool_use ids) and MCP (one result per JSON-RPC call); " +
-		"it asks the model again only once every call of a step ended: the executor preset. Not nothing-late: a tool " +
-		"that ignores a cancel still returns. Features: tool calls, cancel (Esc) and MCP progress; the screen reader " +
-		"reads tool rows only (tool-rows), and MCP tools are allowed up front (--allowedTools), so no permission prompt.",
 }
 
 func init() { register(claude) }

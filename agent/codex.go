@@ -15,6 +15,16 @@ import (
 // Codex CLI (@openai/codex), over the OpenAI Responses API. The model
 // calls an MCP tool by its bare name with "namespace": "mcp__SERVER" on
 // the function call item (without it Codex logs "unsupported call").
+//
+// Why these features and this contract: Codex CLI is driven at its real
+// boundaries: toolsim's OpenAI Responses API, MCP tools over streamable
+// HTTP, and its terminal. Its upstream is OpenAI's API (unique call ids)
+// and MCP (one result per JSON-RPC call); it asks the model again only
+// once every call of a step ended: the executor preset. Not nothing-late:
+// a tool that ignores a cancel still returns. Features: tool calls, cancel
+// (Esc) and MCP progress; the screen reader reads tool rows only
+// (tool-rows). The MCP tools are readOnlyHint, so Codex asks no
+// permission before them.
 var codex = &Profile{
 	Name: "codex", Package: "@openai/codex", Version: "0.169.0", Bin: "codex",
 	Dialect: modelapi.Responses,
@@ -29,11 +39,6 @@ var codex = &Profile{
 	NewSession: "/new",
 	Features:   []string{"tools", "cancel", "progress"},
 	Contract:   []string{"executor"},
-	Why: "Codex CLI is driven at its real boundaries: toolsim's OpenAI Responses API, MCP tools over streamable HTTP, " +
-		"and its terminal. Its upstream is OpenAI's API (unique call ids) and MCP (one result per JSON-RPC call); it asks " +
-		"the model again only once every call of a step ended: the executor preset. Not nothing-late: a tool that " +
-		"ignores a cancel still returns. Features: tool calls, cancel (Esc) and MCP progress; the screen reader reads " +
-		"tool rows only (tool-rows). Codex asks no permission before an MCP tool.",
 }
 
 func init() { register(codex) }

@@ -43,9 +43,11 @@ type Engine struct {
 	ref    *engine.Engine // what SPEC expects: only to know when to read
 	ahead  []event.Event  // the events previewed and not yet applied
 	run    map[string]int // starts of the current run not yet applied, by id
-	starts map[string]int // tool_start events applied, by id
-	calls  map[string][]*mcptools.Call
-	sent   map[*mcptools.Call]mcptools.Outcome
+	// runStarts are the starts of the current run, all of them.
+	runStarts []event.Event
+	starts    map[string]int // tool_start events applied, by id
+	calls     map[string][]*mcptools.Call
+	sent      map[*mcptools.Call]mcptools.Outcome
 	// progressN counts the progress sent per call (its value must grow).
 	progressN map[*mcptools.Call]int
 	step      []string // the call ids of the last model response
@@ -124,21 +126,24 @@ func (e *Engine) Timeline() *timeline.Timeline { return e.tl }
 func (e *Engine) Failed() error { return e.err }
 
 // firstOfRun reports whether ev starts a run of tool_start events (a
-// model response) and, if so, records the run's later starts.
+// model response) and, if so, keeps the run: ev and the starts previewed
+// right after it (a run of one when ev was not previewed).
 func (e *Engine) firstOfRun(ev *event.Event) bool {
 	if ev.Kind != event.KindToolStart || e.run[ev.ID] > 0 {
 		return false
 	}
 	clear(e.run)
-	e.run[ev.ID] = 1
-	if len(e.ahead) == 0 || e.ahead[0].Seq != ev.Seq {
-		return true // not previewed: a run of one
-	}
-	for _, next := range e.ahead[1:] {
-		if next.Kind != event.KindToolStart {
-			break
+	e.runStarts = append(e.runStarts[:0], *ev)
+	if len(e.ahead) > 0 && e.ahead[0].Seq == ev.Seq {
+		for _, next := range e.ahead[1:] {
+			if next.Kind != event.KindToolStart {
+				break
+			}
+			e.runStarts = append(e.runStarts, next)
 		}
-		e.run[next.ID]++
+	}
+	for _, s := range e.runStarts {
+		e.run[s.ID]++
 	}
 	return true
 }

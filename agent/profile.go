@@ -55,9 +55,6 @@ type Profile struct {
 	// Contract is what the app's upstream (its model API and MCP) never
 	// sends (docs/simulator.md, Contracts).
 	Contract []string
-	// Why says why those features and that contract: the init_ok "why"
-	// of the findings doc.
-	Why string
 }
 
 // Asked is a call the model sent the app in this conversation.
