@@ -180,7 +180,7 @@ real-engine-%: build
 # ENGINE_CMD_<name>, without shrinking (a real app checks about one scenario
 # in ten seconds; its baseline was written the same way), with the longer
 # per-reply timeout a real app needs.
-REAL_AGENTS := claude codex
+REAL_AGENTS := claude codex gemini
 AGENT_SEEDS ?= 20
 define agent_gate
 ENGINE_CMD_$(1) = bin/toolsim-agent --agent $(1)
@@ -192,7 +192,7 @@ endef
 $(foreach a,$(REAL_AGENTS),$(eval $(call agent_gate,$(a))))
 
 .PHONY: real-agents
-real-agents: $(addprefix real-agent-,$(REAL_AGENTS)) ## the real agent apps (Claude Code, Codex CLI) driven black-box by toolsim-agent: npm ci once each, then each gate (only its known findings) and its regressions
+real-agents: $(addprefix real-agent-,$(REAL_AGENTS)) ## the real agent apps (Claude Code, Codex CLI, Gemini CLI) driven black-box by toolsim-agent: npm ci once each, then each gate (only its known findings) and its regressions
 
 # real-agent-NAME: one of them (make real-agent-claude).
 real-agent-%: build

@@ -58,6 +58,12 @@ func TestReaders(t *testing.T) {
 			[]browser.Row{tool("call_1", "grep", "running"), tool("call_2", "read", "ok")}},
 		{"codex: a failed call gets a second row", codex, "codex-failed",
 			[]browser.Row{tool("call_1", "grep", "running"), tool("call_2", "read", "ok"), tool("grep#2", "grep", "failed")}},
+		{"gemini: both running (the spinner's frame as the mark)", gemini, "gemini-started",
+			[]browser.Row{tool("call_1", "grep", "running"), tool("call_2", "read", "running")}},
+		{"gemini: x failed", gemini, "gemini-failed",
+			[]browser.Row{tool("call_1", "grep", "failed"), tool("call_2", "read", "running")}},
+		{"gemini: check mark returned", gemini, "gemini-turn-end",
+			[]browser.Row{tool("call_1", "grep", "failed"), tool("call_2", "read", "ok")}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -80,6 +86,8 @@ func TestReady(t *testing.T) {
 		{"claude in a turn", claude, "claude-started", false, true},
 		{"codex in a turn", codex, "codex-started", true, true},
 		{"codex after the turn", codex, "codex-turn-end", true, false},
+		{"gemini in a turn", gemini, "gemini-started", true, true},
+		{"gemini after the turn", gemini, "gemini-turn-end", true, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -91,5 +99,36 @@ func TestReady(t *testing.T) {
 				t.Errorf("Busy = %v, want %v", got, tt.bus)
 			}
 		})
+	}
+}
+
+// TestGeminiLines reads Gemini CLI's row marks and prompt states from
+// single lines as the app draws them.
+func TestGeminiLines(t *testing.T) {
+	row := func(mark string) string {
+		return `│ ` + mark + `  grep (toolsim MCP Server) {"call":"call_1"}     │`
+	}
+	for _, tt := range []struct{ mark, want string }{
+		{"✓", "ok"}, {"x", "failed"}, {"-", "interrupted"}, {"o", "running"}, {"⊷", "running"}, {"?", "running"},
+	} {
+		got := geminiRows(term.Snapshot{Lines: []string{row(tt.mark)}}, nil)
+		if diff := cmp.Diff([]browser.Row{tool("call_1", "grep", tt.want)}, got); diff != "" {
+			t.Errorf("mark %q (-want +got):\n%s", tt.mark, diff)
+		}
+	}
+	ready := []struct {
+		name  string
+		lines []string
+		want  bool
+	}{
+		{"an empty input box", []string{" *   Type your message or @path/to/file"}, true},
+		{"still initializing: what is typed is queued", []string{"ℹ Initializing... Prompts will be queued.", " *   Type your message or @path/to/file"}, false},
+		{"a turn below the last input box", []string{" *   Type your message or @path/to/file", " ⠙ Thinking... (esc to cancel, 0s)"}, false},
+		{"no input box", []string{"Tips for getting started:"}, false},
+	}
+	for _, tt := range ready {
+		if got := geminiReady(term.Snapshot{Lines: tt.lines}); got != tt.want {
+			t.Errorf("%s: geminiReady = %v, want %v", tt.name, got, tt.want)
+		}
 	}
 }

@@ -20,20 +20,43 @@ func (a *App) Fresh(t Timing) error {
 		a.Tools.Reset()
 		return nil
 	}
-	if a.P.Busy(a.Term.Snapshot()) {
-		for _, k := range a.P.Cancel {
-			a.Term.Send(k)
-		}
-		a.Term.WaitFor("the last scenario's turn to stop", t.Settle, func(s term.Snapshot) bool { return !a.P.Busy(s) })
+	if err := a.quiesce(t); err != nil {
+		return err
 	}
-	a.Tools.Reset()
-	a.drain()
 	if err := a.clear(t); err != nil {
 		return err
 	}
 	a.drain()
 	a.Model.Reset()
 	return a.exited()
+}
+
+// quiesce ends a turn still in progress: it presses the cancel key(s),
+// releases the calls still held and answers the model requests still
+// waiting, and again while the app stays busy (an app may ask the model
+// again after a cancel, or wait on a call the cancel did not end), up to
+// Timing.Settle in all. An app busy after that is an engine failure with
+// its screen.
+func (a *App) quiesce(t Timing) error {
+	const rounds = 4
+	for i := 0; i < rounds; i++ {
+		if !a.P.Busy(a.Term.Snapshot()) {
+			break
+		}
+		for _, k := range a.P.Cancel {
+			a.Term.Send(k)
+		}
+		a.Tools.Reset()
+		a.drain()
+		a.Term.WaitFor("the last scenario's turn to stop", t.Settle/rounds, func(s term.Snapshot) bool { return !a.P.Busy(s) })
+	}
+	a.Tools.Reset()
+	a.drain()
+	if s := a.Term.Snapshot(); a.P.Busy(s) {
+		return fmt.Errorf("%s still shows a turn in progress %v after the cancel key, with every call released and every model request answered: %w",
+			a.P.Name, t.Settle, &term.WaitError{What: "the last scenario's turn to stop", Timeout: t.Settle, Screen: s, Err: term.ErrTimeout})
+	}
+	return nil
 }
 
 // drain answers every model request already waiting with the final

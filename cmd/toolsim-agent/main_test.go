@@ -38,7 +38,7 @@ func TestUsageAndSetupErrors(t *testing.T) {
 		want string
 	}{
 		{"no agent", nil, "usage: toolsim-agent --agent NAME"},
-		{"unknown agent", []string{"--agent", "crush"}, `unknown agent "crush" (known: claude, codex)`},
+		{"unknown agent", []string{"--agent", "crush"}, `unknown agent "crush" (known: claude, codex, gemini)`},
 		{"not installed", []string{"--agent", "codex", "--examples", empty},
 			"codex (@openai/codex 0.169.0) is not installed at " + filepath.Join(empty, "codex/node_modules/.bin/codex") +
 				": run npm ci --prefix " + filepath.Join(empty, "codex")},
@@ -61,7 +61,7 @@ func TestUsageAndSetupErrors(t *testing.T) {
 // and two app processes (workers), and reports scenarios per second and
 // the app's start-up time. Skipped for an app npm ci has not installed.
 func BenchmarkScenarios(b *testing.B) {
-	for _, name := range []string{"claude", "codex"} {
+	for _, name := range []string{"claude", "codex", "gemini"} {
 		for _, workers := range []int{1, 2} {
 			b.Run(fmt.Sprintf("%s/workers=%d", name, workers), func(b *testing.B) { benchmarkAgent(b, name, workers) })
 		}
