@@ -179,7 +179,8 @@ real-engine-%: build
 # MCP tools and reads its terminal. Each gate is real-engine-% through
 # ENGINE_CMD_<name>, without shrinking (a real app checks about one scenario
 # in ten seconds; its baseline was written the same way), with the longer
-# per-reply timeout a real app needs.
+# per-reply timeout a real app needs, and --racy: a real app races, so a new
+# finding counts only if its trace fails the same way again on a fresh app.
 REAL_AGENTS := claude codex gemini
 AGENT_SEEDS ?= 20
 define agent_gate
@@ -187,7 +188,7 @@ ENGINE_CMD_$(1) = bin/toolsim-agent --agent $(1)
 SEEDS_$(1) ?= $$(AGENT_SEEDS)
 WORKERS_$(1) ?= 2
 TIMEOUT_$(1) ?= 90s
-REAL_FLAGS_$(1) ?= --no-shrink
+REAL_FLAGS_$(1) ?= --no-shrink --racy
 endef
 $(foreach a,$(REAL_AGENTS),$(eval $(call agent_gate,$(a))))
 

@@ -103,7 +103,7 @@ func (e *Engine) Apply(ev *event.Event) {
 	if len(e.ahead) > 0 && e.ahead[0].Seq == ev.Seq {
 		e.ahead = e.ahead[1:]
 	}
-	if e.err == nil && e.changes(ev, first) {
+	if e.err == nil && e.changes(ev) {
 		e.err = e.look(fmt.Sprintf("after %s (seq %d)", ev.Kind, ev.Seq))
 	}
 	e.timeline()
@@ -148,14 +148,13 @@ func (e *Engine) firstOfRun(ev *event.Event) bool {
 	return true
 }
 
-// changes reports whether ev can change the screen: a later start of a
-// run was already acted out at the first, and turn and user events are
-// not acted out (docs/agents.md).
-func (e *Engine) changes(ev *event.Event, first bool) bool {
+// changes reports whether the screen can change after ev: turn and user
+// events are not acted out (docs/agents.md). A later start of a run was
+// acted out at the first, but its row may come later (Codex draws each
+// call's row when the call begins), so the screen is read again.
+func (e *Engine) changes(ev *event.Event) bool {
 	switch ev.Kind {
-	case event.KindToolStart:
-		return first
-	case event.KindToolDone, event.KindToolProgress, event.KindCancel, event.KindTurnEnd:
+	case event.KindToolStart, event.KindToolDone, event.KindToolProgress, event.KindCancel, event.KindTurnEnd:
 		return true
 	}
 	return false

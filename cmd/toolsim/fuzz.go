@@ -27,6 +27,7 @@ type fuzzFlags struct {
 	exhaustive bool
 	out        string
 	noShrink   bool
+	racy       bool
 	stopFirst  bool
 	maxFinds   int
 	baseline   string
@@ -48,7 +49,8 @@ func (c *cli) fuzz(args []string) int {
 	fs.StringVar(&f.shard, "shard", "", "K/N: run the K-th of N slices of the seed range (CI matrices)")
 	fs.BoolVar(&f.exhaustive, "exhaustive", false, "check every ordering of one batch of --tools tools (≤ 4) with one progress each and every cancel point, instead of seeds")
 	fs.StringVar(&f.out, "out", "failures", "directory for failing traces and their shrunk regressions")
-	fs.BoolVar(&f.noShrink, "no-shrink", false, "save a failure without shrinking it")
+	fs.BoolVar(&f.noShrink, "no-shrink", false, "save a failure without shrinking it (it is still checked again on a fresh engine)")
+	fs.BoolVar(&f.racy, "racy", false, "the engine races (a real app on the wall clock): a new finding that does not fail the same way when checked again on a fresh engine is reported flaky and does not fail the run")
 	fs.BoolVar(&f.stopFirst, "stop-at-first", false, "stop at the lowest failing seed: one finding (the behaviour before findings)")
 	fs.IntVar(&f.maxFinds, "max-findings", 0, "stop once `N` distinct findings are found (0: run every seed)")
 	fs.StringVar(&f.baseline, "baseline", "", "known findings (`FILE`, from --write-baseline): their repros are checked first; the run fails only on a finding not listed, and names the listed ones it no longer finds")
@@ -122,7 +124,7 @@ func (f *fuzzFlags) campaign(nargs int) (campaign.Campaign, error) {
 	if f.maxFinds < 0 {
 		return camp, fmt.Errorf("--max-findings must not be negative, got %d", f.maxFinds)
 	}
-	camp = campaign.Campaign{Seeds: f.seeds, FirstSeed: f.first, Workers: f.workers, Sim: opts, NoShrink: f.noShrink,
+	camp = campaign.Campaign{Seeds: f.seeds, FirstSeed: f.first, Workers: f.workers, Sim: opts, NoShrink: f.noShrink, Racy: f.racy,
 		StopAtFirst: f.stopFirst, MaxFindings: f.maxFinds}
 	if f.baseline != "" {
 		if camp.Baseline, err = readBaseline(f.baseline); err != nil {

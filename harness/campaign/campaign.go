@@ -33,8 +33,13 @@ type Campaign struct {
 	// Recheck runs every Recheck-th seed twice and compares the trace and
 	// render hashes (the nondeterminism detector; default 10, <0 never).
 	Recheck int
-	// NoShrink leaves a failure unshrunk.
+	// NoShrink leaves a failure unshrunk; a new finding's trace is still
+	// checked again on a fresh engine (Finding.Flaky).
 	NoShrink bool
+	// Racy says the engine races (a real app read on the wall clock): a
+	// new finding that does not fail again on a fresh engine is reported
+	// flaky but does not fail the run (Report.New). One that does, fails.
+	Racy bool
 	// Robustness also generates outside the engine's contract
 	// (Check.Contract): every fault asked for is drawn, and a finding whose
 	// repro the contract rules out is reported, labelled robustness
@@ -109,13 +114,16 @@ type Report struct {
 	// Robustness says the campaign ran in robustness mode: its findings
 	// outside the contract count (Campaign.Robustness).
 	Robustness bool
+	// Racy says a flaky new finding does not fail the run (Campaign.Racy).
+	Racy bool
 
 	scratch map[string]int // one scenario's states, while it is checked
 }
 
 // OK reports whether the campaign found nothing wrong and reached every
 // fault class it was asked to test.
-// Known findings (in the baseline) do not count against it; flaky ones do.
+// Known findings (in the baseline) do not count against it; flaky ones
+// do, unless the campaign was Racy.
 func (r *Report) OK() bool {
 	return len(r.New()) == 0 && (len(r.Missing) == 0 || r.Interrupted)
 }
@@ -124,10 +132,14 @@ func (r *Report) OK() bool {
 // not those seen only after another finding (Finding.After): they come
 // back, or go, once that one is fixed; nor those that show the library's
 // documented behaviour (Finding.Documented), nor, outside robustness
-// mode, those whose repro the engine's contract rules out.
+// mode, those whose repro the engine's contract rules out; nor, in a
+// Racy campaign, the flaky ones.
 func (r *Report) New() []*Finding {
 	var out []*Finding
 	for _, f := range r.Findings {
+		if r.Racy && f.Flaky != "" {
+			continue
+		}
 		if !f.Known && (f.After == "" || f.Flaky != "") && r.Counts(f) {
 			out = append(out, f)
 		}

@@ -191,14 +191,16 @@ func (r *run) regenerate(f *Finding, b failingSeed) {
 // against the baseline.
 func (r *run) finish(rep *Report) {
 	rep.Findings = r.collect()
-	if !r.c.NoShrink {
+	if r.c.NoShrink {
+		r.confirmAll(rep.Findings)
+	} else {
 		r.shrinkAll(rep.Findings)
 	}
 	for _, f := range rep.Findings {
 		f.Known = r.c.Baseline.Has(f.Signature)
 		f.judge(r.c.Check.Contract)
 	}
-	rep.Robustness = r.c.Robustness
+	rep.Robustness, rep.Racy = r.c.Robustness, r.c.Racy
 	for _, f := range rep.Findings {
 		if rep.Failure == nil && !f.Known && !f.Replayed && f.After == "" && rep.Counts(f) {
 			rep.Failure = &f.Failure
@@ -269,6 +271,33 @@ func (r *run) shrinkAll(fs []*Finding) {
 	}
 	close(jobs)
 	wg.Wait()
+}
+
+// confirmAll checks each new finding's unshrunk trace again on a fresh
+// engine (NoShrink), one at a time: "" in Finding.Flaky when it fails as
+// it did.
+func (r *run) confirmAll(fs []*Finding) {
+	for _, f := range fs {
+		if f.Replayed || r.c.Baseline.Has(f.Signature) || f.Case == nil || f.Violation.Oracle == harness.OracleNondeterminism {
+			continue
+		}
+		f.Flaky = reappears(r.newEngine, f.Case, f.Signature, r.c.Check)
+	}
+}
+
+// reappears checks an unshrunk trace again on a fresh engine: "" when it
+// fails with the signature again (first or not: a seed's trace may fail
+// several ways), else what happened instead.
+func reappears(newEngine func() harness.Engine, c *harness.Case, sig string, opts harness.Options) string {
+	opts.First = false
+	found := harness.Expand(harness.CheckCase(newEngine, c, opts))
+	if _, shows := withSignature(found, sig); shows {
+		return ""
+	}
+	if len(found) == 0 {
+		return "the trace passed when checked again on a fresh engine"
+	}
+	return fmt.Sprintf("the trace no longer shows the signature when checked again: it fails with %s (%s)", found[0].Signature, found[0].Detail)
 }
 
 // shrink minimises a finding to the smallest trace that fails with its

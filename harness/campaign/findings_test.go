@@ -238,3 +238,52 @@ func TestFlakyFindingIsNotABug(t *testing.T) {
 		t.Errorf("OK %v with %d flaky of %d findings: want not OK, every finding flaky", rep.OK(), len(rep.Flaky()), len(rep.Findings))
 	}
 }
+
+// TestRacyNoShrink: without shrinking, a new finding is still checked
+// again on a fresh engine; in a Racy campaign one that passes then is
+// reported flaky and the run is OK, while one that fails again still
+// fails it.
+func TestRacyNoShrink(t *testing.T) {
+	for _, tt := range []struct {
+		name   string
+		heals  bool
+		wantOK bool
+	}{
+		{"flaky: reported, not counted", true, true},
+		{"fails again: counted", false, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var fixed atomic.Bool
+			eng := func() harness.Engine {
+				if fixed.Load() {
+					return planted.Reference()
+				}
+				return planted.CancelLeavesSpinner()
+			}
+			camp := campaign.Campaign{Seeds: 20, Sim: sim.Options{Faults: fault.List{fault.Cancel}}, NoShrink: true, Racy: true,
+				Progress: func(done, total, _ int) { fixed.Store(tt.heals && done == total) }}
+			rep, err := camp.Run(eng)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(rep.Findings) == 0 {
+				t.Fatal("the broken engine failed no seed")
+			}
+			for _, f := range rep.Findings {
+				if f.Shrunk != nil {
+					t.Errorf("finding %q was shrunk under NoShrink", f.Signature)
+				}
+				if got := f.Flaky != ""; got != tt.heals {
+					t.Errorf("finding %q: flaky %q, want flaky %v", f.Signature, f.Flaky, tt.heals)
+				}
+			}
+			line, failed := rep.Verdict()
+			if rep.OK() != tt.wantOK || failed == tt.wantOK {
+				t.Errorf("OK %v, verdict %q (failed %v): want OK %v", rep.OK(), line, failed, tt.wantOK)
+			}
+			if tt.heals && !strings.Contains(line, "flaky finding(s) not counted") {
+				t.Errorf("verdict %q does not name the flaky findings it did not count", line)
+			}
+		})
+	}
+}

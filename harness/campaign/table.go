@@ -96,17 +96,22 @@ func (r *Report) Verdict() (line string, failed bool) {
 			after++
 		}
 	}
-	bugs := r.Bugs()
+	bugs, newOnes, flaky := r.Bugs(), r.New(), 0
+	for _, fd := range newOnes {
+		if fd.Flaky != "" {
+			flaky++
+		}
+	}
 	switch {
-	case len(r.New()) > 0:
+	case len(newOnes) > 0:
 		return fmt.Sprintf("FAIL: %s: %d new and %d flaky findings (%d known, %d only after another)",
-			bugs, len(r.New())-len(r.Flaky()), len(r.Flaky()), known, after), true
+			bugs, len(newOnes)-flaky, flaky, known, after), true
 	case len(r.Missing) > 0 && !r.Interrupted:
 		return fmt.Sprintf("FAIL: fault classes never reached: %s (run more seeds, or narrow --faults)", r.Missing.String()), true
 	case known > 0:
-		return fmt.Sprintf("ok: only known findings: %s (%d in the baseline)", bugs, known), false
+		return fmt.Sprintf("ok: only known findings: %s (%d in the baseline)%s", bugs, known, r.racyNote()), false
 	}
-	return "ok: every oracle held on every scenario", false
+	return "ok: every oracle held on every scenario" + r.racyNote(), false
 }
 
 // Documented is a log line naming the findings set apart as the library's
@@ -135,4 +140,19 @@ func (r *Report) Documented() string {
 		line += "; seen only after these (a consequence, or a bug that fails first the same way): " + strings.Join(behind, ", ")
 	}
 	return line
+}
+
+// racyNote names, in a Racy campaign, the flaky new findings it did not
+// count.
+func (r *Report) racyNote() string {
+	n := 0
+	for _, fd := range r.Findings {
+		if r.Racy && fd.Flaky != "" && !fd.Known {
+			n++
+		}
+	}
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf("; %d flaky finding(s) not counted (--racy: they passed when checked again)", n)
 }
