@@ -69,6 +69,7 @@ type turnState struct {
 	open      bool // a prompt was typed and its turn has not ended
 	cancelled bool
 	prompts   int
+	typed     string // the prompt typed that no model request has answered yet
 }
 
 // NewEngine starts a fresh conversation in the app and returns it as an

@@ -33,6 +33,7 @@ func (e *Engine) request() (*modelapi.Pending, error) {
 	for try := 0; ; try++ {
 		p, err := e.app.Model.Next(wait)
 		if err == nil {
+			e.turn.typed = ""
 			return p, e.checkRequest(p.Request)
 		}
 		if !errors.Is(err, modelapi.ErrNoRequest) {
@@ -42,10 +43,28 @@ func (e *Engine) request() (*modelapi.Pending, error) {
 			return nil, fmt.Errorf("%s sent no model request in %v: %w", e.app.P.Name, e.timing.Request,
 				&term.WaitError{What: "a model request", Timeout: e.timing.Request, Screen: e.app.Term.Snapshot(), Err: term.ErrTimeout})
 		}
-		if !e.app.P.Busy(e.app.Term.Snapshot()) {
-			e.app.Term.Send(term.Enter) // the Enter was lost: the prompt still waits
+		if err := e.nudge(); err != nil {
+			return nil, err
 		}
 	}
+}
+
+// nudge acts on a prompt that brought no model request: with no turn
+// showing, the prompt typed is typed again if the screen lost it (Gemini
+// CLI once dropped the first prompt typed after start-up), and Enter is
+// pressed again (an Enter the app swallowed).
+func (e *Engine) nudge() error {
+	a := e.app
+	s := a.Term.Snapshot()
+	if a.P.Busy(s) {
+		return nil
+	}
+	if text := e.turn.typed; text != "" && !s.Contains(text) {
+		if _, err := a.Term.SendUntil(text, func(s term.Snapshot) bool { return s.Contains(text) }, 3, 2*time.Second); err != nil {
+			return fmt.Errorf("typing a prompt into %s again: %w", a.P.Name, err)
+		}
+	}
+	return a.Term.Send(term.Enter)
 }
 
 // prompt types a user prompt and opens a turn.
@@ -59,7 +78,7 @@ func (e *Engine) prompt() error {
 	if err := a.Term.Send(term.Enter); err != nil {
 		return err
 	}
-	e.turn.open = true
+	e.turn.open, e.turn.typed = true, text
 	return nil
 }
 

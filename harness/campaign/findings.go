@@ -273,12 +273,12 @@ func (r *run) shrinkAll(fs []*Finding) {
 	wg.Wait()
 }
 
-// confirmAll checks each new finding's unshrunk trace again on a fresh
-// engine (NoShrink), one at a time: "" in Finding.Flaky when it fails as
-// it did.
+// confirmAll checks each new finding's unshrunk trace (or the baseline
+// repro that showed it) again on a fresh engine (NoShrink), one at a
+// time: "" in Finding.Flaky when it fails as it did.
 func (r *run) confirmAll(fs []*Finding) {
 	for _, f := range fs {
-		if f.Replayed || r.c.Baseline.Has(f.Signature) || f.Case == nil || f.Violation.Oracle == harness.OracleNondeterminism {
+		if r.c.Baseline.Has(f.Signature) || f.Case == nil || f.Violation.Oracle == harness.OracleNondeterminism {
 			continue
 		}
 		f.Flaky = reappears(r.newEngine, f.Case, f.Signature, r.c.Check)
