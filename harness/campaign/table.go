@@ -154,5 +154,5 @@ func (r *Report) racyNote() string {
 	if n == 0 {
 		return ""
 	}
-	return fmt.Sprintf("; %d flaky finding(s) not counted (--racy: they passed when checked again)", n)
+	return fmt.Sprintf("; %d flaky finding(s) not counted (--racy: not seen the same way again on a fresh engine)", n)
 }
