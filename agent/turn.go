@@ -60,22 +60,31 @@ func (e *Engine) nudge() error {
 		return nil
 	}
 	if text := e.turn.typed; text != "" && !s.Contains(text) {
-		if _, err := a.Term.SendUntil(text, func(s term.Snapshot) bool { return s.Contains(text) }, 3, 2*time.Second); err != nil {
-			return fmt.Errorf("typing a prompt into %s again: %w", a.P.Name, err)
+		if err := e.typeText(text); err != nil {
+			return err
 		}
 	}
 	return a.Term.Send(term.Enter)
+}
+
+// typeText types text into the app's input until the screen shows it
+// (three tries).
+func (e *Engine) typeText(text string) error {
+	a := e.app
+	if _, err := a.Term.SendUntil(text, func(s term.Snapshot) bool { return s.Contains(text) }, 3, 2*time.Second); err != nil {
+		return fmt.Errorf("typing a prompt into %s: %w", a.P.Name, err)
+	}
+	return nil
 }
 
 // prompt types a user prompt and opens a turn.
 func (e *Engine) prompt() error {
 	e.turn.prompts++
 	text := fmt.Sprintf("toolsim turn %d", e.turn.prompts)
-	a := e.app
-	if _, err := a.Term.SendUntil(text, func(s term.Snapshot) bool { return s.Contains(text) }, 3, 2*time.Second); err != nil {
-		return fmt.Errorf("typing a prompt into %s: %w", a.P.Name, err)
+	if err := e.typeText(text); err != nil {
+		return err
 	}
-	if err := a.Term.Send(term.Enter); err != nil {
+	if err := e.app.Term.Send(term.Enter); err != nil {
 		return err
 	}
 	e.turn.open, e.turn.typed = true, text

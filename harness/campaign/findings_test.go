@@ -208,20 +208,26 @@ func TestMaxFindingsIsDeterministic(t *testing.T) {
 	}
 }
 
+// healing is an engine that leaves a spinner after a cancel until fixed
+// is set, and is correct from then on (as one that fails only under load).
+func healing(fixed *atomic.Bool) func() harness.Engine {
+	return func() harness.Engine {
+		if fixed.Load() {
+			return planted.Reference()
+		}
+		return planted.CancelLeavesSpinner()
+	}
+}
+
 // TestFlakyFindingIsNotABug: an engine that is broken while the seeds
 // run and correct afterwards (as one that fails only under load) gives
 // findings whose repros pass when checked again on a fresh engine: each is
 // reported flaky, with what happened, and the run is not OK.
 func TestFlakyFindingIsNotABug(t *testing.T) {
 	var fixed atomic.Bool
-	eng := func() harness.Engine {
-		if fixed.Load() {
-			return planted.Reference()
-		}
-		return planted.CancelLeavesSpinner()
-	}
 	camp := campaign.Campaign{Seeds: 20, Sim: sim.Options{Faults: fault.List{fault.Cancel}},
 		Progress: func(done, total, _ int) { fixed.Store(done == total) }}
+	eng := healing(&fixed)
 	rep, err := camp.Run(eng)
 	if err != nil {
 		t.Fatal(err)
@@ -254,12 +260,7 @@ func TestRacyNoShrink(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			var fixed atomic.Bool
-			eng := func() harness.Engine {
-				if fixed.Load() {
-					return planted.Reference()
-				}
-				return planted.CancelLeavesSpinner()
-			}
+			eng := healing(&fixed)
 			camp := campaign.Campaign{Seeds: 20, Sim: sim.Options{Faults: fault.List{fault.Cancel}}, NoShrink: true, Racy: true,
 				Progress: func(done, total, _ int) { fixed.Store(tt.heals && done == total) }}
 			rep, err := camp.Run(eng)
