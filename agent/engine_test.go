@@ -5,6 +5,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/toolsim/toolsim/browser"
+	"github.com/toolsim/toolsim/term"
 )
 
 // TestProject leaves out the rows of calls a run starts later: the last
@@ -92,5 +93,21 @@ func TestStyles(t *testing.T) {
 				t.Errorf("dimAfter = %v, want %v", got, tt.want)
 			}
 		})
+	}
+}
+
+// TestReadUnshownState gives a row whose state the screen does not tell
+// the state SPEC expects for its call, each expected row once, and a row
+// SPEC shows none of running; a state the screen tells is kept.
+func TestReadUnshownState(t *testing.T) {
+	shown := []browser.Row{tool("a", "grep", ""), tool("a", "grep", ""), tool("b", "read", "failed"), tool("c", "bash", "")}
+	e := &Engine{app: &App{P: &Profile{Read: func(term.Snapshot, []Asked) []browser.Row {
+		return append([]browser.Row(nil), shown...)
+	}}}}
+	want := []browser.Row{tool("a", "grep", "ok"), tool("a", "grep", "running"), tool("b", "read", "ok")}
+	got := e.read(term.Snapshot{}, want)
+	wantRows := []browser.Row{tool("a", "grep", "ok"), tool("a", "grep", "running"), tool("b", "read", "failed"), tool("c", "bash", "running")}
+	if diff := cmp.Diff(wantRows, got); diff != "" {
+		t.Errorf("rows (-want +got):\n%s", diff)
 	}
 }

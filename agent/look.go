@@ -23,13 +23,13 @@ func (e *Engine) look(when string) error {
 		patience = 4 * e.timing.Quiet // it missed the last picture: it rarely comes back
 	}
 	_, miss := a.Term.WaitFor("the rows SPEC expects "+when, patience, func(s term.Snapshot) bool {
-		return sameRows(project(a.P.Read(s, e.asked), e.run), want)
+		return sameRows(project(e.read(s, want), e.run), want)
 	})
 	e.diverged = miss != nil
 	if err := a.exited(); err != nil {
 		return err
 	}
-	rows, err := e.quiet(when)
+	rows, err := e.quiet(when, want)
 	if err != nil {
 		return err
 	}
@@ -45,20 +45,42 @@ func (e *Engine) look(when string) error {
 // is at most Quiet, and at most Settle/Quiet changes are waited out, so
 // it ends within Timing.Settle; rows still changing then are an engine
 // failure with the screen.
-func (e *Engine) quiet(when string) ([]browser.Row, error) {
+func (e *Engine) quiet(when string, want []browser.Row) ([]browser.Row, error) {
 	a := e.app
-	last := a.P.Read(a.Term.Snapshot(), e.asked)
+	last := e.read(a.Term.Snapshot(), want)
 	for n := int64(0); n <= int64(e.timing.Settle/e.timing.Quiet); n++ {
 		s, err := a.Term.WaitFor("a change of the rows", e.timing.Quiet, func(s term.Snapshot) bool {
-			return !sameRows(a.P.Read(s, e.asked), last)
+			return !sameRows(e.read(s, want), last)
 		})
 		if err != nil {
 			return last, a.exited() // unchanged for Quiet: settled
 		}
-		last = a.P.Read(s, e.asked)
+		last = e.read(s, want)
 	}
 	return nil, fmt.Errorf("%s's rows never settled %s: %w", a.P.Name, when,
 		&term.WaitError{What: "the rows to settle", Timeout: e.timing.Settle, Screen: a.Term.Snapshot(), Err: term.ErrTimeout})
+}
+
+// read is the screen's rows as the profile's reader reads them, each row
+// whose state the screen does not tell (Status "") given the state SPEC
+// expects for its call (want), or running for a call SPEC shows no row
+// of: what a user cannot see is not judged (Profile.Read).
+func (e *Engine) read(s term.Snapshot, want []browser.Row) []browser.Row {
+	rows := e.app.P.Read(s, e.asked)
+	used := make([]bool, len(want))
+	for i := range rows {
+		if rows[i].Status != "" {
+			continue
+		}
+		rows[i].Status = string(timeline.StatusRunning)
+		for j, w := range want {
+			if !used[j] && w.ID == rows[i].ID && w.Name == rows[i].Name {
+				used[j], rows[i].Status = true, w.Status
+				break
+			}
+		}
+	}
+	return rows
 }
 
 // expected is the tool rows SPEC's reference engine shows now, without

@@ -43,7 +43,10 @@ type Profile struct {
 	// id (the call argument); one that hides them (Codex) is read as a
 	// user reads it, by tool name and order: the k-th row of a tool is
 	// the k-th call of it that the model sent (asked, in order), and a
-	// row beyond them is a row of a call never started.
+	// row beyond them is a row of a call never started. A row whose
+	// state the screen does not tell (opencode draws a running and a
+	// returned MCP call alike) has Status "": the engine gives it the
+	// state SPEC expects, so only what a user can see is judged.
 	Read func(s term.Snapshot, asked []Asked) []browser.Row
 	// Cancel is the app's cancel key(s), sent one at a time.
 	Cancel []string

@@ -64,6 +64,10 @@ func TestReaders(t *testing.T) {
 			[]browser.Row{tool("call_1", "grep", "failed"), tool("call_2", "read", "running")}},
 		{"gemini: check mark returned", gemini, "gemini-turn-end",
 			[]browser.Row{tool("call_1", "grep", "failed"), tool("call_2", "read", "ok")}},
+		{"opencode: grey rows running, state not told", opencode, "opencode-started",
+			[]browser.Row{tool("call_1", "grep", ""), tool("call_2", "read", "")}},
+		{"opencode: grey rows returned, state not told", opencode, "opencode-turn-end",
+			[]browser.Row{tool("call_1", "grep", ""), tool("call_2", "read", "")}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -88,6 +92,8 @@ func TestReady(t *testing.T) {
 		{"codex after the turn", codex, "codex-turn-end", true, false},
 		{"gemini in a turn", gemini, "gemini-started", true, true},
 		{"gemini after the turn", gemini, "gemini-turn-end", true, false},
+		{"opencode in a turn", opencode, "opencode-started", false, true},
+		{"opencode after the turn", opencode, "opencode-turn-end", true, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -130,5 +136,16 @@ func TestGeminiLines(t *testing.T) {
 		if got := geminiReady(term.Snapshot{Lines: tt.lines}); got != tt.want {
 			t.Errorf("%s: geminiReady = %v, want %v", tt.name, got, tt.want)
 		}
+	}
+}
+
+// TestOpencodeRed reads a red opencode row (a failed or aborted call) as
+// failed, whatever else is on the line.
+func TestOpencodeRed(t *testing.T) {
+	line := "     ⚙ toolsim_grep [call=call_1]"
+	styled := "     \x1b[38;2;224;108;117m⚙\x1b[38;2;255;255;255m \x1b[38;2;224;108;117mtoolsim_grep [call=call_1]"
+	got := opencodeRows(term.Snapshot{Lines: []string{line}, Styled: styled}, nil)
+	if diff := cmp.Diff([]browser.Row{tool("call_1", "grep", "failed")}, got); diff != "" {
+		t.Errorf("rows (-want +got):\n%s", diff)
 	}
 }
