@@ -62,10 +62,25 @@ func opencodeBusy(s term.Snapshot) bool {
 // [call=call_1]": red once the call failed or was aborted, grey
 // otherwise, running or returned alike (its generic tool renderer marks
 // every call complete), so a grey row's state is not told (Status "").
+// A red row of a message whose footer says "interrupted" ("▣ Build ·
+// toolsim-model · interrupted") reads as interrupted, as a user reads
+// it: the footer tells why the calls above it are red.
 func opencodeRows(s term.Snapshot, _ []Asked) []browser.Row {
 	var rows []browser.Row
 	lines, styled := plain(s.Lines), styledLines(s)
+	from := 0 // the first row of the message not yet closed by a footer
 	for i, line := range lines {
+		if strings.Contains(line, "▣") {
+			if strings.HasSuffix(strings.TrimSpace(line), "· interrupted") {
+				for j := from; j < len(rows); j++ {
+					if rows[j].Status == "failed" {
+						rows[j].Status = "interrupted"
+					}
+				}
+			}
+			from = len(rows)
+			continue
+		}
 		m := opencodeCall.FindStringSubmatch(line)
 		if m == nil {
 			continue

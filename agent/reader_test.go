@@ -68,6 +68,9 @@ func TestReaders(t *testing.T) {
 			[]browser.Row{tool("call_1", "grep", ""), tool("call_2", "read", "")}},
 		{"opencode: grey rows returned, state not told", opencode, "opencode-turn-end",
 			[]browser.Row{tool("call_1", "grep", ""), tool("call_2", "read", "")}},
+		{"opencode: red rows of an interrupted message", opencode, "opencode-cancelled",
+			[]browser.Row{tool("call_1", "grep", "interrupted"), tool("call_2", "glob", "interrupted"),
+				tool("call_3", "read", "interrupted"), tool("call_4", "read", "interrupted")}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
