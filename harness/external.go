@@ -120,7 +120,9 @@ func (h *externalHandle) ready() bool {
 	if h.c == nil {
 		c, err := h.x.acquire()
 		if err == nil {
-			err = c.Reset()
+			if err = c.Reset(); err != nil {
+				c.Kill() // a process that could not start a new scenario is not reused, nor left running
+			}
 		}
 		if err != nil {
 			h.err = err

@@ -2,10 +2,13 @@ package harness_test
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -32,6 +35,12 @@ var servedEngines = map[string]func() harness.Engine{
 	"spinner":       planted.CancelLeavesSpinner,
 	"upgrade":       planted.UpgradeLosesFirst,
 	"silent-reopen": planted.SilentReopen,
+	"reset-fails": func() harness.Engine {
+		if resets++; resets > 1 {
+			return cannotReset{engine.New(engine.Options{})}
+		}
+		return reference()
+	},
 	"panic-on-cancel": func() harness.Engine {
 		return broken{engine.New(engine.Options{}), func(e *engine.Engine, ev *event.Event) {
 			if ev.Kind == event.KindCancel {
@@ -41,6 +50,15 @@ var servedEngines = map[string]func() harness.Engine{
 		}}
 	},
 }
+
+// resets counts the engines the served process made: each after the
+// first (at init) is a reset, which "reset-fails" fails.
+var resets int
+
+// cannotReset is an engine that failed to start a new scenario.
+type cannotReset struct{ *engine.Engine }
+
+func (cannotReset) Failed() error { return errors.New("the app did not start a new session") }
 
 // noBatchEnv makes the served engine leave batch out of its capabilities,
 // so that toolsim sends it one event at a time.
@@ -138,6 +156,48 @@ func TestExternalCrashRestarts(t *testing.T) {
 	if v := harness.CheckWith(x.New, clean, harness.Options{Fields: x.Fields()}); len(v) > 0 {
 		t.Fatalf("the next scenario did not get a working engine: %v", v[0])
 	}
+}
+
+// TestExternalFailedResetKilled: a process whose reset failed is killed,
+// not left running outside the pool: each scenario's engine failure
+// leaves no process behind (a campaign on a real app once ran 13 of them).
+func TestExternalFailedResetKilled(t *testing.T) {
+	if _, err := os.Stat("/proc/self/stat"); err != nil {
+		t.Skip("counts child processes in /proc")
+	}
+	x := external(t, "reset-fails")
+	clean := sim.Generate(0, sim.Options{}).Events
+	for range 3 {
+		v := harness.CheckWith(x.New, clean, harness.Options{Fields: x.Fields(), First: true})
+		if len(v) == 0 || v[0].Oracle != harness.OracleEngine || !strings.Contains(v[0].Detail, "did not start a new session") {
+			t.Fatalf("want the reset's engine failure, got %v", v)
+		}
+	}
+	if n := children(t); n > 1 {
+		t.Errorf("%d engine processes still run after 3 failed resets, want at most the idle one", n)
+	}
+}
+
+// children counts the processes whose parent is this test.
+func children(t *testing.T) int {
+	t.Helper()
+	stats, err := filepath.Glob("/proc/[0-9]*/stat")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, f := range stats {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			continue // it ended meanwhile
+		}
+		// pid (comm) state ppid ...: comm may hold spaces, so read after the last ")".
+		fields := strings.Fields(string(b[bytes.LastIndexByte(b, ')')+1:]))
+		if len(fields) > 2 && fields[1] == strconv.Itoa(os.Getpid()) && fields[0] != "Z" {
+			n++
+		}
+	}
+	return n
 }
 
 func hasKind(evs []event.Event, k event.Kind) bool {
