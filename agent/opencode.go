@@ -39,7 +39,7 @@ var opencode = &Profile{
 	Cancel:     []string{term.Esc, term.Esc},
 	NewSession: "/new",
 	Features:   []string{"tools", "cancel", "progress"},
-	Contract:   []string{"calls-first", "known-ids", "one-result", "steps-wait", "response-first", "results-before-end"},
+	Contract:   []string{"known-ids", "calls-first", "one-result", "approval-first", "answers-asked", "steps-wait", "response-first", "results-before-end"},
 }
 
 func init() { register(opencode) }
