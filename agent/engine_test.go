@@ -5,6 +5,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/toolsim/toolsim/browser"
+	"github.com/toolsim/toolsim/engine"
+	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/term"
 )
 
@@ -109,5 +111,26 @@ func TestReadUnshownState(t *testing.T) {
 	wantRows := []browser.Row{tool("a", "grep", "ok"), tool("a", "grep", "running"), tool("b", "read", "failed"), tool("c", "bash", "running")}
 	if diff := cmp.Diff(wantRows, got); diff != "" {
 		t.Errorf("rows (-want +got):\n%s", diff)
+	}
+}
+
+// TestExpectedReusedID keeps an ended call's row when the run being
+// started reuses its id later: SPEC has not seen that start yet, so
+// nothing of it is left out (an opencode campaign once read the old row
+// as running because its row was dropped from SPEC's picture).
+func TestExpectedReusedID(t *testing.T) {
+	e := &Engine{ref: engine.New(engine.Options{}), run: map[string]int{}}
+	for _, ev := range []event.Event{
+		{Seq: 1, Kind: event.KindTurnStart, Role: event.RoleAssistant},
+		{Seq: 2, Kind: event.KindToolStart, ID: "call_2", Name: "grep"},
+		{Seq: 3, Kind: event.KindToolDone, ID: "call_2", OK: true},
+		{Seq: 4, Kind: event.KindToolStart, ID: "call_7", Name: "web_fetch"},
+	} {
+		e.ref.Apply(&ev)
+	}
+	e.run["call_2"] = 1 // the run of call_7 starts call_2 again after it
+	want := []browser.Row{tool("call_2", "grep", "ok"), tool("call_7", "web_fetch", "running")}
+	if diff := cmp.Diff(want, e.expected()); diff != "" {
+		t.Errorf("expected rows (-want +got):\n%s", diff)
 	}
 }
