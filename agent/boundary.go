@@ -34,8 +34,9 @@ func (e *Engine) checkRequest(r *modelapi.Request) error {
 		if res.CallID == "" {
 			continue // Gemini may send none: paired by name, not checked here
 		}
-		if seen[res.CallID]++; seen[res.CallID] == 2 {
-			return &BoundaryError{"request", fmt.Sprintf("the result of call %q reaches the model twice in one request", res.CallID)}
+		seen[res.CallID]++
+		if n := callsWith(r, res.CallID); n > 0 && seen[res.CallID] > n {
+			return &BoundaryError{"request", fmt.Sprintf("the result of call %q reaches the model %s in one request, for %s of that id", res.CallID, times(seen[res.CallID]), calls(n))}
 		}
 		if !hasCall(r, res.CallID) {
 			return &BoundaryError{"request", fmt.Sprintf("a result for call %q, which the request's history does not hold", res.CallID)}
@@ -95,13 +96,35 @@ func (e *Engine) checkCancelled(running []*mcptools.Call) error {
 }
 
 // hasCall reports whether the request's history holds a call with id.
-func hasCall(r *modelapi.Request, id string) bool {
+func hasCall(r *modelapi.Request, id string) bool { return callsWith(r, id) > 0 }
+
+// callsWith counts the calls with id in the request's history: an id
+// reused across steps (OpenAI-compatible providers do) is several calls,
+// each with its own result.
+func callsWith(r *modelapi.Request, id string) int {
+	n := 0
 	for _, c := range r.Calls {
 		if c.ID == id {
-			return true
+			n++
 		}
 	}
-	return false
+	return n
+}
+
+// times says "twice" for 2, else "N times".
+func times(n int) string {
+	if n == 2 {
+		return "twice"
+	}
+	return fmt.Sprintf("%d times", n)
+}
+
+// calls says "one call", "2 calls", ….
+func calls(n int) string {
+	if n == 1 {
+		return "one call"
+	}
+	return fmt.Sprintf("%d calls", n)
 }
 
 // resultOf is the request's first result for call id.

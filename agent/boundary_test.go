@@ -24,7 +24,9 @@ func TestRequestOracle(t *testing.T) {
 	}{
 		{"each once, its own text", ok, calls, ""},
 		{"decorated text still holds", []modelapi.Result{{CallID: "a", Text: `{"content":"3 matches"}`}, ok[1]}, calls, ""},
-		{"twice in one request", append(ok, ok[0]), calls, `the result of call "a" reaches the model twice in one request`},
+		{"twice in one request", append(ok, ok[0]), calls, `the result of call "a" reaches the model twice in one request, for one call of that id`},
+		{"a reused id: one result per call", append(ok, ok[0]), append(calls, calls[0]), ""},
+		{"a reused id: more results than calls", append(ok, ok[0], ok[0]), append(calls, calls[0]), `the result of call "a" reaches the model 3 times in one request, for 2 calls of that id`},
 		{"no call of its id", ok, calls[:1], `a result for call "b", which the request's history does not hold`},
 		{"never reached", ok[:1], calls, `call "b" ended, but its result never reached the model`},
 		{"another call's text", []modelapi.Result{{CallID: "a", Text: "boom"}, {CallID: "b", Text: "3 matches"}}, calls, `call "a" reaches the model with a result its tool did not return`},
