@@ -38,7 +38,7 @@ func TestUsageAndSetupErrors(t *testing.T) {
 		want string
 	}{
 		{"no agent", nil, "usage: toolsim-agent --agent NAME"},
-		{"unknown agent", []string{"--agent", "crush"}, `unknown agent "crush" (known: claude, codex, gemini)`},
+		{"unknown agent", []string{"--agent", "crush"}, `unknown agent "crush" (known: claude, codex, gemini, opencode)`},
 		{"not installed", []string{"--agent", "codex", "--examples", empty},
 			"codex (@openai/codex 0.169.0) is not installed at " + filepath.Join(empty, "codex/node_modules/.bin/codex") +
 				": run npm ci --prefix " + filepath.Join(empty, "codex")},
