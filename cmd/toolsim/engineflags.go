@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"sync/atomic"
 	"syscall"
 
 	"github.com/toolsim/toolsim/engineflag"
@@ -52,6 +53,10 @@ func (c *cli) optsFor(cs *harness.Case) harness.Options {
 	return o
 }
 
+// interrupting is set once a signal began ending the command: main then
+// leaves the exit to the signal's handler (exit status 130).
+var interrupting atomic.Bool
+
 // killEnginesOnSignal makes Ctrl-C and SIGTERM end the command with 130
 // after killing the engines' process groups (the terminal's Ctrl-C does
 // not reach them: each runs in its own group). It returns a function that
@@ -63,8 +68,11 @@ func (c *cli) killEnginesOnSignal(name string) func() {
 	go func() {
 		select {
 		case <-sigs:
-			engineproto.KillAll()
+			// Said and marked first: killing the engine ends the command's
+			// wait for it, and main must not exit with that failure first.
+			interrupting.Store(true)
 			fmt.Fprintf(c.stderr, "toolsim %s: interrupted: killed the engine\n", name)
+			engineproto.KillAll()
 			os.Exit(exitInterrupted)
 		case <-done:
 		}

@@ -64,7 +64,11 @@ func (c *cli) engine() func() harness.Engine {
 }
 
 func main() {
-	os.Exit(osCLI().run(os.Args[1:]))
+	code := osCLI().run(os.Args[1:])
+	if interrupting.Load() {
+		select {} // the signal's handler exits with 130 once the engine is killed
+	}
+	os.Exit(code)
 }
 
 func osCLI() *cli {
