@@ -89,15 +89,16 @@ func (e *Engine) awaitCalls(ids []string) error {
 // live is the oldest MCP call for id that is still running, waiting a
 // little for one the app has not sent yet (an app that runs calls one at
 // a time sends it once the one before ended). Once the app sent an MCP
-// call for each time the model asked for id, none is waited for: the
-// call ended (a cancel ended it).
+// call for each start of id (every start of the run is applied before a
+// result or progress of it), none is waited for: the call ended (a
+// cancel ended it).
 func (e *Engine) live(id string) (*mcptools.Call, error) {
 	for _, c := range e.calls[id] {
 		if c.Pending() {
 			return c, nil
 		}
 	}
-	if !slices.Contains(e.step, id) || len(e.calls[id]) >= e.timesAsked(id) {
+	if !slices.Contains(e.step, id) || len(e.calls[id]) >= e.starts[id] {
 		return nil, nil
 	}
 	if err := e.awaitCalls([]string{id}); err != nil {
@@ -153,16 +154,4 @@ func (e *Engine) done(ev *event.Event) error {
 		e.sent[c] = o
 	}
 	return err
-}
-
-// timesAsked is how many calls of id the model asked for in this
-// scenario.
-func (e *Engine) timesAsked(id string) int {
-	n := 0
-	for _, a := range e.asked {
-		if a.ID == id {
-			n++
-		}
-	}
-	return n
 }

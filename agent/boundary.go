@@ -35,11 +35,12 @@ func (e *Engine) checkRequest(r *modelapi.Request) error {
 			continue // Gemini may send none: paired by name, not checked here
 		}
 		seen[res.CallID]++
-		if n := callsWith(r, res.CallID); n > 0 && seen[res.CallID] > n {
-			return &BoundaryError{"request", fmt.Sprintf("the result of call %q reaches the model %s in one request, for %s of that id", res.CallID, times(seen[res.CallID]), calls(n))}
-		}
-		if !hasCall(r, res.CallID) {
+		n := callsWith(r, res.CallID)
+		if n == 0 {
 			return &BoundaryError{"request", fmt.Sprintf("a result for call %q, which the request's history does not hold", res.CallID)}
+		}
+		if seen[res.CallID] > n {
+			return &BoundaryError{"request", fmt.Sprintf("the result of call %q reaches the model %s in one request, for %s of that id", res.CallID, times(seen[res.CallID]), calls(n))}
 		}
 	}
 	for _, c := range e.sentInOrder() {
@@ -94,9 +95,6 @@ func (e *Engine) checkCancelled(running []*mcptools.Call) error {
 	}
 	return nil
 }
-
-// hasCall reports whether the request's history holds a call with id.
-func hasCall(r *modelapi.Request, id string) bool { return callsWith(r, id) > 0 }
 
 // callsWith counts the calls with id in the request's history: an id
 // reused across steps (OpenAI-compatible providers do) is several calls,
