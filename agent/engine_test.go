@@ -100,15 +100,21 @@ func TestStyles(t *testing.T) {
 
 // TestReadUnshownState gives a row whose state the screen does not tell
 // the state SPEC expects for its call, each expected row once, and a row
-// SPEC shows none of running; a state the screen tells is kept.
+// SPEC shows none of running; a state the screen tells is kept, and its
+// row still pairs with its own call: the second row of a reused id takes
+// the second call's state (an opencode campaign once read a reused id's
+// new grey row as the cancelled call before it).
 func TestReadUnshownState(t *testing.T) {
-	shown := []browser.Row{tool("a", "grep", ""), tool("a", "grep", ""), tool("b", "read", "failed"), tool("c", "bash", "")}
+	shown := []browser.Row{tool("a", "grep", ""), tool("a", "grep", ""), tool("b", "read", "failed"), tool("c", "bash", ""),
+		tool("d", "glob", "interrupted"), tool("d", "glob", "")}
 	e := &Engine{app: &App{P: &Profile{Read: func(term.Snapshot, []Asked) []browser.Row {
 		return append([]browser.Row(nil), shown...)
 	}}}}
-	want := []browser.Row{tool("a", "grep", "ok"), tool("a", "grep", "running"), tool("b", "read", "ok")}
+	want := []browser.Row{tool("a", "grep", "ok"), tool("a", "grep", "running"), tool("b", "read", "ok"),
+		tool("d", "glob", "interrupted"), tool("d", "glob", "ok")}
 	got := e.read(term.Snapshot{}, want)
-	wantRows := []browser.Row{tool("a", "grep", "ok"), tool("a", "grep", "running"), tool("b", "read", "failed"), tool("c", "bash", "running")}
+	wantRows := []browser.Row{tool("a", "grep", "ok"), tool("a", "grep", "running"), tool("b", "read", "failed"), tool("c", "bash", "running"),
+		tool("d", "glob", "interrupted"), tool("d", "glob", "ok")}
 	if diff := cmp.Diff(wantRows, got); diff != "" {
 		t.Errorf("rows (-want +got):\n%s", diff)
 	}

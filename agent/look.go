@@ -64,20 +64,23 @@ func (e *Engine) quiet(when string, want []browser.Row) ([]browser.Row, error) {
 // read is the screen's rows as the profile's reader reads them, each row
 // whose state the screen does not tell (Status "") given the state SPEC
 // expects for its call (want), or running for a call SPEC shows no row
-// of: what a user cannot see is not judged (Profile.Read).
+// of: what a user cannot see is not judged (Profile.Read). Rows pair with
+// SPEC's by occurrence: the k-th row of an id and name on the screen is
+// the k-th call of them, whether its own state is told or not (a reused
+// id's new row must not take the state of the ended call before it).
 func (e *Engine) read(s term.Snapshot, want []browser.Row) []browser.Row {
 	rows := e.app.P.Read(s, e.asked)
 	used := make([]bool, len(want))
 	for i := range rows {
-		if rows[i].Status != "" {
-			continue
-		}
-		rows[i].Status = string(timeline.StatusRunning)
+		status := string(timeline.StatusRunning)
 		for j, w := range want {
 			if !used[j] && w.ID == rows[i].ID && w.Name == rows[i].Name {
-				used[j], rows[i].Status = true, w.Status
+				used[j], status = true, w.Status
 				break
 			}
+		}
+		if rows[i].Status == "" {
+			rows[i].Status = status
 		}
 	}
 	return rows

@@ -61,7 +61,7 @@ func TestUsageAndSetupErrors(t *testing.T) {
 // and two app processes (workers), and reports scenarios per second and
 // the app's start-up time. Skipped for an app npm ci has not installed.
 func BenchmarkScenarios(b *testing.B) {
-	for _, name := range []string{"claude", "codex", "gemini"} {
+	for _, name := range []string{"claude", "codex", "gemini", "opencode"} {
 		for _, workers := range []int{1, 2} {
 			b.Run(fmt.Sprintf("%s/workers=%d", name, workers), func(b *testing.B) { benchmarkAgent(b, name, workers) })
 		}
