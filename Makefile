@@ -181,8 +181,12 @@ real-engine-%: build
 # in ten seconds; its baseline was written the same way), with the longer
 # per-reply timeout a real app needs, and --racy: a real app races, so a new
 # finding counts only if its trace fails the same way again on a fresh app.
-REAL_AGENTS := claude codex gemini
+REAL_AGENTS := claude codex gemini opencode
 AGENT_SEEDS ?= 20
+# opencode checks a scenario in about 40 s (its MCP rows are drawn more
+# slowly, and a fresh app takes 10 s to start): 12 seeds keep its gate
+# near ten minutes. Its baseline was written with the same 12.
+SEEDS_opencode ?= 12
 define agent_gate
 ENGINE_CMD_$(1) = bin/toolsim-agent --agent $(1)
 SEEDS_$(1) ?= $$(AGENT_SEEDS)
@@ -193,7 +197,7 @@ endef
 $(foreach a,$(REAL_AGENTS),$(eval $(call agent_gate,$(a))))
 
 .PHONY: real-agents
-real-agents: $(addprefix real-agent-,$(REAL_AGENTS)) ## the real agent apps (Claude Code, Codex CLI, Gemini CLI) driven black-box by toolsim-agent: npm ci once each, then each gate (only its known findings) and its regressions
+real-agents: $(addprefix real-agent-,$(REAL_AGENTS)) ## the real agent apps (Claude Code, Codex CLI, Gemini CLI, opencode) driven black-box by toolsim-agent: npm ci once each, then each gate (only its known findings) and its regressions
 
 # real-agent-NAME: one of them (make real-agent-claude).
 real-agent-%: build

@@ -43,10 +43,12 @@ func (e *Engine) checkRequest(r *modelapi.Request) error {
 			return &BoundaryError{"request", fmt.Sprintf("the result of call %q reaches the model %s in one request, for %s of that id", res.CallID, times(seen[res.CallID]), calls(n))}
 		}
 	}
+	ended := map[string]int{} // the ended calls of each reused id
 	for _, c := range e.sentInOrder() {
 		o := e.sent[c]
 		if e.starts[c.CallArg] > 1 {
-			continue // a reused id: which call a result answers is not knowable here
+			ended[c.CallArg]++ // which call a result answers is not knowable: counted below
+			continue
 		}
 		res, ok := resultOf(r, c.CallArg)
 		if !ok {
@@ -56,7 +58,35 @@ func (e *Engine) checkRequest(r *modelapi.Request) error {
 			return &BoundaryError{"request", fmt.Sprintf("call %q reaches the model with a result its tool did not return: %q", c.CallArg, clip(res.Text))}
 		}
 	}
+	return reusedReached(ended, seen)
+}
+
+// reusedReached checks that each reused id has at least as many results in
+// the request (seen) as calls of it ended: two calls of one id that both
+// returned are two results the model must get.
+func reusedReached(ended, seen map[string]int) error {
+	ids := make([]string, 0, len(ended))
+	for id := range ended {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	for _, id := range ids {
+		if seen[id] < ended[id] {
+			return &BoundaryError{"request", fmt.Sprintf("%s of id %q ended, but %s reached the model", calls(ended[id]), id, results(seen[id]))}
+		}
+	}
 	return nil
+}
+
+// results says "no result", "one result", "2 results", ….
+func results(n int) string {
+	switch n {
+	case 0:
+		return "no result"
+	case 1:
+		return "one result"
+	}
+	return fmt.Sprintf("%d results", n)
 }
 
 // sentInOrder lists the released calls in arrival order (then by call

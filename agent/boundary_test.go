@@ -2,8 +2,11 @@ package agent
 
 import (
 	"errors"
+	"io"
+	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/toolsim/toolsim/mcptools"
 	"github.com/toolsim/toolsim/modelapi"
@@ -61,6 +64,26 @@ func TestRequestOracleSkipsReusedIDs(t *testing.T) {
 	}
 }
 
+// TestRequestOracleCountsReusedIDs: two calls of one id that both ended
+// are two results the model must get (opencode draws them as one call and
+// sends the model one result); any two results of the id will do.
+func TestRequestOracleCountsReusedIDs(t *testing.T) {
+	a1, a2 := &mcptools.Call{CallArg: "a", Seq: 1}, &mcptools.Call{CallArg: "a", Seq: 2}
+	e := &Engine{starts: map[string]int{"a": 2},
+		sent: map[*mcptools.Call]mcptools.Outcome{a1: {OK: true, Text: "one"}, a2: {OK: true, Text: "two"}}}
+	one := &modelapi.Request{Calls: []modelapi.Call{{ID: "a"}}, Results: []modelapi.Result{{CallID: "a", Text: "two"}}}
+	var be *BoundaryError
+	if err := e.checkRequest(one); !errors.As(err, &be) || be.Oracle != "request" ||
+		be.Detail != `2 calls of id "a" ended, but one result reached the model` {
+		t.Fatalf("one result for two ended calls: got %v, want a request oracle finding", err)
+	}
+	two := &modelapi.Request{Calls: []modelapi.Call{{ID: "a"}, {ID: "a"}},
+		Results: []modelapi.Result{{CallID: "a", Text: "two"}, {CallID: "a", Text: "one"}}}
+	if err := e.checkRequest(two); err != nil {
+		t.Fatalf("two results for two ended calls: %v", err)
+	}
+}
+
 // TestMCPOracleNamesACallNeverCancelled: a call still running after the
 // cancel, with no notifications/cancelled, is an MCP oracle finding once
 // Patience (here 1 ms, a bounded wait) has passed.
@@ -73,5 +96,40 @@ func TestMCPOracleNamesACallNeverCancelled(t *testing.T) {
 	}
 	if err := e.checkCancelled(nil); err != nil {
 		t.Fatalf("no call running at the cancel: got %v", err)
+	}
+}
+
+// TestRequestOracleAnswersTheRequest: a request the oracle judges is still
+// answered, so the app does not wait on its model through the reset (an
+// opencode campaign once saw a turn still busy 10 s after Esc Esc, with
+// the request the oracle judged left unanswered).
+func TestRequestOracleAnswersTheRequest(t *testing.T) {
+	srv, err := modelapi.Start(modelapi.Options{Timeout: 10 * time.Second}) // bounds a request left unanswered
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	body := `{"model":"m","stream":true,"messages":[{"role":"user","content":"go"},
+		{"role":"tool","tool_call_id":"call_x","content":"lost"}],
+		"tools":[{"type":"function","function":{"name":"read","parameters":{}}}]}`
+	got := make(chan string, 1)
+	go func() {
+		resp, err := http.Post(srv.URL()+"/v1/chat/completions", "application/json", strings.NewReader(body))
+		if err != nil {
+			got <- err.Error()
+			return
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		got <- string(b)
+	}()
+	e := &Engine{app: &App{P: &Profile{Name: "app"}, Model: srv}, timing: Timing{Request: 40 * time.Second}}
+	e.turn.open = true
+	var be *BoundaryError
+	if _, err := e.request(); !errors.As(err, &be) || be.Oracle != "request" {
+		t.Fatalf("got %v, want a request oracle finding", err)
+	}
+	if answer := <-got; !strings.Contains(answer, finalText) {
+		t.Fatalf("the app's request was answered %q, want the final answer %q", answer, finalText)
 	}
 }

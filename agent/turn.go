@@ -34,7 +34,14 @@ func (e *Engine) request() (*modelapi.Pending, error) {
 		p, err := e.app.Model.Next(wait)
 		if err == nil {
 			e.turn.typed = ""
-			return p, e.checkRequest(p.Request)
+			if err := e.checkRequest(p.Request); err != nil {
+				// A finding must not leave the app waiting on its model:
+				// nothing else would answer this request, and the app
+				// would stay busy through the reset.
+				p.Respond(modelapi.Reply{Text: finalText})
+				return nil, err
+			}
+			return p, nil
 		}
 		if !errors.Is(err, modelapi.ErrNoRequest) {
 			return nil, fmt.Errorf("waiting for %s's model request: %w", e.app.P.Name, err)
