@@ -183,10 +183,6 @@ real-engine-%: build
 # finding counts only if its trace fails the same way again on a fresh app.
 REAL_AGENTS := claude codex gemini opencode
 AGENT_SEEDS ?= 20
-# opencode checks a scenario in about 40 s (its MCP rows are drawn more
-# slowly, and a fresh app takes 10 s to start): 12 seeds keep its gate
-# near ten minutes. Its baseline was written with the same 12.
-SEEDS_opencode ?= 12
 define agent_gate
 ENGINE_CMD_$(1) = bin/toolsim-agent --agent $(1)
 SEEDS_$(1) ?= $$(AGENT_SEEDS)
