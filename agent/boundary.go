@@ -40,7 +40,7 @@ func (e *Engine) checkRequest(r *modelapi.Request) error {
 			return &BoundaryError{"request", fmt.Sprintf("a result for call %q, which the request's history does not hold", res.CallID)}
 		}
 		if seen[res.CallID] > n {
-			return &BoundaryError{"request", fmt.Sprintf("the result of call %q reaches the model %s in one request, for %s of that id", res.CallID, times(seen[res.CallID]), calls(n))}
+			return &BoundaryError{"request", fmt.Sprintf("the result of call %q reaches the model %s in one request, for %s of that id", res.CallID, times(seen[res.CallID]), howMany(n, "call"))}
 		}
 	}
 	ended := map[string]int{} // the ended calls of each reused id
@@ -72,21 +72,10 @@ func reusedReached(ended, seen map[string]int) error {
 	sort.Strings(ids)
 	for _, id := range ids {
 		if seen[id] < ended[id] {
-			return &BoundaryError{"request", fmt.Sprintf("%s of id %q ended, but %s reached the model", calls(ended[id]), id, results(seen[id]))}
+			return &BoundaryError{"request", fmt.Sprintf("%s of id %q ended, but %s reached the model", howMany(ended[id], "call"), id, howMany(seen[id], "result"))}
 		}
 	}
 	return nil
-}
-
-// results says "no result", "one result", "2 results", ….
-func results(n int) string {
-	switch n {
-	case 0:
-		return "no result"
-	case 1:
-		return "one result"
-	}
-	return fmt.Sprintf("%d results", n)
 }
 
 // sentInOrder lists the released calls in arrival order (then by call
@@ -147,12 +136,15 @@ func times(n int) string {
 	return fmt.Sprintf("%d times", n)
 }
 
-// calls says "one call", "2 calls", ….
-func calls(n int) string {
-	if n == 1 {
-		return "one call"
+// howMany says "no call", "one call", "2 calls", … for noun "call".
+func howMany(n int, noun string) string {
+	switch n {
+	case 0:
+		return "no " + noun
+	case 1:
+		return "one " + noun
 	}
-	return fmt.Sprintf("%d calls", n)
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // resultOf is the request's first result for call id.
