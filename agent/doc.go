@@ -43,7 +43,9 @@
 // the app, the engine waits up to Patience for the rows SPEC expects
 // (its reference engine's, used for nothing else), then until the rows
 // stayed unchanged for Quiet, and reads what the screen then shows,
-// expected or not. A screen still changing after Settle, an app that
+// expected or not. A run of progress events is read once, after its
+// last, and a later start of a model response only when the last read
+// showed no row for it. A screen still changing after Settle, an app that
 // exited, or one that sends no model request when it must is an engine
 // failure with the last screen attached.
 //

@@ -61,6 +61,10 @@ type Engine struct {
 	err       error
 	// diverged is set when the last look missed SPEC's picture.
 	diverged bool
+	// fresh is set when the screen was read after the last event.
+	fresh bool
+	// turnIDs are the ids the current turn started.
+	turnIDs map[string]bool
 }
 
 // turnState is where the conversation is.
@@ -77,7 +81,7 @@ type turnState struct {
 func NewEngine(a *App, t Timing) *Engine {
 	e := &Engine{app: a, timing: t, ref: engine.New(engine.Options{}),
 		run: map[string]int{}, starts: map[string]int{}, calls: map[string][]*mcptools.Call{},
-		sent: map[*mcptools.Call]mcptools.Outcome{}, progressN: map[*mcptools.Call]int{}, start: map[string]int64{},
+		sent: map[*mcptools.Call]mcptools.Outcome{}, progressN: map[*mcptools.Call]int{}, start: map[string]int64{}, turnIDs: map[string]bool{},
 		tl: &timeline.Timeline{Items: []*timeline.Item{}, Diagnostics: []timeline.Diagnostic{}}}
 	e.err = a.Fresh(t)
 	return e
@@ -91,12 +95,31 @@ func (e *Engine) Preview(evs []event.Event) { e.ahead = append(e.ahead[:0], evs.
 func (e *Engine) Apply(ev *event.Event) {
 	e.now = ev.T
 	first := e.firstOfRun(ev)
+	if u := e.carried(ev, first); u != nil && e.err == nil {
+		e.err = u
+	}
 	if e.err == nil {
 		e.err = e.act(ev, first)
 	}
+	e.track(ev)
+	e.fresh = e.err == nil && e.reads(ev, first)
+	if e.fresh {
+		e.err = e.look(fmt.Sprintf("after %s (seq %d)", ev.Kind, ev.Seq))
+	}
+	e.timeline()
+}
+
+// track keeps what the engine knows once ev was acted out: SPEC's
+// picture, the starts applied, the ids of the turn, the starts of the
+// run still to come and the events previewed still to come.
+func (e *Engine) track(ev *event.Event) {
 	e.ref.Apply(ev)
-	if ev.Kind == event.KindToolStart {
+	switch ev.Kind {
+	case event.KindTurnStart:
+		clear(e.turnIDs)
+	case event.KindToolStart:
 		e.starts[ev.ID]++
+		e.turnIDs[ev.ID] = true
 		if e.run[ev.ID] > 0 {
 			e.run[ev.ID]--
 		}
@@ -104,17 +127,13 @@ func (e *Engine) Apply(ev *event.Event) {
 	if len(e.ahead) > 0 && e.ahead[0].Seq == ev.Seq {
 		e.ahead = e.ahead[1:]
 	}
-	if e.err == nil && e.changes(ev) {
-		e.err = e.look(fmt.Sprintf("after %s (seq %d)", ev.Kind, ev.Seq))
-	}
-	e.timeline()
 }
 
 // Finish is the end of the stream: nothing reaches the app; the screen
-// is read once more.
+// is read once more, unless it was read after the last event.
 func (e *Engine) Finish() {
 	e.ref.Finish()
-	if e.err == nil {
+	if e.err == nil && !e.fresh {
 		e.err = e.look("at the end of the stream")
 	}
 	e.timeline()
@@ -149,16 +168,35 @@ func (e *Engine) firstOfRun(ev *event.Event) bool {
 	return true
 }
 
-// changes reports whether the screen can change after ev: turn and user
-// events are not acted out (docs/agents.md). A later start of a run was
-// acted out at the first, but its row may come later (Codex draws each
-// call's row when the call begins), so the screen is read again.
-func (e *Engine) changes(ev *event.Event) bool {
+// reads reports whether the screen is read after ev (docs/agents.md, The
+// settle rule); first is whether ev began a run of starts.
+// Turn and user events are not acted out. A later start of a run was
+// acted out at the first: the screen is read again only when the last
+// read showed no row for it (Codex draws each call's row when the call
+// begins). A run of progress events is read once, after its last (the
+// next event, previewed, is not a progress): SPEC's picture does not
+// change within it, and a row a progress turned wrong still shows then.
+func (e *Engine) reads(ev *event.Event, first bool) bool {
 	switch ev.Kind {
-	case event.KindToolStart, event.KindToolDone, event.KindToolProgress, event.KindCancel, event.KindTurnEnd:
+	case event.KindToolStart:
+		return first || e.shownRows(ev.ID) < e.starts[ev.ID]
+	case event.KindToolProgress:
+		return len(e.ahead) == 0 || e.ahead[0].Kind != event.KindToolProgress
+	case event.KindToolDone, event.KindCancel, event.KindTurnEnd:
 		return true
 	}
 	return false
+}
+
+// shownRows counts the rows of id the last read showed.
+func (e *Engine) shownRows(id string) int {
+	n := 0
+	for _, r := range e.rows {
+		if r.Kind == "tool" && r.ID == id {
+			n++
+		}
+	}
+	return n
 }
 
 // timeline turns the last rows into the timeline, without the rows of

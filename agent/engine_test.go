@@ -140,3 +140,56 @@ func TestExpectedReusedID(t *testing.T) {
 		t.Errorf("expected rows (-want +got):\n%s", diff)
 	}
 }
+
+// TestReads reads the screen after each event that reaches the app, but
+// once for a run of progress events (after its last) and not after a
+// later start of a run whose row the last read already showed.
+func TestReads(t *testing.T) {
+	progress := event.Event{Seq: 9, Kind: event.KindToolProgress, ID: "a"}
+	done := event.Event{Seq: 9, Kind: event.KindToolDone, ID: "a"}
+	shown := []browser.Row{tool("a", "grep", "running"), tool("b", "read", "running")}
+	tests := []struct {
+		name   string
+		ev     event.Event
+		first  bool
+		ahead  []event.Event
+		rows   []browser.Row
+		starts map[string]int
+		want   bool
+	}{
+		{"progress before a progress", progress, false, []event.Event{progress}, nil, nil, false},
+		{"progress before a result", progress, false, []event.Event{done}, nil, nil, true},
+		{"progress last of the batch", progress, false, nil, nil, nil, true},
+		{"result before a progress", done, false, []event.Event{progress}, nil, nil, true},
+		{"first start of a run", event.Event{Kind: event.KindToolStart, ID: "a"}, true, nil, shown, map[string]int{"a": 1}, true},
+		{"later start, its row shown", event.Event{Kind: event.KindToolStart, ID: "b"}, false, nil, shown, map[string]int{"a": 1, "b": 1}, false},
+		{"later start, no row yet", event.Event{Kind: event.KindToolStart, ID: "c"}, false, nil, shown, map[string]int{"a": 1, "b": 1, "c": 1}, true},
+		{"later start reusing a shown id", event.Event{Kind: event.KindToolStart, ID: "a"}, false, nil, shown, map[string]int{"a": 2, "b": 1}, true},
+		{"turn start", event.Event{Kind: event.KindTurnStart}, false, nil, nil, nil, false},
+		{"cancel", event.Event{Kind: event.KindCancel}, false, nil, nil, nil, true},
+		{"turn end", event.Event{Kind: event.KindTurnEnd}, false, nil, nil, nil, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := &Engine{ahead: tt.ahead, rows: tt.rows, starts: tt.starts}
+			if got := e.reads(&tt.ev, tt.first); got != tt.want {
+				t.Errorf("reads = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestFinishReadsOnlyAStaleScreen: at the end of the stream the screen
+// is not read again when it was read after the last event (this engine
+// has no app: a read would panic), and the timeline is the rows read.
+func TestFinishReadsOnlyAStaleScreen(t *testing.T) {
+	rows := []browser.Row{tool("a", "grep", "ok")}
+	e := &Engine{ref: engine.New(engine.Options{}), rows: rows, fresh: true, start: map[string]int64{"a": 0}}
+	e.Finish()
+	if err := e.Failed(); err != nil {
+		t.Fatalf("Finish after a read: %v", err)
+	}
+	if got := len(e.Timeline().Items); got != 1 {
+		t.Errorf("Finish after a read: %d timeline items, want the one row read last", got)
+	}
+}

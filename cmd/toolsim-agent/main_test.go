@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/toolsim/toolsim/agent"
+	"github.com/toolsim/toolsim/contract"
 	"github.com/toolsim/toolsim/engineproto"
 	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/harness"
@@ -51,6 +53,44 @@ func TestUsageAndSetupErrors(t *testing.T) {
 			}
 			if !strings.Contains(errw.String(), tt.want) {
 				t.Errorf("stderr %q, want it to say %q", errw.String(), tt.want)
+			}
+		})
+	}
+}
+
+// TestContractsCarried: every trace a campaign sends inside an app's
+// contract reaches the app (agent.Uncarried finds nothing), on the
+// gates' seeds and more, while a --robustness campaign sends traces the
+// boundary cannot carry, which the engine then fails on at once.
+func TestContractsCarried(t *testing.T) {
+	for _, name := range agent.Names() {
+		t.Run(name, func(t *testing.T) {
+			p, err := agent.Lookup(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			features, err := sim.ParseFeatures(strings.Join(p.Features, ","))
+			if err != nil {
+				t.Fatal(err)
+			}
+			guarantees, err := contract.ParseNames(p.Contract)
+			if err != nil {
+				t.Fatal(err)
+			}
+			uncarried := 0
+			for seed := uint64(0); seed < 300; seed++ {
+				in := sim.Generate(seed, sim.Options{Faults: fault.Trace, Swarm: true, Features: features, Contract: guarantees})
+				if u := agent.Uncarried(in.Events); u != nil {
+					t.Fatalf("seed %d, inside the contract %v: %v", seed, p.Contract, u)
+				}
+				out := sim.Generate(seed, sim.Options{Faults: fault.Trace, Swarm: true, Features: features})
+				if u := agent.Uncarried(out.Events); u != nil {
+					t.Logf("robustness seed %d: %s", seed, u.Guarantee)
+					uncarried++
+				}
+			}
+			if uncarried == 0 {
+				t.Errorf("no trace of 300 --robustness seeds was uncarried: the check finds nothing")
 			}
 		})
 	}
