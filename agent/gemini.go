@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"time"
 
 	"github.com/toolsim/toolsim/browser"
 	"github.com/toolsim/toolsim/modelapi"
@@ -43,8 +44,13 @@ var gemini = &Profile{
 	Read:       geminiRows,
 	Cancel:     []string{term.Esc},
 	NewSession: "/clear",
-	Features:   []string{"tools", "cancel", "progress"},
-	Contract:   []string{"executor"},
+	// Gemini CLI 0.61.0 reads an Enter within 30 ms of a typed key as a
+	// newline (FAST_RETURN_TIMEOUT in its bundle's keypress handling):
+	// without a gap, every prompt waited for the nudge's second Enter,
+	// 7.5 s later.
+	EnterGap: 100 * time.Millisecond,
+	Features: []string{"tools", "cancel", "progress"},
+	Contract: []string{"executor"},
 }
 
 func init() { register(gemini) }

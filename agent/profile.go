@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/toolsim/toolsim/browser"
 	"github.com/toolsim/toolsim/modelapi"
@@ -53,6 +54,10 @@ type Profile struct {
 	// NewSession is what the user types for a fresh conversation
 	// ("/clear", "/new"), Enter excluded.
 	NewSession string
+	// EnterGap, when set, is how long the screen must stay unchanged
+	// after a typed prompt shows before Enter is pressed: an app that
+	// reads a fast Enter as part of a paste takes it as a newline.
+	EnterGap time.Duration
 	// Features are the parts of SPEC §2 the engine drives (docs/agents.md).
 	Features []string
 	// Contract is what the app's upstream (its model API and MCP) never

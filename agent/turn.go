@@ -91,6 +91,11 @@ func (e *Engine) prompt() error {
 	if err := e.typeText(text); err != nil {
 		return err
 	}
+	if g := e.app.P.EnterGap; g > 0 {
+		// A screen still changing after a second is typed into anyway:
+		// the nudge presses Enter again if no request comes.
+		e.app.Term.Settle(g, g+time.Second)
+	}
 	if err := e.app.Term.Send(term.Enter); err != nil {
 		return err
 	}
