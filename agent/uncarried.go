@@ -85,17 +85,16 @@ func (e *Engine) stillRunning() (string, bool) {
 	if len(e.turnIDs) == 0 {
 		return "", false
 	}
-	var found string
+	var found *timeline.Tool
 	for _, it := range e.ref.Timeline().Items {
 		it.EachTool(func(t *timeline.Tool) bool {
 			if t.Status == timeline.StatusRunning && e.turnIDs[t.ID] {
-				found = t.ID
-				return false
+				found = t
 			}
-			return true
+			return found == nil
 		})
-		if found != "" {
-			return found, true
+		if found != nil {
+			return found.ID, true
 		}
 	}
 	return "", false
