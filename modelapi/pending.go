@@ -58,7 +58,7 @@ func (p *Pending) RespondPartial(text string) error {
 }
 
 // Done is closed when the request's exchange ended: answered, the client
-// gone, timed out, or dropped.
+// gone, timed out, or dropped. By then Server.Requests records how.
 func (p *Pending) Done() <-chan struct{} { return p.done }
 
 func (p *Pending) send(a action) error {
@@ -103,11 +103,13 @@ func (s *Server) serveMain(w http.ResponseWriter, hr *http.Request, req *Request
 	p.mu.Lock()
 	p.end = end
 	p.mu.Unlock()
-	close(p.done)
+	// The record first: whoever Done wakes reads it whole (a test once
+	// read Gone unset just after Done).
 	s.update(req, func(r *Request) {
 		r.Gone = errors.Is(end, ErrGone)
 		r.TimedOut = errors.Is(end, ErrTimedOut)
 	})
+	close(p.done)
 	s.logf("#%d ended: %s", req.Seq, endWords(end))
 }
 
