@@ -120,8 +120,8 @@ func (s Suite) campaign(t *testing.T, base *campaign.Baseline) {
 			known++
 		}
 	}
-	t.Logf("%d scenarios in %v (%.0f/s, Workers %d): %s; %d of its findings are in the baseline",
-		rep.Scenarios, took.Round(time.Millisecond), float64(rep.Scenarios)/took.Seconds(), max(c.Workers, 1), rep.Bugs(), known)
+	t.Logf("%d scenarios in %v (%s/s, Workers %d): %s; %s in the baseline",
+		rep.Scenarios, took.Round(time.Millisecond), campaign.Rate(float64(rep.Scenarios)/max(took.Seconds(), 1e-9)), max(c.Workers, 1), rep.Bugs(), campaign.Plural(known, "finding"))
 	if line := rep.Documented(); line != "" {
 		t.Log(line)
 	}
@@ -156,7 +156,7 @@ func failures(rep *campaign.Report, c campaign.Campaign, test string) []failure 
 // describe says what a finding is and how to see it again.
 func describe(f *campaign.Finding, c campaign.Campaign, test string) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "\nsignature %q: %d failing seeds, the first %d\n%s\n", f.Signature, f.Count, f.Seed, f.Violation)
+	fmt.Fprintf(&b, "\nsignature %q: %s, the first %d\n%s\n", f.Signature, campaign.Plural(f.Count, "failing seed"), f.Seed, f.Violation)
 	base := filepath.Join("testdata", "toolsim", strings.ReplaceAll(test, "/", "_"), f.FileName("seed"))
 	paths, err := c.Save(base, &f.Failure, "toolsim check")
 	if err != nil {

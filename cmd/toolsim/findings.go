@@ -73,7 +73,7 @@ func (c *cli) describeFinding(fd *campaign.Finding, camp campaign.Campaign, f *f
 	} else {
 		fmt.Fprintf(c.stdout, "%s: %s %d: %s\n", head, what, fd.Seed, indent(fd.Violation.String(), "  "))
 	}
-	fmt.Fprintf(c.stdout, "signature: %s (%d failing seeds)\n", fd.Signature, fd.Count)
+	fmt.Fprintf(c.stdout, "signature: %s (%s)\n", fd.Signature, campaign.Plural(fd.Count, "failing seed"))
 	fmt.Fprintf(c.stdout, "bug class: %s\n", fd.Class)
 	if fd.Robustness != "" {
 		fmt.Fprintf(c.stdout, "%s\n", fd.Robustness)

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"strconv"
 	"time"
 
 	"github.com/toolsim/toolsim/harness"
@@ -17,26 +16,13 @@ func (c *cli) printReport(rep *campaign.Report, camp campaign.Campaign, took tim
 	printSkipped(w, rep.Skipped)
 	secs := max(took.Seconds(), 1e-9)
 	fmt.Fprintf(w, "%d scenarios, %d events in %.2fs: %s scenarios/s, %s events/s\n",
-		rep.Scenarios, rep.Events, took.Seconds(), rate(float64(rep.Scenarios)/secs), rate(float64(rep.Events)/secs))
+		rep.Scenarios, rep.Events, took.Seconds(), campaign.Rate(float64(rep.Scenarios)/secs), campaign.Rate(float64(rep.Events)/secs))
 	if rep.Rechecked > 0 {
-		fmt.Fprintf(w, "nondeterminism: %d seeds generated and replayed twice\n", rep.Rechecked)
+		fmt.Fprintf(w, "nondeterminism: %s generated and replayed twice\n", campaign.Plural(rep.Rechecked, "seed"))
 	}
 	if rep.Interrupted {
 		fmt.Fprintln(w, "stopped early (time budget or Ctrl-C): the report covers the scenarios checked so far")
 	}
-}
-
-// rate formats a per-second rate with two significant digits below 10
-// (0.43, 0.062, 4.3) and as a whole number above, so a slow engine's rate
-// never reads 0.
-func rate(r float64) string {
-	switch {
-	case r >= 10 || r == 0:
-		return fmt.Sprintf("%.0f", r)
-	case r >= 1:
-		return fmt.Sprintf("%.1f", r)
-	}
-	return strconv.FormatFloat(r, 'g', 2, 64)
 }
 
 // printSkipped lists the oracles a campaign left out, those left out for

@@ -229,7 +229,7 @@ func TestFuzzFailureInBrowser(t *testing.T) {
 	}
 	// One failing testcase per finding, each named by its signature.
 	findings := strings.Count(out.String(), "\nFAIL: seed ")
-	sig := regexpFind(t, out.String(), `\nsignature: (.+) \(\d+ failing seeds\)`)[1]
+	sig := regexpFind(t, out.String(), `\nsignature: (.+) \(\d+ failing seeds?\)`)[1]
 	if !bytes.Contains(xml, []byte("reproduce: toolsim check "+minTrace)) || !bytes.Contains(xml, []byte(fmt.Sprintf(`failures="%d"`, findings))) {
 		t.Errorf("fuzz JUnit lacks the %d findings or the reproduce command:\n%s", findings, xml)
 	}

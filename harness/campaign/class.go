@@ -1,6 +1,7 @@
 package campaign
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -232,12 +233,27 @@ func (r *Report) Bugs() string {
 	for _, c := range classes {
 		n += len(c.Findings)
 	}
-	return plural(len(classes), "bug") + " in " + plural(n, "signature")
+	return Plural(len(classes), "bug") + " in " + Plural(n, "signature")
 }
 
-func plural(n int, what string) string {
+// Plural counts n of what, in English: "1 seed", "3 seeds" (what takes
+// an s).
+func Plural(n int, what string) string {
 	if n == 1 {
 		return "1 " + what
 	}
 	return strconv.Itoa(n) + " " + what + "s"
+}
+
+// Rate prints a rate with the digits a reader needs: whole numbers from
+// 10 up, one decimal from 1, and two significant digits below, so a slow
+// engine's rate never prints as 0.
+func Rate(r float64) string {
+	switch {
+	case r >= 10 || r == 0:
+		return fmt.Sprintf("%.0f", r)
+	case r >= 1:
+		return fmt.Sprintf("%.1f", r)
+	}
+	return strconv.FormatFloat(r, 'g', 2, 64)
 }

@@ -114,3 +114,16 @@ func TestDocuments(t *testing.T) {
 		})
 	}
 }
+
+// TestPlural counts in English: one of a thing, any other number of
+// things.
+func TestPlural(t *testing.T) {
+	for _, tt := range []struct {
+		n    int
+		want string
+	}{{0, "0 failing seeds"}, {1, "1 failing seed"}, {2, "2 failing seeds"}} {
+		if got := campaign.Plural(tt.n, "failing seed"); got != tt.want {
+			t.Errorf("Plural(%d) = %q, want %q", tt.n, got, tt.want)
+		}
+	}
+}

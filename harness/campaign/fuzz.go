@@ -143,7 +143,7 @@ func describeFinding(t testing.TB, fd *Finding, c Campaign) string {
 	if fd.Replayed {
 		return fmt.Sprintf("finding %q (the baseline's repro for another signature fails with it): %s\n", fd.Signature, fd.Violation)
 	}
-	s := fmt.Sprintf("finding %q: %d failing seeds, the first:\n", fd.Signature, fd.Count)
+	s := fmt.Sprintf("finding %q: %s, the first:\n", fd.Signature, Plural(fd.Count, "failing seed"))
 	if fd.Flaky != "" {
 		s = fmt.Sprintf("flaky %q: %s\n", fd.Signature, fd.Flaky)
 	}

@@ -1,6 +1,10 @@
-package main
+package campaign_test
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/toolsim/toolsim/harness/campaign"
+)
 
 // TestRate prints a slow engine's rate with its digits, never as 0.
 func TestRate(t *testing.T) {
@@ -10,8 +14,8 @@ func TestRate(t *testing.T) {
 	}{
 		{0, "0"}, {0.0623, "0.062"}, {0.43, "0.43"}, {0.999, "1"}, {1.04, "1.0"}, {4.35, "4.3"}, {9.94, "9.9"}, {10, "10"}, {2629.4, "2629"},
 	} {
-		if got := rate(tt.r); got != tt.want {
-			t.Errorf("rate(%v) = %q, want %q", tt.r, got, tt.want)
+		if got := campaign.Rate(tt.r); got != tt.want {
+			t.Errorf("Rate(%v) = %q, want %q", tt.r, got, tt.want)
 		}
 	}
 }

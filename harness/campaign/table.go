@@ -124,12 +124,12 @@ func (r *Report) Documented() string {
 	for _, f := range r.Findings {
 		if f.Documented != "" && f.Flaky == "" && f.After == "" {
 			doc[f.Signature] = true
-			parts = append(parts, fmt.Sprintf("%q %s (%s)", f.Signature, plural(f.Count, "seed"), f.Documented))
+			parts = append(parts, fmt.Sprintf("%q %s (%s)", f.Signature, Plural(f.Count, "seed"), f.Documented))
 		}
 	}
 	for _, f := range r.Findings {
 		if doc[f.After] && f.Documented == "" {
-			behind = append(behind, fmt.Sprintf("%q %s", f.Signature, plural(f.Count, "seed")))
+			behind = append(behind, fmt.Sprintf("%q %s", f.Signature, Plural(f.Count, "seed")))
 		}
 	}
 	if len(parts) == 0 {
