@@ -177,8 +177,8 @@ real-engine-%: build
 # npm ci installs the pinned app), driven black-box by toolsim-agent
 # (package agent, docs/agents.md): toolsim serves each its model API and its
 # MCP tools and reads its terminal. Each gate is real-engine-% through
-# ENGINE_CMD_<name>, without shrinking (a real app checks about one scenario
-# in ten seconds; its baseline was written the same way), with the longer
+# ENGINE_CMD_<name>, without shrinking (a real app checks a scenario in three
+# to ten seconds; its baseline was written the same way), with the longer
 # per-reply timeout a real app needs, and --racy: a real app races, so a new
 # finding counts only if its trace fails the same way again on a fresh app.
 REAL_AGENTS := claude codex gemini opencode

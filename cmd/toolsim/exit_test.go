@@ -36,7 +36,7 @@ func TestExitStatus(t *testing.T) {
 		{"empty stdin", []string{"replay", "-"}, "", exitFail, "", "stdin: empty trace", false},
 		{"json", []string{"replay", "--json", good}, "", exitOK, `"format": "toolsim-timeline/1"`, "", false},
 		{"usage: no file", []string{"replay"}, "", exitUsage, "", "want exactly one FILE", false},
-		{"usage: bad flag", []string{"replay", "--nope", good}, "", exitUsage, "", "flag provided but not defined", false},
+		{"usage: bad flag", []string{"replay", "--nope", good}, "", exitUsage, "", "unknown flag --nope", false},
 		{"usage: unknown command", []string{"frobnicate"}, "", exitUsage, "", "unknown command", false},
 		{"help", []string{"replay", "--help"}, "", exitOK, "usage: toolsim replay", "", true},
 		{"fuzz: --seeds 0", []string{"fuzz", "--seeds", "0"}, "", exitUsage, "", "--seeds must be at least 1", false},

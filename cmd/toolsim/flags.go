@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"io"
 	"strings"
 )
 
@@ -32,18 +33,100 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 
 // parseFlags parses a subcommand's flags; asked for help (-h, --help),
 // it writes the usage to stdout, as toolsim --help does, since the user
-// asked for it (usage errors still go to stderr).
+// asked for it. A bad flag is one line on stderr, with the flag it was
+// likely meant to be, and a pointer to --help: not the whole usage,
+// which would bury the line that matters.
 func (c *cli) parseFlags(fs *flag.FlagSet, args []string) error {
+	if asksHelp(args) {
+		fs.SetOutput(c.stdout)
+		return parseFlags(fs, args)
+	}
+	out, usage := fs.Output(), fs.Usage
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	err := parseFlags(fs, args)
+	fs.SetOutput(out)
+	fs.Usage = usage
+	if err != nil {
+		fmt.Fprintf(out, "toolsim %s: %s\nRun 'toolsim %s --help' for its flags.\n", fs.Name(), flagError(fs, err), fs.Name())
+	}
+	return err
+}
+
+// asksHelp reports whether args ask for the usage before any "--".
+func asksHelp(args []string) bool {
 	for _, a := range args {
 		if a == "--" {
-			break
+			return false
 		}
 		if a == "-h" || a == "--h" || a == "-help" || a == "--help" {
-			fs.SetOutput(c.stdout)
-			break
+			return true
 		}
 	}
-	return parseFlags(fs, args)
+	return false
+}
+
+// flagError rewords the flag package's error the way users type flags,
+// naming the closest flag for one it does not know.
+func flagError(fs *flag.FlagSet, err error) string {
+	msg := err.Error()
+	const unknown = "flag provided but not defined: -"
+	if name, ok := strings.CutPrefix(msg, unknown); ok {
+		msg = "unknown flag " + dashed(name)
+		if near := nearestFlag(fs, name); near != "" {
+			msg += "; did you mean " + dashed(near) + "?"
+		}
+		return msg
+	}
+	for _, form := range []string{"flag -", "argument: -"} { // invalid value, needs an argument
+		msg = strings.Replace(msg, form, form+"-", 1)
+	}
+	return msg
+}
+
+// dashed writes a flag name as users type it.
+func dashed(name string) string {
+	if len(name) == 1 {
+		return "-" + name
+	}
+	return "--" + name
+}
+
+// nearestFlag is fs's flag closest to name: within two edits, or one
+// that name begins or is begun by; "" when none is.
+func nearestFlag(fs *flag.FlagSet, name string) string {
+	best, bestD := "", 3
+	fs.VisitAll(func(f *flag.Flag) {
+		d := editDistance(name, f.Name)
+		if len(name) >= 3 && (strings.HasPrefix(f.Name, name) || strings.HasPrefix(name, f.Name)) {
+			d = min(d, 1)
+		}
+		if d < bestD {
+			best, bestD = f.Name, d
+		}
+	})
+	return best
+}
+
+// editDistance is the Levenshtein distance between a and b.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
 }
 
 // defaultText spells a flag's default as a user types it: bare, quoted
