@@ -31,7 +31,7 @@ func TestExitStatus(t *testing.T) {
 	}{
 		{"replay ok with diagnostics", []string{"replay", good}, "", exitOK, "── Turn complete ──", "seq 2: unknown_id id=zz", false},
 		{"invalid trace", []string{"replay", bad}, "", exitFail, "", "bad.jsonl:line 2: field \"seq\": must be strictly increasing", false},
-		{"missing file", []string{"replay", filepath.Join(dir, "nope.jsonl")}, "", exitFail, "", "no such file", false},
+		{"missing file", []string{"replay", filepath.Join(dir, "nope.jsonl")}, "", exitUsage, "", "no such file", false},
 		{"stdin", []string{"replay", "-"}, `{"seq":1,"t":0,"kind":"text","text":"hi"}`, exitOK, "│ ▸ hi", "", true},
 		{"empty stdin", []string{"replay", "-"}, "", exitFail, "", "stdin: empty trace", false},
 		{"json", []string{"replay", "--json", good}, "", exitOK, `"format": "toolsim-timeline/1"`, "", false},

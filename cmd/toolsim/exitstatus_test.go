@@ -122,8 +122,8 @@ func testNames(t *testing.T) map[string]bool {
 // under --strict, exits 1 from every command that reads a trace, with an
 // error naming the file (and the line, when there is one), and nothing on
 // stdout but what a streaming command (persist, watch) wrote for the
-// events before the error. A missing file stays a setup error (2) for the
-// checking commands.
+// events before the error. A missing file is a setup error (2) instead:
+// TestMissingFileExitsTwo.
 func TestBadInputExitsOne(t *testing.T) {
 	dir := t.TempDir()
 	inputs := []struct {
@@ -166,11 +166,25 @@ func TestBadInputExitsOne(t *testing.T) {
 			})
 		}
 	}
-	for _, cmd := range []string{"check", "shrink"} {
-		var errOut bytes.Buffer
-		c := &cli{stdin: strings.NewReader(""), stdout: io.Discard, stderr: &errOut, open: osCLI().open}
-		if code := c.run([]string{cmd, filepath.Join(dir, "missing.jsonl")}); code != exitUsage {
-			t.Errorf("%s missing.jsonl: exit %d, want %d (a setup error)\n%s", cmd, code, exitUsage, errOut.String())
-		}
+}
+
+// TestMissingFileExitsTwo: a path that cannot be opened is a setup error
+// (2) on every command that reads one, with an error naming it.
+func TestMissingFileExitsTwo(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "missing.jsonl")
+	for _, cmd := range [][]string{
+		{"replay"}, {"replay", "--check-reconstruct"}, {"play", "--plain"}, {"import"}, {"redact"},
+		{"persist"}, {"view", "-o", "-"}, {"reconstruct"}, {"check"}, {"shrink"},
+	} {
+		t.Run(strings.Join(cmd, " "), func(t *testing.T) {
+			var errOut bytes.Buffer
+			c := &cli{stdin: strings.NewReader(""), stdout: io.Discard, stderr: &errOut, open: osCLI().open}
+			if code := c.run(append(slices.Clone(cmd), missing)); code != exitUsage {
+				t.Errorf("exit %d, want %d (a setup error)\n%s", code, exitUsage, errOut.String())
+			}
+			if !strings.Contains(errOut.String(), missing) {
+				t.Errorf("stderr does not name %s:\n%s", missing, errOut.String())
+			}
+		})
 	}
 }

@@ -84,11 +84,10 @@ func warningLine(w error) string {
 	return "warning: " + w.Error() + "; the event is kept, engines ignore it (--strict makes it an error)"
 }
 
-// inputStatus is the exit status of a checking command (check, shrink)
-// whose trace could not be used (docs/exit-status.md): 2 when the file
+// inputStatus is the exit status of a command whose trace could not be
+// used (docs/exit-status.md), the same on every command: 2 when the file
 // could not be opened or read (a wrong path is a setup error, not a
-// verdict on the trace), 1 when it was read and is bad input, as for
-// every command.
+// verdict on the trace), 1 when it was read and is bad input.
 func inputStatus(err error) int {
 	var pe *fs.PathError
 	if errors.As(err, &pe) {

@@ -53,7 +53,7 @@ func (c *cli) persist(args []string) int {
 	}
 	if err := c.persistStream(fs.Arg(0), in, opts); err != nil {
 		fmt.Fprintf(c.stderr, "toolsim persist: %v\n", err)
-		return exitFail
+		return inputStatus(err)
 	}
 	return exitOK
 }
@@ -102,7 +102,7 @@ func (c *cli) reconstruct(args []string) int {
 	asJSON := fs.Bool("json", false, "print the timeline JSON instead of the render")
 	open := fs.Bool("open", false, "leave the stream open: do not resolve calls still unanswered")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: toolsim reconstruct [--width N] [--json] [--open] LOG\n\nRebuilds the transcript from a persisted log and renders it, as a UI does on\nreload. Problems in the log go to stderr with their line numbers.\nExit status: 0 when nothing was lost (recovered problems such as retried\nrecords are still listed), 1 when something could not be recovered (the best\ntimeline is still printed), the log is empty or could not be read, 2 usage.\nAll statuses: docs/exit-status.md.\n\nFlags:")
+		fmt.Fprintln(fs.Output(), "usage: toolsim reconstruct [--width N] [--json] [--open] LOG\n\nRebuilds the transcript from a persisted log and renders it, as a UI does on\nreload. Problems in the log go to stderr with their line numbers.\nExit status: 0 when nothing was lost (recovered problems such as retried\nrecords are still listed), 1 when something could not be recovered (the best\ntimeline is still printed) or the log is empty, 2 usage or a LOG that cannot\nbe opened.\nAll statuses: docs/exit-status.md.\n\nFlags:")
 		printFlags(fs)
 	}
 	if err := c.parseFlags(fs, args); err != nil {
@@ -115,7 +115,7 @@ func (c *cli) reconstruct(args []string) int {
 	f, name, err := c.openInput(fs.Arg(0))
 	if err != nil {
 		fmt.Fprintf(c.stderr, "toolsim reconstruct: %v\n", err)
-		return exitFail
+		return inputStatus(err)
 	}
 	defer f.Close()
 	res, err := rebuild.Rebuild(f, rebuild.Options{Name: name, Open: *open})

@@ -51,7 +51,7 @@ func (c *cli) play(args []string) int {
 	var f playFlags
 	f.register(fs, false)
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: toolsim play [--from F] [--strict] [--output] [--plain] FILE\n\nSteps through a trace in any supported format (- reads stdin): the timeline as it\nlooked after the current event, the trace with that event highlighted, and what\nwent wrong at that step. Press ? in the player for its keys. When stdout is not\na terminal (or with --plain) it prints the final render exactly as `toolsim replay`\ndoes. Exit status: 0 success, 1 the trace could not be read, 2 usage error.\n\nFlags:")
+		fmt.Fprintln(fs.Output(), "usage: toolsim play [--from F] [--strict] [--output] [--plain] FILE\n\nSteps through a trace in any supported format (- reads stdin): the timeline as it\nlooked after the current event, the trace with that event highlighted, and what\nwent wrong at that step. Press ? in the player for its keys. When stdout is not\na terminal (or with --plain) it prints the final render exactly as `toolsim replay`\ndoes. Exit status: 0 success, 1 the trace could not be read, 2 usage error or a\nfile that cannot be opened.\n\nFlags:")
 		printFlags(fs)
 	}
 	if err := c.parseFlags(fs, args); err != nil {
@@ -66,6 +66,10 @@ func (c *cli) play(args []string) int {
 		return c.runReplay(c.replayFlags("play", f), fs.Arg(0))
 	}
 	evs, problems, synthetic, err := c.loadTrace(fs.Arg(0), f.in)
+	if err != nil && inputStatus(err) == exitUsage {
+		fmt.Fprintf(c.stderr, "toolsim play: %v\n", err)
+		return exitUsage // nothing to play: a path that cannot be opened
+	}
 	profile := tui.ColorProfile(c.stdout)
 	m := tui.New(evs, tui.Options{Title: fs.Arg(0), Profile: profile, Output: f.output, Err: err, Problems: problems,
 		Store: tui.StoreOptions{SyntheticClock: synthetic}})

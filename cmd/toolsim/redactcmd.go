@@ -25,7 +25,7 @@ func (c *cli) redactCmd(args []string) int {
 	ignore := fs.String("ignore", redact.IgnoreFile, "with --check: a file of `GLOB RULE...` lines (# comments) naming what is known and accepted: the files GLOB matches may hold what those rules (* for all) find")
 	check := fs.Bool("check", false, "write nothing: name each file, line and rule that redaction would replace (never the secret) and exit 1 if any; takes files and directories (a pre-commit hook, a CI gate)")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: toolsim redact [--from FORMAT] [--strict] [-o OUT] FILE\n       toolsim redact --check FILE|DIR...\n\nReads a trace in any supported format (- reads stdin) and writes it as a\ncanonical trace with secrets replaced by stable placeholders: API keys and\ntokens (OpenAI, Anthropic, Google, GitHub, AWS, Slack), JWTs, bearer tokens,\ncredentials, private keys, e-mail addresses and home-directory paths. The\nsame secret gets the same placeholder throughout the trace, so pairing and\ngrouping are unchanged. What was replaced is counted on stderr. The rules are\ngitleaks' default set (pinned, redact/gitleaks.toml) and toolsim's own.\nWith --check, nothing is written: each line of each file (a directory: every\nfile under it) that holds something redaction would replace is named with its\nrule, never the secret.\nExit status: 0 written (--check: nothing found), 1 the input could not be\nread or imported (--check: something found), 2 usage.\n\nFlags:")
+		fmt.Fprintln(fs.Output(), "usage: toolsim redact [--from FORMAT] [--strict] [-o OUT] FILE\n       toolsim redact --check FILE|DIR...\n\nReads a trace in any supported format (- reads stdin) and writes it as a\ncanonical trace with secrets replaced by stable placeholders: API keys and\ntokens (OpenAI, Anthropic, Google, GitHub, AWS, Slack), JWTs, bearer tokens,\ncredentials, private keys, e-mail addresses and home-directory paths. The\nsame secret gets the same placeholder throughout the trace, so pairing and\ngrouping are unchanged. What was replaced is counted on stderr. The rules are\ngitleaks' default set (pinned, redact/gitleaks.toml) and toolsim's own.\nWith --check, nothing is written: each line of each file (a directory: every\nfile under it) that holds something redaction would replace is named with its\nrule, never the secret.\nExit status: 0 written (--check: nothing found), 1 the input could not be\nread or imported (--check: something found), 2 usage or a file that cannot\nbe opened.\n\nFlags:")
 		printFlags(fs)
 	}
 	if err := c.parseFlags(fs, args); err != nil {
@@ -42,7 +42,7 @@ func (c *cli) redactCmd(args []string) int {
 	h, evs, display, err := c.readTrace(files[0], in)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "toolsim redact: %v\n", err)
-		return exitFail
+		return inputStatus(err)
 	}
 	r := redact.Trace(h, evs)
 	var buf bytes.Buffer

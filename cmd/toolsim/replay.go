@@ -45,7 +45,7 @@ func (c *cli) replayFlagSet(f *replayFlags) *flag.FlagSet {
 	fs.BoolVar(&f.finish, "finish", false, "apply the end-of-stream rule: interrupt tools still live, report results that never met their start")
 	fs.BoolVar(&f.live, "live", false, "render the end as a live view would at the last event (tools still running show ▶ and their elapsed time), not as an input that ended (⋯ unfinished)")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: toolsim replay [--width N] [--frames] [--output] [--json] [--finish] [--live] [--from F] [--strict] [--engine CMD] FILE\n\nReplays a trace in any supported format (- reads stdin) through the reference engine (or\n--engine) and prints the final render. Diagnostics go to stderr as 'seq N: code id=X'.\nAn event of an unknown kind is kept with a warning on stderr (an error with --strict).\nExit status: 0 success, 1 invalid trace, 2 usage error.\n\nFlags:")
+		fmt.Fprintln(fs.Output(), "usage: toolsim replay [--width N] [--frames] [--output] [--json] [--finish] [--live] [--from F] [--strict] [--engine CMD] FILE\n\nReplays a trace in any supported format (- reads stdin) through the reference engine (or\n--engine) and prints the final render. Diagnostics go to stderr as 'seq N: code id=X'.\nAn event of an unknown kind is kept with a warning on stderr (an error with --strict).\nExit status: 0 success, 1 invalid trace, 2 usage error or a file that cannot be\nopened.\n\nFlags:")
 		printFlags(fs)
 	}
 	return fs
@@ -76,7 +76,7 @@ func (c *cli) runReplay(f replayFlags, name string) int {
 		_, evs, err := c.readEvents(name, f.in)
 		if err != nil {
 			fmt.Fprintf(c.stderr, "toolsim %s: %v\n", f.name, err)
-			return exitFail
+			return inputStatus(err)
 		}
 		return c.checkReconstruct(evs, f.ff)
 	}
@@ -88,7 +88,7 @@ func (c *cli) runReplay(f replayFlags, name string) int {
 	src, err := c.openTrace(name, f.in)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "toolsim %s: %v\n", f.name, err)
-		return exitFail
+		return inputStatus(err)
 	}
 	defer src.close()
 	c.reportProblems(src.display, src.Problems)

@@ -22,7 +22,7 @@ func (c *cli) view(args []string) int {
 	fs.StringVar(&out, "o", "", "the page to write (default: FILE's name with .html, in the current directory; - for stdout)")
 	fs.IntVar(&width, "width", 80, "render width in cells")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: toolsim view [--from F] [--strict] [-o out.html] [--width N] FILE\n\nWrites one self-contained HTML page for a trace (any supported format; - reads\nstdin): a swimlane per tool call beside the plain render, with a scrubber that\nshows the render after any event. The page needs no network.\nExit status: 0 written, 1 the trace could not be read (or, with --strict, holds\nan unknown kind), 2 usage error.\n\nFlags:")
+		fmt.Fprintln(fs.Output(), "usage: toolsim view [--from F] [--strict] [-o out.html] [--width N] FILE\n\nWrites one self-contained HTML page for a trace (any supported format; - reads\nstdin): a swimlane per tool call beside the plain render, with a scrubber that\nshows the render after any event. The page needs no network.\nExit status: 0 written, 1 the trace could not be read (or, with --strict, holds\nan unknown kind), 2 usage error or a file that cannot be opened.\n\nFlags:")
 		printFlags(fs)
 	}
 	if err := c.parseFlags(fs, args); err != nil {
@@ -36,7 +36,7 @@ func (c *cli) view(args []string) int {
 	h, evs, _, err := c.readTrace(name, in)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "toolsim view: %v\n", err)
-		return exitFail
+		return inputStatus(err)
 	}
 	if out == "" {
 		out = pageName(name)

@@ -102,7 +102,7 @@ func TestViewCommand(t *testing.T) {
 		}
 	}
 	c, _, errOut = testCLI(nil)
-	if code := c.run([]string{"view", filepath.Join(dir, "missing.jsonl")}); code != exitFail || !strings.Contains(errOut.String(), "missing.jsonl") {
+	if code := c.run([]string{"view", filepath.Join(dir, "missing.jsonl")}); code != exitUsage || !strings.Contains(errOut.String(), "missing.jsonl") {
 		t.Errorf("missing file: exit %d, stderr %q", code, errOut)
 	}
 }
