@@ -30,7 +30,7 @@ func (c *cli) check(args []string) int {
 	ef.register(fs, true)
 	rf.register(fs, true)
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: toolsim check [--from F] [--strict] [--engine CMD [--diff] [--timeout D]] [--json F] [--junit F] [--html F] FILE|DIR...\n\nRuns every oracle of SPEC §5 on each trace (any supported format; - reads stdin;\na directory means its *.jsonl files): after every event and at the end, plus\norder independence and the reconstruction oracles. A trace from 'toolsim sim'\nkeeps its log faults and reconnect point from its header.\nAn event of an unknown kind is kept with a warning (an error with --strict).\nExit status: 0 all pass, 1 an oracle failed or a trace is bad input, 2 usage\nerror or a file that cannot be opened.\n\nFlags:")
+		fmt.Fprintln(fs.Output(), "usage: toolsim check [--from F] [--strict] [--engine CMD [--diff] [--timeout D]] [--features LIST] [--contract LIST]\n                     [--robustness] [--json F] [--junit F] [--html F] FILE|DIR...\n\nRuns every oracle of SPEC §5 on each trace (any supported format; - reads stdin;\na directory means its *.jsonl files): after every event and at the end, plus\norder independence and the reconstruction oracles. A trace from 'toolsim sim'\nkeeps its log faults and reconnect point from its header.\nAn event of an unknown kind is kept with a warning (an error with --strict).\nExit status: 0 all pass, 1 an oracle failed or a trace is bad input, 2 usage\nerror or a file that cannot be opened.\n\nFlags:")
 		printFlags(fs)
 	}
 	if err := c.parseFlags(fs, args); err != nil {

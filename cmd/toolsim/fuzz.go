@@ -79,7 +79,8 @@ func (c *cli) fuzz(args []string) int {
 
 func fuzzUsage(fs *flag.FlagSet) {
 	fmt.Fprintln(fs.Output(), `usage: toolsim fuzz [--seeds N | --duration D] [--workers N] [--shard K/N] [--faults LIST] [--exhaustive]
-                    [--engine CMD [--diff] [--timeout D]] [--json FILE] [--junit FILE]
+                    [--engine CMD [--diff] [--timeout D]] [--features LIST] [--contract LIST] [--robustness]
+                    [--json FILE] [--junit FILE]
                     [--max-findings N | --stop-at-first] [--baseline FILE] [--write-baseline FILE]
 
 Generates scenarios from consecutive seeds, drives the reference engine through

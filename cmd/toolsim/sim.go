@@ -20,7 +20,11 @@ type simFlags struct {
 func (f *simFlags) register(fs *flag.FlagSet, swarmDefault bool) {
 	fs.IntVar(&f.tools, "tools", 4, "most tools in one batch (1..16)")
 	fs.IntVar(&f.turns, "turns", 3, "most assistant turns per scenario (1..16)")
-	fs.StringVar(&f.faults, "faults", "all", "comma-separated faults, all or none (see 'toolsim fuzz --help')")
+	where := "see 'toolsim fuzz --help'"
+	if fs.Name() == "fuzz" {
+		where = "the Faults list above" // fuzz's own usage lists them
+	}
+	fs.StringVar(&f.faults, "faults", "all", "comma-separated faults, all or none ("+where+")")
 	fs.BoolVar(&f.swarm, "swarm", swarmDefault, "let each seed draw which faults and features are on")
 }
 
