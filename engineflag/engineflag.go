@@ -55,7 +55,11 @@ func (f *Flags) registerContract(fs *flag.FlagSet) {
 	}
 	fs.StringVar(&f.Contract, "contract", "", "what the engine's real upstream never sends, comma-separated (docs/simulator.md, Contracts): executor, all, none or "+strings.Join(contract.All.Names(), ",")+" (default: the engine's own declaration)")
 	fs.StringVar(&f.Documented, "documented", "", "the library's documented behaviours, comma-separated: "+strings.Join(behaviours, ",")+" (default: the engine's own declaration)")
-	fs.BoolVar(&f.Robustness, "robustness", false, "robustness mode: also explore and report inputs outside the engine's contract, each labelled robustness")
+	what := "also explore and report inputs outside the engine's contract, each labelled robustness"
+	if fs.Name() != "fuzz" { // check and shrink judge the traces given, they explore nothing
+		what = "judge a trace outside the engine's contract too, its failures labelled robustness"
+	}
+	fs.BoolVar(&f.Robustness, "robustness", false, "robustness mode: "+what)
 }
 
 // Options reads the flags that shape the oracles, whatever the engine. An

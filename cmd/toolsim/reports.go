@@ -22,7 +22,11 @@ type reportFlags struct {
 // failure pages.
 func (r *reportFlags) register(fs *flag.FlagSet, html bool) {
 	fs.StringVar(&r.json, "json", "", "write one JSON object per line to `FILE`: per trace or failure, its oracle, event, diff, reproduce command and saved traces")
-	fs.StringVar(&r.junit, "junit", "", "write a JUnit XML report to `FILE` (one testcase per trace or failing seed)")
+	cases := "one testcase per trace" // check
+	if fs.Name() != "check" {
+		cases = "one testcase per bug class" // fuzz, merge: docs/ci.md
+	}
+	fs.StringVar(&r.junit, "junit", "", "write a JUnit XML report to `FILE` ("+cases+")")
 	if html {
 		fs.StringVar(&r.html, "html", "", "write an HTML page for each failing trace to `FILE` (later ones to FILE-2, FILE-3, ...): swimlanes, the failing event, the oracle's diff")
 	}
