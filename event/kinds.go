@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/toolsim/toolsim/internal/spell"
 )
 
 // kinds are the kinds of format v1, in the order of docs/trace-format.md.
@@ -50,41 +52,10 @@ func NearestKind(k Kind) (Kind, bool) {
 	if k.Known() {
 		return "", false
 	}
-	best, bestDist := Kind(""), 3
-	lower := strings.ToLower(string(k))
-	for _, known := range kinds {
-		d := editDistance(lower, string(known))
-		if d < bestDist && 2*d < len(known) {
-			best, bestDist = known, d
-		}
+	names := make([]string, len(kinds))
+	for i, known := range kinds {
+		names[i] = string(known)
 	}
-	return best, best != ""
-}
-
-// editDistance is the optimal string alignment distance between a and b:
-// insertions, deletions, substitutions and swaps of neighbours, by byte.
-func editDistance(a, b string) int {
-	// rows[i%3] is row i of the table: the distances of a[:i] to b[:j].
-	var rows [3][]int
-	for i := range rows {
-		rows[i] = make([]int, len(b)+1)
-	}
-	for j := range rows[0] {
-		rows[0][j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur, prev, prev2 := rows[i%3], rows[(i-1)%3], rows[(i+1)%3]
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				cur[j] = min(cur[j], prev2[j-2]+1)
-			}
-		}
-	}
-	return rows[len(a)%3][len(b)]
+	near, ok := spell.Nearest(string(k), names)
+	return Kind(near), ok
 }

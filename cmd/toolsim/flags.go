@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/toolsim/toolsim/internal/spell"
 )
 
 // parseFlags parses args with fs, accepting flags anywhere among the
@@ -92,41 +94,21 @@ func dashed(name string) string {
 	return "--" + name
 }
 
-// nearestFlag is fs's flag closest to name: within two edits, or one
-// that name begins or is begun by; "" when none is.
+// nearestFlag is fs's flag that name most likely misspells
+// (spell.Nearest), else one that name begins or is begun by (3 letters
+// or more); "" when none is.
 func nearestFlag(fs *flag.FlagSet, name string) string {
-	best, bestD := "", 3
-	fs.VisitAll(func(f *flag.Flag) {
-		d := editDistance(name, f.Name)
-		if len(name) >= 3 && (strings.HasPrefix(f.Name, name) || strings.HasPrefix(name, f.Name)) {
-			d = min(d, 1)
-		}
-		if d < bestD {
-			best, bestD = f.Name, d
-		}
-	})
-	return best
-}
-
-// editDistance is the Levenshtein distance between a and b.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
+	var names []string
+	fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
+	if near, ok := spell.Nearest(name, names); ok {
+		return near
 	}
-	for i := 1; i <= len(a); i++ {
-		cur := make([]int, len(b)+1)
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+	for _, n := range names {
+		if len(name) >= 3 && (strings.HasPrefix(n, name) || strings.HasPrefix(name, n)) {
+			return n
 		}
-		prev = cur
 	}
-	return prev[len(b)]
+	return ""
 }
 
 // defaultText spells a flag's default as a user types it: bare, quoted
