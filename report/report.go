@@ -42,6 +42,9 @@ type Result struct {
 	Count     int    `json:"count,omitempty"`
 	Known     bool   `json:"known,omitempty"`
 	Flaky     string `json:"flaky,omitempty"`
+	// KnownClass marks a finding of a --racy campaign whose signature the
+	// baseline does not list but whose bug class it does: it passes.
+	KnownClass bool `json:"known_class,omitempty"`
 	// After names the finding this one is seen only after (its repro
 	// fails with that one first): it passes, to come back or go once
 	// that one is fixed.

@@ -50,7 +50,7 @@ func (c *cli) fuzz(args []string) int {
 	fs.BoolVar(&f.exhaustive, "exhaustive", false, "check every ordering of one batch of --tools tools (≤ 4) with one progress each and every cancel point, instead of seeds")
 	fs.StringVar(&f.out, "out", "failures", "directory for failing traces and their shrunk regressions")
 	fs.BoolVar(&f.noShrink, "no-shrink", false, "save a failure without shrinking it (it is still checked again on a fresh engine)")
-	fs.BoolVar(&f.racy, "racy", false, "the engine races (a real app on the wall clock): a new finding that does not fail the same way when checked again on a fresh engine is reported flaky and does not fail the run")
+	fs.BoolVar(&f.racy, "racy", false, "the engine races (a real app on the wall clock): a new finding that does not fail the same way when checked again on a fresh engine is reported flaky and does not fail the run, nor does a new signature of a bug class the --baseline lists")
 	fs.BoolVar(&f.stopFirst, "stop-at-first", false, "stop at the lowest failing seed: one finding (the behaviour before findings)")
 	fs.IntVar(&f.maxFinds, "max-findings", 0, "stop once `N` distinct findings are found (0: run every seed)")
 	fs.StringVar(&f.baseline, "baseline", "", "known findings (`FILE`, from --write-baseline): their repros are checked first; the run fails only on a finding not listed, and names the listed ones it no longer finds")

@@ -38,6 +38,12 @@ func (b *Baseline) Has(sig string) bool {
 	return b != nil && slices.ContainsFunc(b.Entries, func(e BaselineEntry) bool { return e.Signature == sig })
 }
 
+// HasClass reports whether the baseline lists a signature of the bug
+// class class (ClassOf). A nil baseline lists nothing.
+func (b *Baseline) HasClass(class string) bool {
+	return b != nil && slices.ContainsFunc(b.Entries, func(e BaselineEntry) bool { return ClassOf(e.Signature) == class })
+}
+
 // fixed lists the baseline's signatures none of found has.
 func (b *Baseline) fixed(found []*Finding) []string {
 	var out []string

@@ -133,11 +133,12 @@ func (r *Report) OK() bool {
 // back, or go, once that one is fixed; nor those that show the library's
 // documented behaviour (Finding.Documented), nor, outside robustness
 // mode, those whose repro the engine's contract rules out; nor, in a
-// Racy campaign, the flaky ones.
+// Racy campaign, the flaky ones and those of a known bug class
+// (Finding.KnownClass).
 func (r *Report) New() []*Finding {
 	var out []*Finding
 	for _, f := range r.Findings {
-		if r.Racy && f.Flaky != "" {
+		if r.Racy && f.Flaky != "" || f.KnownClass {
 			continue
 		}
 		if !f.Known && (f.After == "" || f.Flaky != "") && r.Counts(f) {

@@ -29,6 +29,11 @@ type Finding struct {
 	Flaky string
 	// Known is set when the baseline lists the signature.
 	Known bool
+	// KnownClass is set, in a Racy campaign, when the baseline does not
+	// list the signature but lists another of its bug class (Class): a
+	// racing app reaches one bug through several rules, whichever its
+	// timing lets fire first, so such a finding does not fail the run.
+	KnownClass bool
 	// Replayed is set when the finding came from the baseline's repro
 	// rather than from a seed (Count 0 then, and Seed is not set).
 	Replayed bool
@@ -199,10 +204,11 @@ func (r *run) finish(rep *Report) {
 	for _, f := range rep.Findings {
 		f.Known = r.c.Baseline.Has(f.Signature)
 		f.judge(r.c.Check.Contract)
+		f.KnownClass = r.c.Racy && !f.Known && r.c.Baseline.HasClass(f.Class)
 	}
 	rep.Robustness, rep.Racy = r.c.Robustness, r.c.Racy
 	for _, f := range rep.Findings {
-		if rep.Failure == nil && !f.Known && !f.Replayed && f.After == "" && rep.Counts(f) {
+		if rep.Failure == nil && !f.Known && !f.KnownClass && !f.Replayed && f.After == "" && rep.Counts(f) {
 			rep.Failure = &f.Failure
 		}
 	}

@@ -288,3 +288,53 @@ func TestRacyNoShrink(t *testing.T) {
 		})
 	}
 }
+
+// TestRacyKnownClass: in a Racy campaign a finding whose signature the
+// baseline does not list, but whose bug class it does, is reported as a
+// known bug and does not fail the run; outside Racy it still fails it.
+func TestRacyKnownClass(t *testing.T) {
+	// The planted engine's findings say "running"; the baseline's
+	// signatures say "pending": another signature of each bug class.
+	base := &campaign.Baseline{Entries: []campaign.BaselineEntry{
+		{Signature: "cancel: tool status interrupted → pending", Oracle: "model"},
+		{Signature: "cancel: tool left pending", Oracle: "model"},
+	}}
+	for _, tt := range []struct {
+		name   string
+		racy   bool
+		wantOK bool
+	}{
+		{"racy: a known bug", true, true},
+		{"not racy: a new signature fails", false, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			camp := campaign.Campaign{Seeds: 20, Sim: sim.Options{Faults: fault.List{fault.Cancel}}, NoShrink: true,
+				Racy: tt.racy, Baseline: base}
+			rep, err := camp.Run(planted.CancelLeavesSpinner)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(rep.Findings) == 0 {
+				t.Fatal("the broken engine failed no seed")
+			}
+			for _, f := range rep.Findings {
+				if f.Known || f.KnownClass != tt.racy {
+					t.Errorf("finding %q (class %q): known %v, known class %v; want known class %v",
+						f.Signature, f.Class, f.Known, f.KnownClass, tt.racy)
+				}
+			}
+			line, failed := rep.Verdict()
+			if rep.OK() != tt.wantOK || failed == tt.wantOK {
+				t.Errorf("OK %v, verdict %q (failed %v): want OK %v", rep.OK(), line, failed, tt.wantOK)
+			}
+			if tt.racy && !strings.Contains(line, "new signature(s) of a known bug not counted") {
+				t.Errorf("verdict %q does not name the new signatures of known bugs", line)
+			}
+			var table strings.Builder
+			rep.WriteFindings(&table)
+			if tt.racy && !strings.Contains(table.String(), "(known bug, new signature)") {
+				t.Errorf("findings table does not mark them:\n%s", table.String())
+			}
+		})
+	}
+}

@@ -78,6 +78,8 @@ func findingRow(w io.Writer, bug string, fd *Finding) {
 		mark = "  ← flaky"
 	case fd.Known:
 		mark = "  (known)"
+	case fd.KnownClass:
+		mark = "  (known bug, new signature)"
 	case fd.Robustness != "":
 		mark = "  (robustness)"
 	}
@@ -88,8 +90,9 @@ func findingRow(w io.Writer, bug string, fd *Finding) {
 // failed: a new or flaky finding, or (when the run was not interrupted)
 // an enabled fault class no scenario reached.
 func (r *Report) Verdict() (line string, failed bool) {
-	known, after := 0, 0
+	known, after, class := 0, 0, false
 	for _, fd := range r.Findings {
+		class = class || fd.KnownClass
 		if fd.Known {
 			known++
 		} else if fd.After != "" && fd.Flaky == "" && r.Counts(fd) {
@@ -108,7 +111,7 @@ func (r *Report) Verdict() (line string, failed bool) {
 			bugs, len(newOnes)-flaky, flaky, known, after), true
 	case len(r.Missing) > 0 && !r.Interrupted:
 		return fmt.Sprintf("FAIL: fault classes never reached: %s (run more seeds, or narrow --faults)", r.Missing.String()), true
-	case known > 0:
+	case known > 0 || class:
 		return fmt.Sprintf("ok: only known findings: %s (%d in the baseline)%s", bugs, known, r.racyNote()), false
 	}
 	return "ok: every oracle held on every scenario" + r.racyNote(), false
@@ -142,17 +145,25 @@ func (r *Report) Documented() string {
 	return line
 }
 
-// racyNote names, in a Racy campaign, the flaky new findings it did not
-// count.
+// racyNote names, in a Racy campaign, the flaky new findings and the new
+// signatures of known bug classes it did not count.
 func (r *Report) racyNote() string {
-	n := 0
+	flaky, class := 0, 0
 	for _, fd := range r.Findings {
-		if r.Racy && fd.Flaky != "" && !fd.Known {
-			n++
+		switch {
+		case !r.Racy || fd.Known:
+		case fd.Flaky != "":
+			flaky++
+		case fd.KnownClass:
+			class++
 		}
 	}
-	if n == 0 {
-		return ""
+	note := ""
+	if flaky > 0 {
+		note += fmt.Sprintf("; %d flaky finding(s) not counted (--racy: not seen the same way again on a fresh engine)", flaky)
 	}
-	return fmt.Sprintf("; %d flaky finding(s) not counted (--racy: not seen the same way again on a fresh engine)", n)
+	if class > 0 {
+		note += fmt.Sprintf("; %d new signature(s) of a known bug not counted (--racy: the baseline lists another signature of its bug class)", class)
+	}
+	return note
 }
