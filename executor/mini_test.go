@@ -23,6 +23,7 @@ type mini struct {
 	merged     bool // report a step's results at its end, in call order, as ADK does (Config.AtStepEnd)
 	tasks      bool // start the calls through Turn.RunTasks
 	pauses     bool // (merged) ask permissions by pausing once the step's calls returned (Config.PauseToAsk)
+	eager      bool // (pauses) run the granted calls again on goroutines, reporting each result as its tool returns
 }
 
 func (m mini) Run(ctx context.Context, turn *Turn) error {
@@ -162,7 +163,12 @@ func (m mini) ask(ctx context.Context, turn *Turn, calls []Part, asked []int) {
 			return
 		}
 	}
-	if len(granted) > 0 {
+	switch {
+	case len(granted) > 0 && m.eager:
+		each := m
+		each.merged, each.reverse = false, true
+		each.runCalls(ctx, turn, granted)
+	case len(granted) > 0:
 		m.runMerged(ctx, turn, granted)
 	}
 }

@@ -388,13 +388,20 @@ func (t *Turn) settled() bool {
 // Answer, waits on toolsim (Config.PauseToAsk): the library pauses the
 // run only once every other call of the step ended, and one has not; or
 // the adapter waits for the answer to another request, and resumes the
-// run (the granted calls' tools) only once it has them all.
+// run (the granted calls' tools) only once it has them all. A granted
+// call rests only while another request of the step waits for its
+// answer: once none does, the run resumes and the call's tool is about to
+// run again, so the kit waits for it (one that has not re-entered yet is
+// busy, not parked).
 func (t *Turn) resting(c *call) bool {
 	if !c.paused {
 		return false
 	}
 	for _, d := range t.step {
-		if d != c && !t.finished(d) && (d.parked || !d.paused) {
+		if d == c || t.finished(d) {
+			continue
+		}
+		if c.granted && d.paused && !d.granted || !c.granted && (d.parked || !d.paused) {
 			return true
 		}
 	}

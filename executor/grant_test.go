@@ -1,0 +1,68 @@
+package executor
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/toolsim/toolsim/event"
+)
+
+// TestTwoGrantsReplayAlike: two calls of one step asked by pausing the run
+// and granted one after the other re-enter their tools only once the last
+// answer came; the kit waits for both, so a thousand replays of each trace
+// give the same timelines after every event. A granted call that has not
+// re-entered its tool yet is busy, not waiting on toolsim (resting).
+func TestTwoGrantsReplayAlike(t *testing.T) {
+	asked := func(evs ...event.Event) []event.Event {
+		head := []event.Event{assistant, start("a"), start("b"), perm("a", "asked"), perm("b", "asked"),
+			perm("a", "granted"), perm("b", "granted")}
+		return trace(append(head, evs...)...)
+	}
+	tests := []struct {
+		name   string
+		events []event.Event
+	}{
+		{"results in call order", asked(done("a", true), done("b", true), turnEnd)},
+		{"results in reverse order", asked(done("b", false), done("a", true), turnEnd)},
+		{"cancelled once both were granted", asked(cancel, turnEnd)},
+		{"one result, then a cancel", asked(done("b", true), cancel, turnEnd)},
+	}
+	for _, tt := range tests {
+		for _, eager := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s/eager=%v", tt.name, eager), func(t *testing.T) {
+				replayAlike(t, tt.events, func() *Engine {
+					return New(mini{merged: true, tasks: true, pauses: true, eager: eager}, Config{AtStepEnd: !eager, PauseToAsk: true})
+				})
+			})
+		}
+	}
+}
+
+// replayAlike replays events a thousand times, each on a fresh engine,
+// and fails when the timelines after any event differ from the first
+// replay's.
+func replayAlike(t *testing.T, events []event.Event, engine func() *Engine) {
+	t.Helper()
+	var first [][]string
+	for run := range 1000 {
+		e := engine()
+		tls, err := e.Replay(events, true)
+		e.Close()
+		if err != nil {
+			t.Fatalf("replay %d: %v", run, err)
+		}
+		got := make([][]string, len(tls))
+		for i, tl := range tls {
+			got[i] = outline(tl)
+		}
+		if first == nil {
+			first = got
+			continue
+		}
+		if diff := cmp.Diff(first, got); diff != "" {
+			t.Fatalf("replay %d differs from the first, timelines after each event (-first +this):\n%s", run, diff)
+		}
+	}
+}
