@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"sync"
 	"time"
 
 	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/harness"
 	"github.com/toolsim/toolsim/timeline"
 )
 
@@ -35,6 +37,10 @@ type Engine struct {
 	role     string
 	batch    *event.Event // the last call of an answer not yet ended
 	err      error
+	// settledAt is the UI's version when the last event had settled,
+	// at seq settledSeq: the UI must not change before the next event.
+	settledAt  uint64
+	settledSeq int64
 
 	// The driver (the goroutine feeding events) waits for until to hold;
 	// whoever makes it hold sends on wake, once (Engine.poke). Each parked
@@ -152,12 +158,14 @@ func (e *Engine) Close() error {
 // step applies one event; ahead (when known) holds the events after it.
 func (e *Engine) step(ev *event.Event, ahead []event.Event, known bool) {
 	e.mu.Lock()
+	e.drifted(ev.Seq)
 	e.now, e.seq = ev.T, ev.Seq
 	failed := e.err != nil
 	e.mu.Unlock()
 	if failed {
 		return
 	}
+	defer e.locked(func() { e.settledAt, e.settledSeq = e.ui.ver, ev.Seq })
 	if e.batch != nil && !sameBatch(e.batch, ev) {
 		e.endAnswer()
 	}
@@ -215,6 +223,21 @@ func (e *Engine) call(ev *event.Event, ahead []event.Event, known bool) {
 	if known && (len(ahead) == 0 || !sameBatch(ev, &ahead[0])) {
 		e.endAnswer()
 	}
+}
+
+// drifted fails the engine, as toolsim's own fault, when the UI changed
+// after the event of seq settledSeq had settled and before the event of
+// seq reached the library: the kit judged the library settled while it
+// was still at work, and took a timeline too early. (A library that acts
+// with no input, on a timer, would look the same; an executor library
+// gets every input from the kit.) The caller holds the lock.
+func (e *Engine) drifted(seq int64) {
+	if e.err != nil || e.settledSeq == 0 || e.ui.ver == e.settledAt {
+		return
+	}
+	e.err = &harness.ToolsimFault{Part: "executor kit", Detail: fmt.Sprintf(
+		"the UI changed after seq %d had settled, before seq %d reached the library: the kit took the timeline before the library was done (see executor/turn.go, settled)",
+		e.settledSeq, seq)}
 }
 
 func (e *Engine) locked(f func()) {

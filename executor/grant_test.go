@@ -1,12 +1,16 @@
 package executor
 
 import (
+	"context"
+	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/harness"
 )
 
 // TestTwoGrantsReplayAlike: two calls of one step asked by pausing the run
@@ -64,5 +68,49 @@ func replayAlike(t *testing.T, events []event.Event, engine func() *Engine) {
 		if diff := cmp.Diff(first, got); diff != "" {
 			t.Fatalf("replay %d differs from the first, timelines after each event (-first +this):\n%s", run, diff)
 		}
+	}
+}
+
+// late is a library that, after the first text part, changes the UI once
+// more from a goroutine of its own when the test releases it: a change
+// between two events, as the kit's own misjudged settle shows one.
+type late struct{ release, wrote chan struct{} }
+
+func (l late) Run(ctx context.Context, turn *Turn) error {
+	first := true
+	for p := range turn.Stream(ctx) {
+		if p.Kind == PartText && first {
+			first = false
+			turn.UI.Text(p.Text)
+			go func() {
+				<-l.release
+				turn.UI.Text(" (late)")
+				close(l.wrote)
+			}()
+		}
+	}
+	turn.UI.Done()
+	return nil
+}
+
+// TestChangeBetweenEventsIsToolsimsFault: a UI that changes after an
+// event settled and before the next reaches the library fails the engine
+// with toolsim's own fault, naming the kit, not with an engine failure.
+func TestChangeBetweenEventsIsToolsimsFault(t *testing.T) {
+	l := late{release: make(chan struct{}), wrote: make(chan struct{})}
+	e := New(l, Config{})
+	defer e.Close()
+	evs := trace(assistant, event.Event{Kind: event.KindText, Text: "hi"}, event.Event{Kind: event.KindText, Text: " there"}, turnEnd)
+	e.Apply(&evs[0])
+	e.Apply(&evs[1])
+	if err := e.Err(); err != nil {
+		t.Fatalf("before the late change: %v", err)
+	}
+	close(l.release)
+	<-l.wrote
+	e.Apply(&evs[2])
+	var f *harness.ToolsimFault
+	if err := e.Err(); !errors.As(err, &f) || f.Part != "executor kit" || !strings.Contains(err.Error(), "after seq 2 had settled, before seq 3") {
+		t.Fatalf("Err() = %v, want toolsim's own fault of the executor kit between seq 2 and 3", err)
 	}
 }

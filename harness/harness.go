@@ -265,6 +265,10 @@ func (p *pass) count(state string) { p.opts.Coverage[state]++ }
 
 // engineFailed reports an engine's own failure at an event.
 func (p *pass) engineFailed(ev *event.Event, err error) {
+	if f, ok := toolsimFault(err); ok {
+		p.fail(Violation{Seq: ev.Seq, Oracle: OracleToolsim, Detail: fmt.Sprintf("at %s: %v", describe(ev), f)})
+		return
+	}
 	p.fail(Violation{Seq: ev.Seq, Oracle: OracleEngine, Detail: fmt.Sprintf("at %s: %v", describe(ev), err)})
 }
 
@@ -286,7 +290,7 @@ func determinism(newEngine func() Engine, src Source, first *timeline.Timeline, 
 		return nil, ie
 	}
 	if err != nil {
-		return []Violation{{Seq: last, Oracle: OracleEngine, Detail: fmt.Sprintf("at %s: %v", describe(&event.Event{Seq: last, Kind: "replay"}), err)}}, nil
+		return []Violation{failedWith(last, fmt.Sprintf("at %s: ", describe(&event.Event{Seq: last, Kind: "replay"})), err)}, nil
 	}
 	if !selfcheck.Equal(first, again) {
 		return []Violation{{Seq: last, Oracle: OracleDeterminism,

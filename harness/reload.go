@@ -40,7 +40,7 @@ func (c *Case) checkReload(newEngine func() Engine, final *timeline.Timeline, op
 	if len(p.Expected) != len(c.Events) || live == nil {
 		var err error
 		if live, err = finalTimeline(newEngine, SliceSource(p.Expected)); err != nil {
-			return []Violation{{Seq: end, Oracle: OracleEngine, Detail: "replaying for the reload check: " + err.Error()}}
+			return []Violation{failedWith(end, "replaying for the reload check: ", err)}
 		}
 	}
 	got, err := r.Reconstruct(p.Log)

@@ -125,7 +125,7 @@ func orderOracle(newEngine func() Engine, open func() Source, a *timeline.Timeli
 			if ie, ok := asInput(err); ok {
 				return nil, ie
 			}
-			return []Violation{{Seq: last, Oracle: OracleEngine, Detail: err.Error()}}, nil
+			return []Violation{failedWith(last, "", err)}, nil
 		}
 	}
 	rev := newReversing(open())
@@ -154,7 +154,7 @@ func orderOracle(newEngine func() Engine, open func() Source, a *timeline.Timeli
 		return nil, ie
 	}
 	if err != nil {
-		return []Violation{{Seq: last, Oracle: OracleEngine, Detail: "with results reordered: " + err.Error()}}, nil
+		return []Violation{failedWith(last, "with results reordered: ", err)}, nil
 	}
 	if !rev.moved {
 		return nil, nil

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
@@ -10,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/toolsim/toolsim/harness/campaign"
 )
 
 // statusRow is one row of docs/exit-status.md.
@@ -184,6 +187,33 @@ func TestMissingFileExitsTwo(t *testing.T) {
 			}
 			if !strings.Contains(errOut.String(), missing) {
 				t.Errorf("stderr does not name %s:\n%s", missing, errOut.String())
+			}
+		})
+	}
+}
+
+// TestToolsimFaultExitsThree: a campaign that met toolsim's own fault
+// prints its report so far and the fault, and exits 3, not 1 (a finding)
+// or 2 (setup); another campaign error exits 2.
+func TestToolsimFaultExitsThree(t *testing.T) {
+	for _, tt := range []struct {
+		name       string
+		err        error
+		want       int
+		wantReport bool
+	}{
+		{"toolsim's own fault", &campaign.ToolsimError{Seed: 7, Detail: "toolsim's own fault (simulator), not the engine's: …"}, exitToolsim, true},
+		{"a setup error", errors.New("shard 3/2: want 1 ≤ K ≤ N"), exitUsage, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var errOut bytes.Buffer
+			c := &cli{stdout: io.Discard, stderr: &errOut}
+			reported := false
+			if got := c.campaignError(tt.err, func() { reported = true }); got != tt.want || reported != tt.wantReport {
+				t.Errorf("exit %d, report printed %v; want exit %d, report %v", got, reported, tt.want, tt.wantReport)
+			}
+			if !strings.Contains(errOut.String(), tt.err.Error()) {
+				t.Errorf("stderr %q does not name the error", errOut.String())
 			}
 		})
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"math"
@@ -196,8 +197,8 @@ func (c *cli) runCampaign(camp campaign.Campaign, f *fuzzFlags) int {
 		rep, err = camp.Run(c.engine())
 	}
 	if err != nil {
-		fmt.Fprintf(c.stderr, "toolsim fuzz: %v\n", err)
-		return exitUsage
+		endProgress()
+		return c.campaignError(err, func() { c.printReport(rep, camp, time.Since(start)) })
 	}
 	endProgress()
 	c.printReport(rep, camp, time.Since(start))
@@ -205,4 +206,17 @@ func (c *cli) runCampaign(camp campaign.Campaign, f *fuzzFlags) int {
 	code := c.campaignEnd(rep, camp, f, interrupted.Load())
 	rec.fuzz(c, rep, f)
 	return rec.write(c, code)
+}
+
+// campaignError is fuzz's exit for a campaign that returned err: toolsim's
+// own fault (campaign.ToolsimError) prints the report so far, then the
+// fault, and exits 3; any other error is a setup error (2).
+func (c *cli) campaignError(err error, report func()) int {
+	if te := new(campaign.ToolsimError); errors.As(err, &te) {
+		report()
+		fmt.Fprintf(c.stderr, "toolsim fuzz: %v\n", err)
+		return exitToolsim
+	}
+	fmt.Fprintf(c.stderr, "toolsim fuzz: %v\n", err)
+	return exitUsage
 }

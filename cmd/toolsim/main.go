@@ -14,6 +14,9 @@ const (
 	exitOK    = 0
 	exitFail  = 1 // invalid input or a failed check
 	exitUsage = 2 // bad flags or arguments
+	// exitToolsim is toolsim's own fault (campaign.ToolsimError): a bug in
+	// toolsim met while checking, never a finding of the engine.
+	exitToolsim = 3
 
 	exitInterrupted = 130 // stopped by Ctrl-C (128 + SIGINT, as shells report)
 )

@@ -1,9 +1,7 @@
 package campaign
 
 import (
-	"errors"
 	"fmt"
-	"hash/fnv"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -13,6 +11,7 @@ import (
 	"github.com/toolsim/toolsim/harness"
 	"github.com/toolsim/toolsim/render"
 	"github.com/toolsim/toolsim/sim"
+	"github.com/toolsim/toolsim/timeline"
 )
 
 // Campaign runs many generated scenarios through an engine with every
@@ -65,6 +64,12 @@ type Campaign struct {
 	Progress func(done, total, failures int)
 	// Stop, when closed, ends the campaign early (Ctrl-C, a time budget).
 	Stop <-chan struct{}
+
+	// gen and render, when set, stand in for sim.Generate and
+	// render.Render: a test plants a nondeterministic step of toolsim's
+	// own with them (export_test.go).
+	gen    func(uint64, sim.Options) *sim.Scenario
+	render func(*timeline.Timeline, render.Options) string
 }
 
 // Failure is a failing scenario, with its shrunk form.
@@ -111,6 +116,9 @@ type Report struct {
 	// Skipped lists the oracles the campaign did not run, and why
 	// (Options.Skipped, and what exhaustive mode leaves to campaigns).
 	Skipped []harness.Skip
+	// Toolsim is toolsim's own fault at the lowest seed that met one (nil:
+	// none), which Run also returns as its error.
+	Toolsim *ToolsimError
 	// Robustness says the campaign ran in robustness mode: its findings
 	// outside the contract count (Campaign.Robustness).
 	Robustness bool
@@ -183,7 +191,10 @@ func (c *Campaign) seedRange() (first uint64, n int, err error) {
 	return c.FirstSeed + uint64(lo), hi - lo, nil
 }
 
-// Run runs the campaign against engines from newEngine. While it runs, the
+// Run runs the campaign against engines from newEngine. When a seed meets
+// toolsim's own fault (harness.ToolsimFault) rather than the engine's, that
+// seed counts as checked and shows no finding, and Run returns the report
+// with a *ToolsimError for the lowest such seed. While it runs, the
 // garbage collector's target is GOGC=800 unless GOGC is set in the
 // environment or the program's target is already higher: a campaign
 // allocates much and keeps little, and at the default target a second
@@ -216,6 +227,10 @@ func (c Campaign) Run(newEngine func() harness.Engine) (*Report, error) {
 		rep = r.recount()
 	}
 	r.finish(rep)
+	if r.fault != nil {
+		rep.Toolsim = r.fault
+		err = r.fault
+	}
 	for _, f := range c.Sim.Faults {
 		if rep.Faults[f] == 0 {
 			rep.Missing = append(rep.Missing, f)
@@ -226,7 +241,7 @@ func (c Campaign) Run(newEngine func() harness.Engine) (*Report, error) {
 	if c.Recheck < 0 {
 		rep.Skipped = append(rep.Skipped, harness.Skip{Oracle: harness.OracleNondeterminism, Why: whyNoRecheck})
 	}
-	return rep, nil
+	return rep, err
 }
 
 // narrow makes the simulator generate only the features the engine
@@ -294,6 +309,9 @@ type run struct {
 	done     int
 	failures int
 	busy     bool // every P runs a worker (see yield)
+	// fault is toolsim's own fault at the lowest seed that met one.
+	fault     *ToolsimError
+	faultSeed int64
 }
 
 // newRun starts a run of n scenarios on workers workers.
@@ -349,12 +367,15 @@ func (r *run) stop() bool {
 // one checks the seed at index i of the range.
 func (r *run) one(i int64, rep *Report) {
 	seed := r.first + uint64(i)
-	sc := sim.Generate(seed, r.c.Sim)
+	sc := r.c.generate(seed, r.c.Sim)
 	c := harness.CaseOf(sc)
 	found := r.check(c, rep)
 	if len(found) == 0 && r.c.Recheck > 0 && seed%uint64(r.c.Recheck) == 0 {
 		rep.Rechecked++
 		found = r.recheck(seed, sc)
+	}
+	if r.toolsimFault(i, seed, found) {
+		found = nil // toolsim's own fault: nothing the seed showed is the engine's
 	}
 	found = r.distinct(c, found)
 	rep.Scenarios++
@@ -425,58 +446,13 @@ func (r *run) recount() *Report {
 	}
 	for i := int64(0); i <= r.lowest; i++ {
 		seed := r.first + uint64(i)
-		sc := sim.Generate(seed, r.c.Sim)
+		sc := r.c.generate(seed, r.c.Sim)
 		rep.count(sc.Events, sc.Injected, r.c.Check)
 		if !failed[i] && r.c.Recheck > 0 && seed%uint64(r.c.Recheck) == 0 {
 			rep.Rechecked++
 		}
 	}
 	return rep
-}
-
-// recheck generates the seed again and replays it through a second engine:
-// the trace bytes and the final render must hash the same.
-func (r *run) recheck(seed uint64, sc *sim.Scenario) (found []harness.Violation) {
-	defer func() {
-		if p := recover(); p != nil {
-			found = []harness.Violation{{Seq: lastSeq(sc.Events), Oracle: harness.OraclePanic, Detail: fmt.Sprintf("replaying for the nondeterminism check: %v", p)}}
-		}
-	}()
-	again := sim.Generate(seed, r.c.Sim)
-	if a, b := hashTrace(sc.Events), hashTrace(again.Events); a != b {
-		return []harness.Violation{{Seq: lastSeq(sc.Events), Oracle: harness.OracleNondeterminism,
-			Detail: fmt.Sprintf("seed %d generated different traces (hash %016x, then %016x)", seed, a, b)}}
-	}
-	a, errA := hashRender(r.newEngine, sc.Events)
-	b, errB := hashRender(r.newEngine, again.Events)
-	if err := errors.Join(errA, errB); err != nil {
-		return []harness.Violation{{Seq: lastSeq(sc.Events), Oracle: harness.OracleEngine, Detail: "replaying for the nondeterminism check: " + err.Error()}}
-	}
-	if a != b {
-		return []harness.Violation{{Seq: lastSeq(sc.Events), Oracle: harness.OracleNondeterminism,
-			Detail: fmt.Sprintf("seed %d rendered differently on a second run (hash %016x, then %016x)", seed, a, b)}}
-	}
-	return nil
-}
-
-func hashTrace(evs []event.Event) uint64 {
-	h := fnv.New64a()
-	var buf []byte
-	for i := range evs {
-		buf = event.AppendEvent(buf[:0], &evs[i])
-		h.Write(buf)
-	}
-	return h.Sum64()
-}
-
-func hashRender(newEngine func() harness.Engine, evs []event.Event) (uint64, error) {
-	tl, err := (&harness.Case{Events: evs}).Final(newEngine)
-	if err != nil {
-		return 0, err
-	}
-	h := fnv.New64a()
-	h.Write([]byte(render.Render(tl, render.Options{Width: 80, Output: true})))
-	return h.Sum64(), nil
 }
 
 // lastSeq is the seq of the last event of evs, 0 for none.
