@@ -1,8 +1,11 @@
 package executor
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"testing/synctest"
@@ -15,6 +18,7 @@ import (
 	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/harness"
 	"github.com/toolsim/toolsim/harness/campaign"
+	"github.com/toolsim/toolsim/report"
 	"github.com/toolsim/toolsim/sim"
 	"github.com/toolsim/toolsim/timeline"
 )
@@ -255,10 +259,45 @@ func TestPlantedDrop(t *testing.T) {
 	}
 	for _, want := range []string{`signature "result: tool status failed → running"`,
 		"repro: testdata/toolsim/TestFantasy_campaign/seed-", ".min.jsonl",
-		"reproduce: go test -run '^TestFantasy$/^campaign$' -toolsim.seed="} {
+		"reproduce (from the module's root): go test . -run '^TestFantasy$/^campaign$' -toolsim.seed="} {
 		if !strings.Contains(fs[0].message, want) {
 			t.Errorf("the class subtest's message lacks %q:\n%s", want, fs[0].message)
 		}
+	}
+	if got, want := tally(rep, fs, false), "1 bug class failing below (a subtest each), 0 other bug classes in the baseline"; got != want {
+		t.Errorf("the log's count %q, want %q: as many classes as failing subtests", got, want)
+	}
+	base := campaign.BaselineOf(rep, nil)
+	c.Baseline = base
+	if rep, err = c.Run(func() harness.Engine { return New(mini{dropFailed: true}, Config{}) }); err != nil {
+		t.Fatal(err)
+	}
+	fs = failures(rep, c, "TestFantasy/campaign")
+	if got, want := tally(rep, fs, false), "0 bug classes failing below (a subtest each), 1 other bug class in the baseline"; len(fs) != 0 || got != want {
+		t.Errorf("with its baseline: %d failing subtests, the log's count %q, want none and %q", len(fs), got, want)
+	}
+}
+
+// TestSuiteOptions: a baseline file not written yet is no baseline (the
+// campaign runs and passes on a correct library); JSON gets the
+// campaign's report; MaxTime stops handing out seeds, and a campaign it
+// stopped is not failed for the fault classes it did not reach.
+func TestSuiteOptions(t *testing.T) {
+	dir := t.TempDir()
+	json := filepath.Join(dir, "report.jsonl")
+	s := Suite{New: miniSuite.New, Options: miniOptions, Seeds: 1_000_000, MaxTime: time.Nanosecond, NoShrink: true,
+		Baseline: filepath.Join(dir, "not-yet.json"), JSON: json}
+	s.Run(t)
+	data, err := os.ReadFile(json)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines, err := report.ReadJSON(bytes.NewReader(data), json)
+	if err != nil || len(lines) != 1 {
+		t.Fatalf("want one summary line, got %d (%v):\n%s", len(lines), err, data)
+	}
+	if n := lines[0].Result.Scenarios; n >= s.Seeds {
+		t.Errorf("the summary counts %d scenarios: MaxTime did not stop the campaign", n)
 	}
 }
 

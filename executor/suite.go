@@ -1,11 +1,13 @@
 package executor
 
 import (
+	"errors"
 	"flag"
 	"fmt"
+	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -24,19 +26,40 @@ import (
 // per bug class the baseline does not list, failing with each finding's
 // signature, the path of its shrunk repro and the command that reruns
 // it, and one subtest per regression, which passes while the trace still
-// fails as its baseline says. The flags of campaign.Fuzz apply:
-// -toolsim.seed, -toolsim.seeds and -toolsim.write-baseline.
+// fails as its baseline says. Its log line counts the bug classes that
+// failing subtests report, so the two always agree. The flags of
+// campaign.Fuzz apply: -toolsim.seed, -toolsim.seeds, -toolsim.no-shrink
+// and -toolsim.write-baseline.
 type Suite struct {
-	New      func() harness.Engine
-	Options  harness.Options // with the contract (contract.Executor)
-	Seeds    int             // default 300
-	Workers  int             // default 1
-	Baseline string          // the known findings (campaign.KnownFindings's file); "" for none
+	New     func() harness.Engine
+	Options harness.Options // with the contract (contract.Executor)
+	Seeds   int             // default 300
+	Workers int             // default 1
+	// Baseline is the known findings' file (campaign.KnownFindings's); ""
+	// for none. A file not written yet is no baseline yet: the log says
+	// the command that writes it (-toolsim.write-baseline).
+	Baseline string
 	// Regressions is a directory of traces that show known findings:
 	// NAME.jsonl must fail with a signature of the baseline, those under
 	// robustness/ must be outside the contract (and fail without it),
 	// those under documented/ must show a declared documented behaviour.
 	Regressions string
+	// MaxTime caps the campaign's wall time: once it has run this long it
+	// checks no more seeds and reports what the seeds it checked found
+	// (the log counts them). Zero: no cap, except go test's own -timeout:
+	// the campaign stops handing out seeds once half the time the test
+	// had left at its start has gone, so that shrinking and the report
+	// come before the deadline's goroutine dump.
+	MaxTime time.Duration
+	// NoShrink keeps each finding's failing seed unshrunk (it is still
+	// checked again on a fresh engine): for a slow library, whose
+	// shrinking replays many candidates. Unshrunk, a bug seen only after
+	// another is not set apart, so more classes can fail.
+	NoShrink bool
+	// JSON, when set, is a file the campaign's findings are written to,
+	// as JSON Lines (toolsim fuzz --json's format, which toolsim merge
+	// and toolsim report read).
+	JSON string
 }
 
 // Run runs the campaign (subtest "campaign") and the regressions (subtest
@@ -47,19 +70,24 @@ func (s Suite) Run(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if base == nil && s.Baseline != "" && flagValue("toolsim.write-baseline") == "" {
+		t.Logf("no baseline yet at %s: every finding fails; once each is judged, write it: %s", s.Baseline,
+			campaign.GoTest(strings.SplitN(t.Name(), "/", 2)[0]+"/campaign", "-toolsim.write-baseline="+s.Baseline))
+	}
 	t.Run("campaign", func(t *testing.T) { s.campaign(t, base) })
 	if s.Regressions != "" {
 		t.Run("regressions", func(t *testing.T) { s.regressions(t, base) })
 	}
 }
 
+// baseline reads the baseline file; one not written yet is none.
 func (s Suite) baseline() (*campaign.Baseline, error) {
 	if s.Baseline == "" {
 		return nil, nil
 	}
 	f, err := os.Open(s.Baseline)
-	if os.IsNotExist(err) && flagValue("toolsim.write-baseline") != "" {
-		return nil, nil // about to be written
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil // none yet (Run says how to write it), or about to be written
 	}
 	if err != nil {
 		return nil, fmt.Errorf("executor.Suite: the baseline: %w", err)
@@ -89,42 +117,101 @@ func (s Suite) plan(base *campaign.Baseline) campaign.Campaign {
 	if n, err := strconv.ParseInt(flagValue("toolsim.seed"), 10, 64); err == nil && n >= 0 {
 		c.FirstSeed, c.Seeds = uint64(n), 1
 	}
+	c.NoShrink = s.NoShrink || flagValue("toolsim.no-shrink") == "true"
 	return c
+}
+
+// budget is how long the campaign may hand out seeds: MaxTime, else half
+// the time t has left before go test's -timeout (0: no limit).
+func (s Suite) budget(t *testing.T) time.Duration {
+	if s.MaxTime > 0 {
+		return s.MaxTime
+	}
+	if end, ok := t.Deadline(); ok {
+		return max(time.Until(end)/2, time.Millisecond)
+	}
+	return 0
 }
 
 func (s Suite) campaign(t *testing.T, base *campaign.Baseline) {
 	c := s.plan(base)
+	if d := s.budget(t); d > 0 {
+		stop := make(chan struct{})
+		defer time.AfterFunc(d, func() { close(stop) }).Stop()
+		c.Stop = stop
+	}
 	began := time.Now()
 	rep, err := c.Run(s.New)
 	took := time.Since(began)
 	if err != nil {
-		t.Fatal(err)
+		t.Fatal(err) // toolsim's own fault (campaign.ToolsimError) names itself
 	}
-	if path := flagValue("toolsim.write-baseline"); path != "" {
-		if err := report.WriteFile(path, campaign.BaselineOf(rep, base).Encode); err != nil {
-			t.Fatal(err)
-		}
+	if err := s.write(rep, t.Name(), base); err != nil {
+		t.Fatal(err)
 	}
 	for _, sig := range rep.Fixed {
 		t.Errorf("fixed: %q is in the baseline but no longer found: remove it, its regression and its class in the findings", sig)
 	}
-	for _, f := range failures(rep, c, t.Name()) {
+	fails := failures(rep, c, t.Name())
+	for _, f := range fails {
 		t.Run(f.class, func(t *testing.T) { t.Error(f.message) })
 	}
-	if len(rep.Missing) > 0 && c.Seeds > 1 {
+	if len(rep.Missing) > 0 && c.Seeds > 1 && !rep.Interrupted {
 		t.Errorf("%d scenarios never injected %s: raise Seeds", rep.Scenarios, rep.Missing)
 	}
-	known := 0
-	for _, f := range rep.Findings {
-		if f.Known {
-			known++
-		}
-	}
-	t.Logf("%d scenarios in %v (%s/s, Workers %d): %s; %s in the baseline",
-		rep.Scenarios, took.Round(time.Millisecond), campaign.Rate(float64(rep.Scenarios)/max(took.Seconds(), 1e-9)), max(c.Workers, 1), rep.Bugs(), campaign.Plural(known, "finding"))
+	t.Logf("%d scenarios in %v (%s/s, Workers %d)%s: %s", rep.Scenarios, took.Round(time.Millisecond),
+		campaign.Rate(float64(rep.Scenarios)/max(took.Seconds(), 1e-9)), max(c.Workers, 1), cut(rep, c), tally(rep, fails, c.NoShrink))
 	if line := rep.Documented(); line != "" {
 		t.Log(line)
 	}
+}
+
+// write writes the baseline (-toolsim.write-baseline) and the JSON
+// report (JSON) the run asked for.
+func (s Suite) write(rep *campaign.Report, test string, base *campaign.Baseline) error {
+	if path := flagValue("toolsim.write-baseline"); path != "" {
+		if err := report.WriteFile(path, campaign.BaselineOf(rep, base).Encode); err != nil {
+			return err
+		}
+	}
+	if s.JSON == "" {
+		return nil
+	}
+	dir := filepath.Join("testdata", "toolsim", strings.ReplaceAll(test, "/", "_"))
+	rs := rep.Results(test, func(f *campaign.Finding) string { return filepath.Join(dir, f.FileName("seed")) },
+		func(path string) string { return "toolsim check " + path })
+	suite := &report.Suite{Name: test, Results: rs, NotRun: harness.NotRun(rep.Skipped)}
+	return report.WriteFile(s.JSON, func(w io.Writer) error { return report.WriteJSON(w, suite) })
+}
+
+// cut says how far a campaign its time budget stopped got.
+func cut(rep *campaign.Report, c campaign.Campaign) string {
+	if !rep.Interrupted {
+		return ""
+	}
+	return fmt.Sprintf(", stopped by its time budget after %d of %d seeds", rep.Scenarios, c.Seeds)
+}
+
+// tally counts what the campaign found as its subtests report it: the
+// bug classes failing below (one subtest each), then the others, which
+// the baseline lists.
+func tally(rep *campaign.Report, fails []failure, noShrink bool) string {
+	failing := map[string]bool{}
+	for _, f := range fails {
+		failing[f.class] = true
+	}
+	known := 0
+	for _, cl := range rep.Classes() {
+		if !failing[cl.Name] {
+			known++
+		}
+	}
+	line := fmt.Sprintf("%s failing below (a subtest each), %s in the baseline",
+		campaign.Plural(len(fails), "bug class"), campaign.Plural(known, "other bug class"))
+	if noShrink && len(fails) > 0 {
+		line += " (unshrunk: a bug seen only after another is not set apart, so a shrinking run may count fewer)"
+	}
+	return line
 }
 
 // failure is one bug class the baseline does not list, as its subtest
@@ -173,7 +260,7 @@ func describe(f *campaign.Finding, c campaign.Campaign, test string) string {
 	}
 	fmt.Fprintf(&b, "repro: %s\n", repro)
 	top := strings.SplitN(test, "/", 2)[0]
-	fmt.Fprintf(&b, "reproduce: go test -run '^%s$/^campaign$' -toolsim.seed=%d\n", regexp.QuoteMeta(top), f.Seed)
+	fmt.Fprintf(&b, "reproduce (from the module's root): %s\n", campaign.GoTest(top+"/campaign", fmt.Sprintf("-toolsim.seed=%d", f.Seed)))
 	return b.String()
 }
 
@@ -185,7 +272,7 @@ func (s Suite) regressions(t *testing.T, base *campaign.Baseline) {
 			name := strings.TrimSuffix(filepath.Join(dir, filepath.Base(p)), ".jsonl")
 			t.Run(name, func(t *testing.T) {
 				if msg := s.regression(p, dir, base); msg != "" {
-					t.Errorf("%s\nreproduce: go test -run '^%s$'", msg, regexp.QuoteMeta(t.Name()))
+					t.Errorf("%s\nreproduce (from the module's root): %s", msg, campaign.GoTest(t.Name()))
 				}
 			})
 		}

@@ -236,11 +236,16 @@ func (r *Report) Bugs() string {
 	return Plural(len(classes), "bug") + " in " + Plural(n, "signature")
 }
 
-// Plural counts n of what, in English: "1 seed", "3 seeds" (what takes
-// an s).
+// Plural counts n of what, in English: "1 seed", "3 seeds", "2 bug
+// classes" (what takes an s, or es after s, x, ch or sh).
 func Plural(n int, what string) string {
 	if n == 1 {
 		return "1 " + what
+	}
+	for _, end := range []string{"s", "x", "ch", "sh"} {
+		if strings.HasSuffix(what, end) {
+			return strconv.Itoa(n) + " " + what + "es"
+		}
 	}
 	return strconv.Itoa(n) + " " + what + "s"
 }

@@ -119,11 +119,12 @@ func TestDocuments(t *testing.T) {
 // things.
 func TestPlural(t *testing.T) {
 	for _, tt := range []struct {
-		n    int
-		want string
-	}{{0, "0 failing seeds"}, {1, "1 failing seed"}, {2, "2 failing seeds"}} {
-		if got := campaign.Plural(tt.n, "failing seed"); got != tt.want {
-			t.Errorf("Plural(%d) = %q, want %q", tt.n, got, tt.want)
+		n          int
+		what, want string
+	}{{0, "failing seed", "0 failing seeds"}, {1, "failing seed", "1 failing seed"}, {2, "failing seed", "2 failing seeds"},
+		{0, "bug class", "0 bug classes"}, {1, "bug class", "1 bug class"}, {3, "match", "3 matches"}} {
+		if got := campaign.Plural(tt.n, tt.what); got != tt.want {
+			t.Errorf("Plural(%d, %q) = %q, want %q", tt.n, tt.what, got, tt.want)
 		}
 	}
 }

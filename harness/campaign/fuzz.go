@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 
@@ -24,6 +23,8 @@ var (
 	flagSeeds  = flag.Int("toolsim.seeds", 0, "campaign.Fuzz: how many seeds (overrides campaign.Seeds)")
 	flagFaults = flag.String("toolsim.faults", "", "campaign.Fuzz: comma-separated faults to inject (overrides campaign.Faults)")
 	flagWrite  = flag.String("toolsim.write-baseline", "", "campaign.Fuzz: write the findings of this run as a baseline to this file")
+	// flagNoShrink is executor.Suite's too (it reads it by name).
+	flagNoShrink = flag.Bool("toolsim.no-shrink", false, "campaign.Fuzz, executor.Suite: keep each finding's failing seed unshrunk")
 )
 
 // FuzzOption configures Fuzz.
@@ -94,13 +95,13 @@ func Fuzz(t testing.TB, newEngine func() harness.Engine, opts ...FuzzOption) {
 		failed = append(failed, describeFinding(t, f, c))
 	}
 	if len(failed) > 0 {
-		t.Fatalf("campaign.Fuzz: %d findings not in the baseline:\n\n%s", len(failed), strings.Join(failed, "\n"))
+		t.Fatalf("campaign.Fuzz: %s not in the baseline:\n\n%s", Plural(len(failed), "finding"), strings.Join(failed, "\n"))
 	}
 	if len(rep.Missing) > 0 && *flagSeed < 0 {
 		t.Fatalf("campaign.Fuzz: %d scenarios never injected %s: raise Seeds or narrow Faults", rep.Scenarios, rep.Missing.String())
 	}
 	if known := len(rep.Findings); known > 0 {
-		t.Logf("campaign.Fuzz: %d scenarios, only the baseline's %d known findings", rep.Scenarios, known)
+		t.Logf("campaign.Fuzz: %d scenarios, only the baseline's known findings (%d)", rep.Scenarios, known)
 	} else {
 		t.Logf("campaign.Fuzz: %d scenarios, every oracle run held", rep.Scenarios)
 	}
@@ -135,6 +136,7 @@ func applyFlags(c *Campaign) error {
 	if *flagSeed >= 0 {
 		c.FirstSeed, c.Seeds, c.Shard, c.Shards = uint64(*flagSeed), 1, 0, 0
 	}
+	c.NoShrink = c.NoShrink || *flagNoShrink
 	return nil
 }
 
@@ -170,7 +172,7 @@ func describeFailure(t testing.TB, f *Failure, c Campaign, name string) string {
 	} else {
 		fmt.Fprintf(&b, "\nsaved %s\n", strings.Join(paths, "\nsaved "))
 	}
-	fmt.Fprintf(&b, "\nrerun this seed: go test -run '^%s$' -toolsim.seed=%d\n", regexp.QuoteMeta(t.Name()), f.Seed)
+	fmt.Fprintf(&b, "\nrerun this seed (from the module's root): %s\n", GoTest(t.Name(), fmt.Sprintf("-toolsim.seed=%d", f.Seed)))
 	b.WriteString("keep the regression: move the .min.jsonl into your ReplayDir directory\n")
 	return b.String()
 }

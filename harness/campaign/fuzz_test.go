@@ -64,7 +64,7 @@ func TestFuzzReportsShrunkFailure(t *testing.T) {
 		t.Fatalf("no seed in the failure message:\n%s", msg)
 	}
 	saved := filepath.Join("testdata", "toolsim", "TestPlanted_spinner", "seed-"+seed[1]+".min.jsonl")
-	for _, want := range []string{"after seq", "shrunk ", `"kind":"cancel"`, "saved " + saved, "rerun this seed: go test -run '^TestPlanted/spinner$' -toolsim.seed=" + seed[1] + "\n"} {
+	for _, want := range []string{"after seq", "shrunk ", `"kind":"cancel"`, "saved " + saved, "rerun this seed (from the module's root): go test . -run '^TestPlanted$/^spinner$' -toolsim.seed=" + seed[1] + "\n"} {
 		if !strings.Contains(msg, want) {
 			t.Errorf("failure message lacks %q:\n%s", want, msg)
 		}
