@@ -45,9 +45,32 @@
 // never reused, the model is asked again only once every call of the step
 // ended. Declare it in the harness.Options the adapter uses.
 //
+// What every adapter would otherwise write by hand, the kit has:
+//
+//   - [Config.AwaitShown] and [Turn.Shown]: the "shown" handshake of a
+//     library that pushes the model's parts to the app (ADK's and eino's
+//     partial events).
+//   - [Turn.Resume] and [Turn.Answers]: the answer-and-resume loop of a
+//     library that pauses to ask, each answer shown as the trace gives it,
+//     not in call order; [Checkpoints], an in-memory checkpoint store for
+//     one that saves the paused run.
+//   - [UI.CallRow] (a [Row] handle per call, so two calls of one id each
+//     keep their row) and [UI.ResultOf] (a join on id and tool name).
+//   - [Config.ReportsOnlySuccess] for a library that reports nothing for a
+//     failed or cancelled call, and [UI.InterruptLive] for the rows it
+//     leaves live at a cancelled end.
+//   - [Repeat]: replay one trace many times and name the first replay
+//     that differs.
+//
 // [Options] are the check options of an adapter whose timeline is the
-// kit's UI; [Suite] is the adapter's Go test (Suite.Run) and benchmark
-// (Suite.Bench: scenarios/s and CPU per scenario).
+// kit's UI; [Suite] is the adapter's Go test (Suite.Run: a time cap, no
+// shrinking, a JSON report; a baseline not written yet is none) and
+// benchmark (Suite.Bench: scenarios/s and CPU per scenario).
+//
+// A fault of the kit's own is never the library's finding: when the UI
+// changes after an event settled and before the next reaches the library,
+// the engine fails with harness.ToolsimFault, which a campaign returns as
+// toolsim's error (campaign.ToolsimError), not as a bug class.
 //
 // Runnable example: New. examples/fantasy (Charm's fantasy) and
 // examples/adk (Google's ADK for Go) are whole adapters, each in its own

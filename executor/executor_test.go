@@ -308,18 +308,22 @@ func TestSuiteOptions(t *testing.T) {
 // (results shown late), never by a hang, a panic or a second replay that
 // differs.
 func TestPausedAsksSettle(t *testing.T) {
-	c := campaign.Campaign{Seeds: 150, NoShrink: true, Check: miniOptions, Sim: sim.Options{Faults: fault.All(), Swarm: true}}
-	rep, err := c.Run(func() harness.Engine {
-		return New(mini{merged: true, tasks: true, pauses: true}, Config{AtStepEnd: true, PauseToAsk: true})
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, f := range rep.Findings {
-		switch f.Violation.Oracle {
-		case harness.OracleEngine, harness.OraclePanic, harness.OracleDeterminism, harness.OracleNondeterminism:
-			t.Errorf("seed %d: %s", f.Seed, f.Violation)
-		}
+	for _, anyOrder := range []bool{false, true} {
+		t.Run(fmt.Sprintf("answers through Resume: %v", anyOrder), func(t *testing.T) {
+			c := campaign.Campaign{Seeds: 150, NoShrink: true, Check: miniOptions, Sim: sim.Options{Faults: fault.All(), Swarm: true}}
+			rep, err := c.Run(func() harness.Engine {
+				return New(mini{merged: true, tasks: true, pauses: true, anyOrder: anyOrder}, Config{AtStepEnd: true, PauseToAsk: true})
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, f := range rep.Findings {
+				switch f.Violation.Oracle {
+				case harness.OracleEngine, harness.OraclePanic, harness.OracleDeterminism, harness.OracleNondeterminism:
+					t.Errorf("seed %d: %s", f.Seed, f.Violation)
+				}
+			}
+		})
 	}
 }
 

@@ -74,6 +74,20 @@ type Config struct {
 	// waits for the answers with Turn.Answer, one request after the other
 	// in call order, before it resumes the run.
 	PauseToAsk bool
+	// AwaitShown says the library pushes each part of the model's answer to
+	// the app on its own (ADK's and eino's partial events) rather than the
+	// app pulling it: Stream then waits, after each part it yields, until
+	// the adapter's UI has shown it and called Turn.Shown, so that the next
+	// part is asked for only then and the timeline after each event does
+	// not depend on the goroutine schedule.
+	AwaitShown bool
+	// ReportsOnlySuccess says the library reports nothing for a call that
+	// failed, was denied or was cancelled (its callbacks see only results
+	// that succeeded): the kit counts such a call done once its tool
+	// returned, without Turn.Reported, and the UI shows what the library
+	// shows. A UI that marks the rows left live at a cancelled end does it
+	// with UI.InterruptLive.
+	ReportsOnlySuccess bool
 	// Patience is how long the kit waits for the library to settle before it
 	// reports the engine as stuck (default 5s). It never decides an outcome:
 	// a library that settles does so whatever the clock.

@@ -3,6 +3,7 @@ package executor
 import (
 	"context"
 	"errors"
+	"iter"
 	"runtime"
 	"slices"
 	"sync"
@@ -24,12 +25,18 @@ type mini struct {
 	tasks      bool // start the calls through Turn.RunTasks
 	pauses     bool // (merged) ask permissions by pausing once the step's calls returned (Config.PauseToAsk)
 	eager      bool // (pauses) run the granted calls again on goroutines, reporting each result as its tool returns
+	anyOrder   bool // (pauses) take the answers through Turn.Resume, as the trace gives them
+	onlyOK     bool // report only results that succeeded (Config.ReportsOnlySuccess); at a cancel, UI.InterruptLive
+	push       bool // the model pushes its parts to the app loop on a goroutine of its own (Config.AwaitShown)
 }
 
 func (m mini) Run(ctx context.Context, turn *Turn) error {
 	for {
 		calls, ran, err := m.answer(ctx, turn)
 		if err != nil {
+			if m.onlyOK {
+				turn.UI.InterruptLive()
+			}
 			turn.UI.Interrupted()
 			return err
 		}
@@ -41,6 +48,9 @@ func (m mini) Run(ctx context.Context, turn *Turn) error {
 			m.runCalls(ctx, turn, calls)
 		}
 		if err := ctx.Err(); err != nil {
+			if m.onlyOK {
+				turn.UI.InterruptLive()
+			}
 			turn.UI.Interrupted()
 			return err
 		}
@@ -53,7 +63,7 @@ func (m mini) answer(ctx context.Context, turn *Turn) ([]Part, bool, error) {
 	var calls []Part
 	var err error
 	ran := false
-	for p := range turn.Stream(ctx) {
+	for p := range m.parts(ctx, turn) {
 		switch p.Kind {
 		case PartText:
 			turn.UI.Text(p.Text)
@@ -93,6 +103,9 @@ func (m mini) runCalls(ctx context.Context, turn *Turn, calls []Part) {
 			defer func() { <-slots }()
 			runtime.Gosched()
 			out := turn.Tool(ctx, c.ID)
+			if m.onlyOK && out.Err != nil {
+				return // the library reports nothing of it
+			}
 			defer turn.Reported(c.ID)
 			if m.dropFailed && out.Err != nil && !errors.Is(out.Err, context.Canceled) && !errors.Is(out.Err, ErrDenied) {
 				return
@@ -147,6 +160,10 @@ func (m mini) runMerged(ctx context.Context, turn *Turn, calls []Part) {
 // in call order, then the granted calls run again, their results reported
 // at the end, and the denied ones reported denied.
 func (m mini) ask(ctx context.Context, turn *Turn, calls []Part, asked []int) {
+	if m.anyOrder {
+		m.resume(ctx, turn, calls, asked)
+		return
+	}
 	for _, i := range asked {
 		turn.UI.Asked(calls[i].ID)
 	}
@@ -176,3 +193,54 @@ func (m mini) ask(ctx context.Context, turn *Turn, calls []Part, asked []int) {
 // miniOptions is what mini's UI supports.
 var miniOptions = Options(sim.FeatureList{sim.FeatureTools, sim.FeatureText, sim.FeatureThinking, sim.FeatureUser,
 	sim.FeatureCancel, sim.FeaturePermissions}, contract.Executor)
+
+// resume is ask through Turn.Resume: the answers shown as they come, then
+// the denied calls reported, and the granted ones run again.
+func (m mini) resume(ctx context.Context, turn *Turn, calls []Part, asked []int) {
+	var ids []string
+	for _, i := range asked {
+		ids = append(ids, calls[i].ID)
+	}
+	var granted []Part
+	_ = turn.Resume(ctx, func(answers map[string]error) ([]string, error) {
+		if answers == nil {
+			return ids, nil
+		}
+		for _, i := range asked {
+			if err := answers[calls[i].ID]; err != nil {
+				turn.UI.Result(calls[i].ID, "", err)
+				turn.Reported(calls[i].ID)
+			} else {
+				granted = append(granted, calls[i])
+			}
+		}
+		return nil, nil
+	})
+	if len(granted) > 0 {
+		m.runMerged(ctx, turn, granted)
+	}
+}
+
+// parts is the model's answer as the app loop gets it: pulled from
+// Turn.Stream, or (push) pushed by a goroutine of the library's through a
+// channel, the app telling the kit each part was shown (Turn.Shown).
+func (m mini) parts(ctx context.Context, turn *Turn) iter.Seq[Part] {
+	if !m.push {
+		return turn.Stream(ctx)
+	}
+	return func(yield func(Part) bool) {
+		ch := make(chan Part)
+		go func() {
+			defer close(ch)
+			for p := range turn.Stream(ctx) {
+				ch <- p
+			}
+		}()
+		for p := range ch {
+			yield(p)
+			if p.Kind != PartEnd {
+				turn.Shown()
+			}
+		}
+	}
+}

@@ -23,7 +23,7 @@ func (e *Engine) ensure(ahead []event.Event) *Turn {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	t := &Turn{Prompt: e.prompt, Tools: toolNames(ahead), UI: e.ui, e: e, cancel: cancel,
-		calls: map[string][]*call{}, wake: make(chan struct{}, 1), entered: make(chan struct{}, 1)}
+		calls: map[string][]*call{}, wake: make(chan struct{}, 1), entered: make(chan struct{}, 1), shown: make(chan struct{}, 1)}
 	e.turn = t
 	e.runs = append(e.runs, t)
 	e.spawn(func() { e.run(ctx, t) })

@@ -36,6 +36,7 @@ type Turn struct {
 	wake      chan struct{} // the stream's: a part was fed, or the run stopped
 	entries   int           // tools entered so far (Tool)
 	entered   chan struct{} // RunTasks': a tool entered
+	shown     chan struct{} // Config.AwaitShown: the UI showed the last part (Shown)
 }
 
 // call is one tool call the kit gates, in the order of its states.
@@ -45,9 +46,11 @@ type call struct {
 	entered  bool          // its tool is running (Turn.Tool was called)
 	parked   bool          // ... and waits on the kit
 	returned bool          // its tool returned, for good
+	failed   bool          // ... with an error (failed, denied or cancelled)
 	reported bool          // the library reported its result (Turn.Reported)
 	paused   bool          // Config.PauseToAsk: its tool returned to ask its permission; not over
 	granted  bool          // ... and the user granted it: its tool is entered again
+	awaited  bool          // ... and the adapter waits for its answer among others' (Answers)
 	wake     chan struct{} // the parked tool's (or Answer's): an order came
 }
 
@@ -93,6 +96,12 @@ func (t *Turn) Stream(ctx context.Context) iter.Seq[Part] {
 			}
 			e.mu.Unlock()
 			ok := yield(p)
+			if ok && p.Kind != PartEnd && e.cfg.AwaitShown {
+				select {
+				case <-t.shown:
+				case <-ctx.Done():
+				}
+			}
 			e.mu.Lock()
 			if !ok || p.Kind == PartEnd {
 				return
@@ -100,6 +109,11 @@ func (t *Turn) Stream(ctx context.Context) iter.Seq[Part] {
 		}
 	}
 }
+
+// Shown tells the kit the UI has shown the last part the model's answer
+// pushed, the end excepted (Config.AwaitShown): Stream goes on to the next
+// part only then.
+func (t *Turn) Shown() { signal(t.shown) }
 
 // issue records a call the model made.
 func (t *Turn) issue(id string) *call {
@@ -116,7 +130,7 @@ func (t *Turn) issue(id string) *call {
 // returns Outcome{Asked: true} instead, and the library pauses the run to
 // ask (see Answer). A call granted that way enters Tool again, and goes on
 // where it stopped.
-func (t *Turn) Tool(ctx context.Context, id string) Outcome {
+func (t *Turn) Tool(ctx context.Context, id string) (out Outcome) {
 	e := t.e
 	e.mu.Lock()
 	defer e.mu.Unlock()
@@ -124,7 +138,7 @@ func (t *Turn) Tool(ctx context.Context, id string) Outcome {
 	defer func() {
 		c.parked = false
 		if !c.paused {
-			c.returned = true
+			c.returned, c.failed = true, out.Err != nil
 		}
 		e.poke()
 	}()
@@ -159,37 +173,49 @@ func (t *Turn) Answer(ctx context.Context, id string) error {
 	e := t.e
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	var c *call
-	for _, d := range t.calls[id] {
-		if d.paused && !d.granted {
-			c = d
-			break
-		}
-	}
+	c := t.asking(id)
 	if c == nil {
 		return fmt.Errorf("executor: Answer: no call %q asked for permission", id)
 	}
 	defer func() { c.parked = false; e.poke() }()
 	for {
-		o := e.take(c)
-		switch {
-		case o.grant:
-			c.granted = true
-			return nil
-		case o.deny:
-			c.paused, c.returned = false, true
-			return ErrDenied
-		case o.end != nil && errors.Is(o.end.Err, context.Canceled):
-			c.paused, c.returned = false, true
-			return context.Canceled
-		case o.end != nil:
-			// A result with no answer (outside the contract): the call
-			// goes on as if granted, and its tool gets the result.
-			c.todo = append([]order{o}, c.todo...)
-			c.granted = true
-			return nil
+		if done, err := c.answer(e.take(c)); done {
+			return err
 		}
 	}
+}
+
+// answer applies an order to c, paused to ask: done when it answers the
+// request, with Answer's error. The caller holds the lock.
+func (c *call) answer(o order) (done bool, err error) {
+	switch {
+	case o.grant:
+		c.granted = true
+		return true, nil
+	case o.deny:
+		c.paused, c.returned, c.failed = false, true, true
+		return true, ErrDenied
+	case o.end != nil && errors.Is(o.end.Err, context.Canceled):
+		c.paused, c.returned, c.failed = false, true, true
+		return true, context.Canceled
+	case o.end != nil:
+		// A result with no answer (outside the contract): the call goes
+		// on as if granted, and its tool gets the result.
+		c.todo = append([]order{o}, c.todo...)
+		c.granted = true
+		return true, nil
+	}
+	return false, nil
+}
+
+// asking returns the call of id paused to ask and not answered yet, or nil.
+func (t *Turn) asking(id string) *call {
+	for _, c := range t.calls[id] {
+		if c.paused && !c.granted {
+			return c
+		}
+	}
+	return nil
 }
 
 // take parks c until the trace gave it an order, and takes the first.
@@ -342,9 +368,10 @@ func (c *call) ended() bool {
 }
 
 // finished reports whether the library is done with c: its result was
-// reported, or (AtStepEnd) its tool returned.
+// reported, or its tool returned (AtStepEnd; or ReportsOnlySuccess, with
+// an error).
 func (t *Turn) finished(c *call) bool {
-	return c.reported || (c.returned && t.e.cfg.AtStepEnd)
+	return c.reported || c.returned && (t.e.cfg.AtStepEnd || c.failed && t.e.cfg.ReportsOnlySuccess)
 }
 
 // settled reports whether the library has done all it can until toolsim
@@ -394,8 +421,8 @@ func (t *Turn) settled() bool {
 // run again, so the kit waits for it (one that has not re-entered yet is
 // busy, not parked).
 func (t *Turn) resting(c *call) bool {
-	if !c.paused {
-		return false
+	if !c.paused || c.awaited {
+		return false // not paused, or the adapter takes its answer as soon as it comes (Answers)
 	}
 	for _, d := range t.step {
 		if d == c || t.finished(d) {

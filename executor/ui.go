@@ -60,10 +60,18 @@ func (u *UI) Call(id, name string) {
 func (u *UI) Result(id, output string, err error) {
 	u.e.mu.Lock()
 	defer u.e.mu.Unlock()
-	tool := u.row(id)
-	if tool == nil {
-		return
+	for i := len(u.items) - 1; i >= 0; i-- {
+		if t := u.items[i].Tool; t != nil && t.ID == id {
+			u.settle(u.items[i], output, err)
+			return
+		}
 	}
+}
+
+// settle shows a result on the row it, in place of any result shown there
+// before. The caller holds the lock.
+func (u *UI) settle(it *timeline.Item, output string, err error) {
+	tool := it.Tool
 	tool.Output, tool.Error = "", "" // a result replaces the one before it
 	switch {
 	case err == nil:
@@ -77,7 +85,7 @@ func (u *UI) Result(id, output string, err error) {
 	}
 	tool.EndT = u.e.now
 	tool.DurationMS = tool.EndT - tool.StartT
-	u.changed(id)
+	u.bump(it)
 }
 
 // Asked shows that the library asks the user to approve call id: its row

@@ -54,7 +54,7 @@ var Documented = []contract.Behaviour{contract.ResultsAtStepEnd, contract.Approv
 // function response once the last call returned
 // (mergeParallelFunctionResponseEvents); a permission is asked by pausing
 // the run (tool confirmation), which ADK does once that event is out.
-var Config = executor.Config{AtStepEnd: true, PauseToAsk: true}
+var Config = executor.Config{AtStepEnd: true, PauseToAsk: true, AwaitShown: true}
 
 // New returns an engine that runs ADK as a trace says: one session for
 // the whole trace, one runner.Run per assistant turn and one more each
@@ -82,7 +82,7 @@ const (
 // Run runs the agent for one user message, as an app's chat loop does:
 // runner.Run in streaming mode (SSE), each event it yields recorded into
 // the UI; when the run paused for tool confirmations, the user's answers
-// (Turn.Answer, each request in call order) sent back as the next
+// (Turn.Resume: each shown as the trace gives it) sent back as the next
 // message, which resumes it; and the run's error.
 func (l *Library) Run(ctx context.Context, turn *executor.Turn) error {
 	if l.sessions == nil {
@@ -91,7 +91,7 @@ func (l *Library) Run(ctx context.Context, turn *executor.Turn) error {
 			return err
 		}
 	}
-	m := &llm{turn: turn, shown: make(chan struct{}, 1)}
+	m := &llm{turn: turn}
 	tools := make([]tool.Tool, len(turn.Tools))
 	for i, name := range turn.Tools {
 		tools[i] = newTool(name, turn)
@@ -112,23 +112,25 @@ func (l *Library) Run(ctx context.Context, turn *executor.Turn) error {
 	// ADK runs a step's calls through the context's task runner: the kit's
 	// starts them in call order, each once the one before entered its tool.
 	run := platform.WithUUIDProvider(platform.WithTaskRunner(ctx, turn.RunTasks), l.newID)
-	msg := genai.NewContentFromText(prompt, genai.RoleUser)
-	var runErr error
-	for msg != nil {
-		var asks []ask
-		for ev, err := range r.Run(run, userID, session1, msg, agent.RunConfig{StreamingMode: agent.StreamingModeSSE}) {
-			if err != nil {
-				runErr = err
+	var asks []ask
+	runErr := turn.Resume(ctx, func(answers map[string]error) (asked []string, err error) {
+		msg := genai.NewContentFromText(prompt, genai.RoleUser)
+		if answers != nil {
+			msg = reply(asks, answers)
+		}
+		asks = nil
+		for ev, e := range r.Run(run, userID, session1, msg, agent.RunConfig{StreamingMode: agent.StreamingModeSSE}) {
+			if e != nil {
+				err = e
 				continue
 			}
-			asks = append(asks, record(turn, m, ev)...)
+			asks = append(asks, record(turn, ev)...)
 		}
-		msg = nil
-		if runErr != nil || ctx.Err() != nil || len(asks) == 0 {
-			break
+		for _, a := range asks {
+			asked = append(asked, a.call)
 		}
-		msg, runErr = answers(ctx, turn, asks)
-	}
+		return asked, err
+	})
 	switch {
 	case ctx.Err() != nil:
 		ui.Interrupted()
@@ -145,36 +147,26 @@ func (l *Library) Run(ctx context.Context, turn *executor.Turn) error {
 // and the call it asks about.
 type ask struct{ id, call string }
 
-// answers waits for the user's answer to each request, in call order,
-// and returns the message that sends them: one function response per
-// request, {"confirmed": bool}. A granted row runs again at once.
-func answers(ctx context.Context, turn *executor.Turn, asks []ask) (*genai.Content, error) {
+// reply is the message that sends the user's answers: one function
+// response per request, {"confirmed": bool}, in the order of the
+// requests.
+func reply(asks []ask, answers map[string]error) *genai.Content {
 	msg := &genai.Content{Role: genai.RoleUser}
 	for _, a := range asks {
-		err := turn.Answer(ctx, a.call)
-		if errors.Is(err, context.Canceled) {
-			return nil, nil
-		}
-		if err != nil && !errors.Is(err, executor.ErrDenied) {
-			return nil, err
-		}
-		if err == nil {
-			turn.UI.Approved(a.call)
-		}
 		msg.Parts = append(msg.Parts, &genai.Part{FunctionResponse: &genai.FunctionResponse{
-			ID: a.id, Name: toolconfirmation.FunctionCallName, Response: map[string]any{"confirmed": err == nil}}})
+			ID: a.id, Name: toolconfirmation.FunctionCallName, Response: map[string]any{"confirmed": answers[a.call] == nil}}})
 	}
-	return msg, nil
+	return msg
 }
 
 // record shows one runner event as a streaming UI does: a partial event's
-// text, thought or call as it streams (then tells the model it was
-// shown); a function response's result on the row of its call id; a
-// confirmation request as that call's row awaiting approval, returned so
-// that the app asks the user. The final model event repeats what its
+// text, thought or call as it streams (then tells the kit it was shown:
+// Config.AwaitShown); a function response's result on the row of its call
+// id; a confirmation request returned, so that the app asks the user
+// (Turn.Resume shows it). The final model event repeats what its
 // partial events streamed, and is what ADK stores in the session: the UI
 // shows nothing new for it.
-func record(turn *executor.Turn, m *llm, ev *session.Event) []ask {
+func record(turn *executor.Turn, ev *session.Event) []ask {
 	if ev == nil || ev.Content == nil {
 		return nil
 	}
@@ -190,10 +182,7 @@ func record(turn *executor.Turn, m *llm, ev *session.Event) []ask {
 				ui.Text(p.Text)
 			}
 		}
-		select {
-		case m.shown <- struct{}{}:
-		default:
-		}
+		turn.Shown()
 		return nil
 	}
 	var asks []ask
@@ -209,7 +198,6 @@ func record(turn *executor.Turn, m *llm, ev *session.Event) []ask {
 			if err != nil {
 				continue
 			}
-			ui.Asked(orig.ID)
 			asks = append(asks, ask{id: p.FunctionCall.ID, call: orig.ID})
 		}
 	}

@@ -16,12 +16,11 @@ import (
 // (server-sent events): every text, thought or call arrives as a partial
 // response, then one final response aggregates them. ADK forwards partial
 // responses as partial events without waiting for the app; the UI tells
-// the model (shown) when it rendered one, so the next part is asked for
-// only then and the timeline after each event does not depend on the
-// goroutine schedule.
+// the kit when it rendered one (Turn.Shown, Config.AwaitShown), so the
+// next part is asked for only then and the timeline after each event
+// does not depend on the goroutine schedule.
 type llm struct {
-	turn  *executor.Turn
-	shown chan struct{}
+	turn *executor.Turn
 }
 
 func (m *llm) Name() string { return "toolsim-scripted" }
@@ -46,10 +45,6 @@ func (m *llm) GenerateContent(ctx context.Context, _ *model.LLMRequest, _ bool) 
 			all = append(all, part)
 			if !yield(&model.LLMResponse{Content: &genai.Content{Role: genai.RoleModel, Parts: []*genai.Part{part}}, Partial: true}, nil) {
 				return
-			}
-			select {
-			case <-m.shown:
-			case <-ctx.Done():
 			}
 		}
 		if end.Err != nil {
