@@ -32,7 +32,7 @@ func moduleImports(t *testing.T, dir string) []string {
 // under reports whether pkg is root or a package under it.
 func under(pkg, root string) bool { return pkg == root || strings.HasPrefix(pkg, root+"/") }
 
-// TestLayout keeps the architecture of README's Layout: the flow is
+// TestLayout keeps the architecture of docs/guide.md's Layout: the flow is
 // event → engine → timeline → render, sim and formats produce events, the
 // harness drives engines; an engine never imports sim, harness or formats;
 // importers never import each other.
@@ -52,7 +52,7 @@ func TestLayout(t *testing.T) {
 		t.Run(tt.pkg, func(t *testing.T) {
 			for _, imp := range moduleImports(t, tt.pkg) {
 				if !tt.allow(imp) {
-					t.Errorf("%s imports %s, which README's Layout rules out", tt.pkg, imp)
+					t.Errorf("%s imports %s, which the Layout (docs/guide.md) rules out", tt.pkg, imp)
 				}
 			}
 		})
