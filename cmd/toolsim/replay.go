@@ -44,8 +44,12 @@ func (c *cli) replayFlagSet(f *replayFlags) *flag.FlagSet {
 	f.engine.register(fs, false)
 	fs.BoolVar(&f.finish, "finish", false, "apply the end-of-stream rule: interrupt tools still live, report results that never met their start")
 	fs.BoolVar(&f.live, "live", false, "render the end as a live view would at the last event (tools still running show ▶ and their elapsed time), not as an input that ended (⋯ unfinished)")
+	for _, name := range []string{"faults", "seed", "fine"} {
+		fs.Lookup(name).Usage = "with --check-reconstruct: " + fs.Lookup(name).Usage
+	}
+	fs.Lookup("self-check").Usage = "no effect here: replay runs no oracle (check and fuzz take it)"
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: toolsim replay [--width N] [--frames] [--output] [--json] [--finish] [--live] [--from F] [--strict] [--engine CMD] FILE\n\nReplays a trace in any supported format (- reads stdin) through the reference engine (or\n--engine) and prints the final render. Diagnostics go to stderr as 'seq N: code id=X'.\nAn event of an unknown kind is kept with a warning on stderr (an error with --strict).\nExit status: 0 success, 1 invalid trace, 2 usage error or a file that cannot be\nopened.\n\nFlags:")
+		fmt.Fprintln(fs.Output(), "usage: toolsim replay [--width N] [--frames] [--output] [--json] [--finish] [--live] [--from F] [--strict] [--engine CMD] FILE\n       toolsim replay --check-reconstruct [--faults LIST] [--seed N] [--fine] FILE\n\nReplays a trace in any supported format (- reads stdin) through the reference engine (or\n--engine) and prints the final render. Diagnostics go to stderr as 'seq N: code id=X'.\nAn event of an unknown kind is kept with a warning on stderr (an error with --strict).\nExit status: 0 success, 1 invalid trace, 2 usage error or a file that cannot be\nopened.\n\nFlags:")
 		printFlags(fs)
 	}
 	return fs

@@ -124,6 +124,9 @@ type Report struct {
 	Robustness bool
 	// Racy says a flaky new finding does not fail the run (Campaign.Racy).
 	Racy bool
+	// NoShrink says the findings were not shrunk (Campaign.NoShrink): one
+	// seen only after another is not set apart, so more may count.
+	NoShrink bool
 
 	scratch map[string]int // one scenario's states, while it is checked
 }

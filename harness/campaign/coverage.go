@@ -46,6 +46,26 @@ func (r *Report) WriteCoverage(w io.Writer, faults fault.List) {
 	}
 	fmt.Fprintln(w, "state or rule                                 reached")
 	for _, s := range states {
-		fmt.Fprintf(w, "  %-43s %7d\n", s, r.States[s])
+		f, named := namedBy[s]
+		switch {
+		case named && r.LeftOut.Has(f) && r.States[s] == 0:
+			fmt.Fprintf(w, "  %-43s %7s   ← left out with %s\n", s, "-", f)
+		case named && r.LeftOut.Has(f):
+			fmt.Fprintf(w, "  %-43s %7d   (without %s, which is left out: the plain flow or another fault leads here too)\n", s, r.States[s], f)
+		default:
+			fmt.Fprintf(w, "  %-43s %7d\n", s, r.States[s])
+		}
 	}
+}
+
+// namedBy maps the states and rules that a fault is named after to that
+// fault: the coverage table says when the fault was left out, so that a
+// state it names is never shown reached, or at 0, without a word.
+var namedBy = map[string]fault.Fault{
+	model.StateResultAfterCancel: fault.LateResult, model.StateResultAfterEnd: fault.LateResult,
+	model.StateResultFirst: fault.ResultBeforeStart, model.StateDuplicateResult: fault.DuplicateResult,
+	model.StateProgressAfter: fault.ProgressAfterResult, model.StateLiveIDReused: fault.ReusedIDBatch,
+	model.RuleIDReusedAfterEnd: fault.ReusedIDTurns, model.RuleMissingID: fault.EmptyID,
+	model.StateTurnEndLive: fault.MissingResult, model.RuleUnknownProgress: fault.UnknownID,
+	model.RuleUnknownResultAtTurnEnd: fault.UnknownID, model.RuleUnknownResultAtEnd: fault.UnknownID,
 }

@@ -1,6 +1,7 @@
 package campaign
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -42,5 +43,27 @@ func TestCampaignCountsStatesInItsPass(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, rep.States); diff != "" {
 		t.Errorf("states (-model pass +campaign):\n%s", diff)
+	}
+}
+
+// TestCoverageSaysWhatWasLeftOut: a state named after a fault the run left
+// out is shown "-" with that fault when nothing reached it, and, when
+// something else did, with its count and a note; other states as counted.
+func TestCoverageSaysWhatWasLeftOut(t *testing.T) {
+	r := &Report{Faults: map[fault.Fault]int{fault.Cancel: 3},
+		States:  map[string]int{"result after cancel": 4, "cancel while 2+ tools live": 2},
+		LeftOut: fault.List{fault.LateResult, fault.ResultBeforeStart},
+		Needs:   map[fault.Fault]string{fault.LateResult: "ruled out", fault.ResultBeforeStart: "ruled out"}}
+	var b strings.Builder
+	r.WriteCoverage(&b, fault.List{fault.Cancel, fault.LateResult, fault.ResultBeforeStart})
+	for _, want := range []string{
+		"  result before start                               -   ← left out with result-before-start\n",
+		"  result after cancel                               4   (without late-result, which is left out: the plain flow or another fault leads here too)\n",
+		"  cancel while 2+ tools live                        2\n",
+		"  duplicate result                                  0\n",
+	} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("the table lacks %q:\n%s", want, b.String())
+		}
 	}
 }

@@ -206,7 +206,7 @@ func (r *run) finish(rep *Report) {
 		f.judge(r.c.Check.Contract)
 		f.KnownClass = r.c.Racy && !f.Known && r.c.Baseline.HasClass(f.Class)
 	}
-	rep.Robustness, rep.Racy = r.c.Robustness, r.c.Racy
+	rep.Robustness, rep.Racy, rep.NoShrink = r.c.Robustness, r.c.Racy, r.c.NoShrink
 	for _, f := range rep.Findings {
 		if rep.Failure == nil && !f.Known && !f.KnownClass && !f.Replayed && f.After == "" && rep.Counts(f) {
 			rep.Failure = &f.Failure

@@ -17,7 +17,11 @@ func (r *Report) WriteFindings(w io.Writer) {
 		return
 	}
 	classes := r.Classes()
-	fmt.Fprintf(w, "findings: %s\n", r.Bugs())
+	note := ""
+	if r.NoShrink {
+		note = " (unshrunk: a bug seen only after another is not set apart, so a shrinking run may count fewer)"
+	}
+	fmt.Fprintf(w, "findings: %s%s\n", r.Bugs(), note)
 	fmt.Fprintln(w, "  bug  seeds  first  events  oracle       signature")
 	for i, cl := range classes {
 		for _, fd := range cl.Findings {

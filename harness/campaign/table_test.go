@@ -64,6 +64,12 @@ func TestWriteFindings(t *testing.T) {
 	if diff := cmp.Diff(want, b.String()); diff != "" {
 		t.Errorf("WriteFindings (-want +got):\n%s", diff)
 	}
+	b.Reset()
+	rep.NoShrink = true
+	rep.WriteFindings(&b)
+	if first, _, _ := strings.Cut(b.String(), "\n"); first != "findings: 2 bugs in 3 signatures (unshrunk: a bug seen only after another is not set apart, so a shrinking run may count fewer)" {
+		t.Errorf("unshrunk, the count's line is %q: it should say why a shrinking run may count fewer", first)
+	}
 }
 
 // TestResultsRoundTrip: a report's results, read back by ReportOf, count
