@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/toolsim/toolsim/contract"
@@ -321,6 +323,12 @@ func (r *run) shrink(f *Finding) {
 		return
 	}
 	f.Flaky = confirm(r.newEngine, f.Shrunk, f.Signature, f.After, r.c.Check)
+	if f.After != "" && (f.Violation.Oracle == harness.OracleEngine || f.Violation.Oracle == harness.OraclePanic) {
+		// A hang, a crash or a panic is a bug of its own whatever failed
+		// first: it is counted, never only listed behind another.
+		f.Note = strings.TrimPrefix(f.Note+"; seen after "+strconv.Quote(f.After)+", counted all the same (the engine failed)", "; ")
+		f.After = ""
+	}
 }
 
 // confirm checks a repro again on a fresh engine: "" when it fails as the

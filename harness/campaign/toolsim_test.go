@@ -133,3 +133,56 @@ func slicesContain(list []string, s string) bool {
 	}
 	return false
 }
+
+// stuckAfterSpinner is the spinner bug (a cancel leaves a tool running)
+// with an engine failure at the turn's end while a tool still runs: a
+// hang seen only after the spinner's finding.
+type stuckAfterSpinner struct {
+	harness.Engine
+	err error
+}
+
+func (s *stuckAfterSpinner) Apply(ev *event.Event) {
+	s.Engine.Apply(ev)
+	if ev.Kind != event.KindTurnEnd || s.err != nil {
+		return
+	}
+	for _, it := range s.Engine.Timeline().Items {
+		if it.Tool != nil && it.Tool.Status == timeline.StatusRunning {
+			s.err = errors.New("the engine did not settle")
+		}
+	}
+}
+
+func (s *stuckAfterSpinner) Err() error { return s.err }
+
+// TestEngineFailureIsNeverOnlyAfter: an engine that fails (hangs,
+// crashes) only after another finding is counted all the same, with a
+// note naming what came first.
+func TestEngineFailureIsNeverOnlyAfter(t *testing.T) {
+	c := campaign.Campaign{Seeds: 60, Sim: sim.Options{Faults: fault.List{fault.Cancel}}}
+	rep, err := c.Run(func() harness.Engine { return &stuckAfterSpinner{Engine: planted.CancelLeavesSpinner()} })
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stuck *campaign.Finding
+	for _, f := range rep.Findings {
+		if f.Violation.Oracle == harness.OracleEngine {
+			stuck = f
+		}
+	}
+	if stuck == nil {
+		t.Fatalf("no engine failure among %d findings", len(rep.Findings))
+	}
+	if stuck.After != "" || !strings.Contains(stuck.Note, "counted all the same") || !slicesContain(signatures(rep.New()), stuck.Signature) {
+		t.Errorf("engine failure %q: after %q, note %q; want it counted, with a note", stuck.Signature, stuck.After, stuck.Note)
+	}
+}
+
+func signatures(fs []*campaign.Finding) []string {
+	var out []string
+	for _, f := range fs {
+		out = append(out, f.Signature)
+	}
+	return out
+}
