@@ -189,6 +189,7 @@ func (c *cli) runCampaign(camp campaign.Campaign, f *fuzzFlags) int {
 	camp.Stop = stop
 	endProgress := camp.ShowProgress(c.stderr)
 	start := time.Now()
+	clock := seedClock(&camp, start)
 	var rep *campaign.Report
 	var err error
 	if f.exhaustive {
@@ -198,10 +199,10 @@ func (c *cli) runCampaign(camp campaign.Campaign, f *fuzzFlags) int {
 	}
 	if err != nil {
 		endProgress()
-		return c.campaignError(err, func() { c.printReport(rep, camp, time.Since(start)) })
+		return c.campaignError(err, func() { c.printReport(rep, camp, clock()) })
 	}
 	endProgress()
-	c.printReport(rep, camp, time.Since(start))
+	c.printReport(rep, camp, clock())
 	rec := f.reports.recorder("toolsim fuzz")
 	code := c.campaignEnd(rep, camp, f, interrupted.Load())
 	rec.fuzz(c, rep, f)
