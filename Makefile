@@ -136,12 +136,12 @@ browser-planted-%:
 # toolsim's own module names it in GO_TOOLCHAIN_<name>, exported for its
 # module only (the go command fetches it through the module proxy);
 # the others use the go command in use.
-REAL_GO_ENGINES ?= fantasy adk
+REAL_GO_ENGINES ?= fantasy adk eino
 GO_TOOLCHAIN ?= go1.27.3
 GO_TOOLCHAIN_fantasy ?= $(GO_TOOLCHAIN)
 
 .PHONY: real-go-engines
-real-go-engines: $(addprefix real-go-engine-,$(REAL_GO_ENGINES)) ## the Go agent libraries under the executor kit (examples/fantasy with GOTOOLCHAIN=GO_TOOLCHAIN for its module only, examples/adk)
+real-go-engines: $(addprefix real-go-engine-,$(REAL_GO_ENGINES)) ## the Go agent libraries under the executor kit (examples/fantasy with GOTOOLCHAIN=GO_TOOLCHAIN for its module only, examples/adk, examples/eino)
 
 # real-go-engine-NAME: one of them (make real-go-engine-adk): vet, tidy, then its tests.
 real-go-engine-%:

@@ -57,8 +57,8 @@
 //   - [UI.CallRow] (a [Row] handle per call, so two calls of one id each
 //     keep their row) and [UI.ResultOf] (a join on id and tool name).
 //   - [Config.ReportsOnlySuccess] for a library that reports nothing for a
-//     failed or cancelled call, and [UI.InterruptLive] for the rows it
-//     leaves live at a cancelled end.
+//     failed or cancelled call: [UI.Interrupted] then ends the rows it
+//     leaves live at a cancelled end ([UI.InterruptLive]).
 //   - [Repeat]: replay one trace many times and name the first replay
 //     that differs.
 //

@@ -85,8 +85,8 @@ type Config struct {
 	// failed, was denied or was cancelled (its callbacks see only results
 	// that succeeded): the kit counts such a call done once its tool
 	// returned, without Turn.Reported, and the UI shows what the library
-	// shows. A UI that marks the rows left live at a cancelled end does it
-	// with UI.InterruptLive.
+	// shows; at a cancelled end, UI.Interrupted shows the rows still live
+	// interrupted (UI.InterruptLive), as a UI on such a library must.
 	ReportsOnlySuccess bool
 	// Patience is how long the kit waits for the library to settle before it
 	// reports the engine as stuck (default 5s). It never decides an outcome:

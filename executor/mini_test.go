@@ -26,7 +26,7 @@ type mini struct {
 	pauses     bool // (merged) ask permissions by pausing once the step's calls returned (Config.PauseToAsk)
 	eager      bool // (pauses) run the granted calls again on goroutines, reporting each result as its tool returns
 	anyOrder   bool // (pauses) take the answers through Turn.Resume, as the trace gives them
-	onlyOK     bool // report only results that succeeded (Config.ReportsOnlySuccess); at a cancel, UI.InterruptLive
+	onlyOK     bool // report only results that succeeded (Config.ReportsOnlySuccess: UI.Interrupted ends the live rows)
 	push       bool // the model pushes its parts to the app loop on a goroutine of its own (Config.AwaitShown)
 }
 
@@ -34,9 +34,6 @@ func (m mini) Run(ctx context.Context, turn *Turn) error {
 	for {
 		calls, ran, err := m.answer(ctx, turn)
 		if err != nil {
-			if m.onlyOK {
-				turn.UI.InterruptLive()
-			}
 			turn.UI.Interrupted()
 			return err
 		}
@@ -48,9 +45,6 @@ func (m mini) Run(ctx context.Context, turn *Turn) error {
 			m.runCalls(ctx, turn, calls)
 		}
 		if err := ctx.Err(); err != nil {
-			if m.onlyOK {
-				turn.UI.InterruptLive()
-			}
 			turn.UI.Interrupted()
 			return err
 		}

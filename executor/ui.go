@@ -106,8 +106,13 @@ func (u *UI) Approved(id string) {
 
 // Interrupted shows that the user's cancel stopped the run: text still
 // growing is marked cut off, and an Interrupted notice with the reason the
-// app had follows.
+// app had follows. Under Config.ReportsOnlySuccess the rows still live are
+// shown interrupted first (InterruptLive): the library reports nothing for
+// the calls it cancelled.
 func (u *UI) Interrupted() {
+	if u.e.cfg.ReportsOnlySuccess {
+		u.InterruptLive()
+	}
 	u.e.mu.Lock()
 	defer u.e.mu.Unlock()
 	if n := len(u.items); u.open && n > 0 && u.items[n-1].Kind == timeline.ItemAssistant {
