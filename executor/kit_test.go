@@ -38,6 +38,14 @@ func TestKitHelpers(t *testing.T) {
 				`notice "esc" interrupted=false`},
 		},
 		{
+			name: "one id again after a call of it failed unreported: the report is the new call's (ReportsOnlySuccess)",
+			lib:  mini{onlyOK: true}, cfg: Config{ReportsOnlySuccess: true},
+			events: trace(assistant, start("a"), done("a", false), start("a"), done("a", true), turnEnd),
+			at:     6,
+			want: []string{`tool a running out="" err=""`, `tool a ok out="out a" err=""`,
+				`separator "Turn complete" interrupted=false`},
+		},
+		{
 			name: "a later request granted first shows at once (Resume, Answers in any order)",
 			lib:  mini{merged: true, tasks: true, pauses: true, anyOrder: true}, cfg: Config{AtStepEnd: true, PauseToAsk: true},
 			events: trace(assistant, start("a"), start("b"), perm("a", "asked"), perm("b", "asked"), perm("b", "granted"),

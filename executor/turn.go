@@ -306,8 +306,8 @@ func (t *Turn) Reported(id string) {
 	defer e.mu.Unlock()
 	var first *call
 	for _, c := range t.calls[id] {
-		if c.reported || c.paused {
-			continue // a call paused to ask has no result yet, whatever the library reported
+		if c.reported || c.paused || c.returned && c.failed && e.cfg.ReportsOnlySuccess {
+			continue // a call paused to ask has no result yet, whatever the library reported; one that failed under ReportsOnlySuccess is done unreported
 		}
 		if c.returned {
 			first = c

@@ -197,27 +197,25 @@ func (c *cli) runCampaign(camp campaign.Campaign, f *fuzzFlags) int {
 	} else {
 		rep, err = camp.Run(c.engine())
 	}
-	if err != nil {
-		endProgress()
-		return c.campaignError(err, func() { c.printReport(rep, camp, clock()) })
-	}
 	endProgress()
+	if te := new(campaign.ToolsimError); err != nil && !errors.As(err, &te) {
+		fmt.Fprintf(c.stderr, "toolsim fuzz: %v\n", err)
+		return exitUsage
+	}
 	c.printReport(rep, camp, clock())
 	rec := f.reports.recorder("toolsim fuzz")
 	code := c.campaignEnd(rep, camp, f, interrupted.Load())
 	rec.fuzz(c, rep, f)
-	return rec.write(c, code)
+	return c.toolsimExit(rec.write(c, code), err)
 }
 
-// campaignError is fuzz's exit for a campaign that returned err: toolsim's
-// own fault (campaign.ToolsimError) prints the report so far, then the
-// fault, and exits 3; any other error is a setup error (2).
-func (c *cli) campaignError(err error, report func()) int {
+// toolsimExit is fuzz's exit status once its report is out: 3 when the
+// campaign met toolsim's own fault (campaign.ToolsimError, printed last),
+// whatever it found, else code.
+func (c *cli) toolsimExit(code int, err error) int {
 	if te := new(campaign.ToolsimError); errors.As(err, &te) {
-		report()
 		fmt.Fprintf(c.stderr, "toolsim fuzz: %v\n", err)
 		return exitToolsim
 	}
-	fmt.Fprintf(c.stderr, "toolsim fuzz: %v\n", err)
-	return exitUsage
+	return code
 }

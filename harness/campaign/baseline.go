@@ -206,6 +206,7 @@ func (r *run) replayBaseline() {
 	close(next)
 	wg.Wait()
 	for i, vs := range found {
+		vs = r.screen(-1, 0, vs)
 		if len(vs) == 0 || r.findings[vs[0].Signature] != nil {
 			continue
 		}

@@ -377,10 +377,7 @@ func (r *run) one(i int64, rep *Report) {
 		rep.Rechecked++
 		found = r.recheck(seed, sc)
 	}
-	if r.toolsimFault(i, seed, found) {
-		found = nil // toolsim's own fault: nothing the seed showed is the engine's
-	}
-	found = r.distinct(c, found)
+	found = r.screen(i, seed, r.distinct(c, r.screen(i, seed, found)))
 	rep.Scenarios++
 	rep.Events += len(sc.Events)
 	for f, k := range sc.Injected {

@@ -55,6 +55,9 @@ func RunExhaustive(newEngine func() harness.Engine, opts sim.ExhaustiveOptions, 
 	r.finish(rep)
 	markOrderings(rep)
 	rep.Skipped = exhaustiveSkips(camp.Check)
+	if err == nil && r.fault != nil {
+		rep.Toolsim, err = r.fault, r.fault
+	}
 	return rep, err
 }
 
@@ -140,7 +143,7 @@ func (r *run) checkTrace(i int64, evs []event.Event, rep *Report) {
 		return
 	}
 	c := &harness.Case{Events: evs, BatchIDs: sim.AllBatched(evs), NoTwice: true}
-	found := r.distinct(c, r.check(c, rep))
+	found := r.screen(i, uint64(i), r.distinct(c, r.screen(i, uint64(i), r.check(c, rep))))
 	rep.Scenarios++
 	rep.Events += len(evs)
 	r.record(i, uint64(i), c, found)

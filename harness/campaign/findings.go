@@ -187,7 +187,7 @@ func (r *run) regenerate(f *Finding, b failingSeed) {
 	c := harness.CaseOf(sim.Generate(seed, r.c.Sim))
 	opts := r.c.Check
 	opts.First = true
-	for _, v := range r.distinct(c, harness.CheckCase(r.newEngine, c, opts)) {
+	for _, v := range r.distinct(c, checkCase(r.newEngine, c, opts)) {
 		if v.Signature == f.Signature {
 			f.Seed, f.Violation, f.Case, f.first = seed, v, c, b.first
 		}
@@ -298,7 +298,7 @@ func (r *run) confirmAll(fs []*Finding) {
 // several ways), else what happened instead.
 func reappears(newEngine func() harness.Engine, c *harness.Case, sig string, opts harness.Options) string {
 	opts.First = false
-	found := harness.Expand(harness.CheckCase(newEngine, c, opts))
+	found := harness.Expand(checkCase(newEngine, c, opts))
 	if _, shows := withSignature(found, sig); shows {
 		return ""
 	}
@@ -336,7 +336,7 @@ func (r *run) shrink(f *Finding) {
 // after), else what happened instead.
 func confirm(newEngine func() harness.Engine, c *harness.Case, sig, after string, opts harness.Options) string {
 	opts.First = false
-	found := harness.Expand(harness.CheckCase(newEngine, c, opts))
+	found := harness.Expand(checkCase(newEngine, c, opts))
 	_, shows := withSignature(found, sig)
 	switch {
 	case len(found) == 0:

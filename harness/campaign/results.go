@@ -49,8 +49,8 @@ func (fd *Finding) result(counts bool, base func(*Finding) string, reproduce fun
 		r.Status = report.Pass // known, seen only after another finding, or not counted
 		r.After = fd.After
 	}
-	if fd.Replayed || fd.Known {
-		return r
+	if fd.Replayed || fd.Known || fd.KnownClass {
+		return r // nothing saved for it
 	}
 	seed, b := fd.Seed, base(fd)
 	r.Seed, r.Events, r.Trace = &seed, len(fd.Case.Events), b+".jsonl"

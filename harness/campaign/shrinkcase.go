@@ -129,7 +129,7 @@ func prober(newEngine func() harness.Engine, c *harness.Case, oracle string, opt
 		t.ReconnectAt = min(c.ReconnectAt, max(len(evs)-1, 0))
 		o := opts
 		o.First = first
-		return harness.CheckCase(newEngine, &t, o)
+		return checkCase(newEngine, &t, o)
 	}
 }
 

@@ -21,19 +21,48 @@ func (e *ToolsimError) Error() string {
 	return fmt.Sprintf("seed %d: %s", e.Seed, e.Detail)
 }
 
-// toolsimFault keeps, when found holds toolsim's own fault, the one of
-// the lowest seed index, and reports whether it did.
-func (r *run) toolsimFault(i int64, seed uint64, found []harness.Violation) bool {
+// screen takes toolsim's own faults out of what a check found, keeping
+// the one of the lowest seed index (i; -1 for a baseline's repro) for the
+// run's error: nothing when the first violation is toolsim's (what
+// followed it is not the engine's to answer for), else the others.
+func (r *run) screen(i int64, seed uint64, found []harness.Violation) []harness.Violation {
+	kept := withoutToolsim(found)
+	if len(kept) == len(found) {
+		return found
+	}
+	for _, v := range found {
+		if v.Oracle == harness.OracleToolsim {
+			r.mu.Lock()
+			if r.fault == nil || i < r.faultSeed {
+				r.fault, r.faultSeed = &ToolsimError{Seed: seed, Detail: v.Detail}, i
+			}
+			r.mu.Unlock()
+			break
+		}
+	}
+	if found[0].Oracle == harness.OracleToolsim {
+		return nil
+	}
+	return kept
+}
+
+// withoutToolsim drops toolsim's own faults from found: a check that
+// only confirms, shrinks or regenerates a finding never counts one.
+func withoutToolsim(found []harness.Violation) []harness.Violation {
+	var out []harness.Violation
 	for _, v := range found {
 		if v.Oracle != harness.OracleToolsim {
-			continue
+			out = append(out, v)
 		}
-		r.mu.Lock()
-		if r.fault == nil || i < r.faultSeed {
-			r.fault, r.faultSeed = &ToolsimError{Seed: seed, Detail: v.Detail}, i
-		}
-		r.mu.Unlock()
-		return true
 	}
-	return false
+	if len(out) == len(found) {
+		return found
+	}
+	return out
+}
+
+// checkCase checks a case as harness.CheckCase does, without toolsim's
+// own faults.
+func checkCase(newEngine func() harness.Engine, c *harness.Case, opts harness.Options) []harness.Violation {
+	return withoutToolsim(harness.CheckCase(newEngine, c, opts))
 }

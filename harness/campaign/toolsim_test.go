@@ -186,3 +186,41 @@ func signatures(fs []*campaign.Finding) []string {
 	}
 	return out
 }
+
+// kitFaultAtEnd is the spinner bug with toolsim's own fault at the end of
+// the stream: a fault seen after the engine's first violation.
+type kitFaultAtEnd struct {
+	harness.Engine
+	err error
+}
+
+func (k *kitFaultAtEnd) Finish() {
+	k.Engine.Finish()
+	k.err = &harness.ToolsimFault{Part: "executor kit", Detail: "the UI changed between two events"}
+}
+
+func (k *kitFaultAtEnd) Err() error { return k.err }
+
+// TestToolsimFaultAfterAFinding: toolsim's fault seen after the engine's
+// own first violation is the run's error, never a finding of its own,
+// shrunk or not; the engine's finding stays.
+func TestToolsimFaultAfterAFinding(t *testing.T) {
+	for _, noShrink := range []bool{true, false} {
+		t.Run(fmt.Sprintf("no-shrink=%v", noShrink), func(t *testing.T) {
+			c := campaign.Campaign{Seeds: 60, NoShrink: noShrink, Sim: sim.Options{Faults: fault.List{fault.Cancel}}}
+			rep, err := c.Run(func() harness.Engine { return &kitFaultAtEnd{Engine: planted.CancelLeavesSpinner()} })
+			var te *campaign.ToolsimError
+			if !errors.As(err, &te) {
+				t.Fatalf("want toolsim's error, got %v", err)
+			}
+			if len(rep.Findings) == 0 {
+				t.Fatal("the spinner's finding is gone")
+			}
+			for _, f := range rep.Findings {
+				if f.Violation.Oracle == harness.OracleToolsim || strings.HasPrefix(f.Signature, "toolsim") {
+					t.Errorf("toolsim's fault became a finding: %q", f.Signature)
+				}
+			}
+		})
+	}
+}
