@@ -95,6 +95,12 @@ func (t *Turn) Stream(ctx context.Context) iter.Seq[Part] {
 				e.poke()
 			}
 			e.mu.Unlock()
+			if e.cfg.AwaitShown {
+				select {
+				case <-t.shown: // a Shown for no part of this answer: stale
+				default:
+				}
+			}
 			ok := yield(p)
 			if ok && p.Kind != PartEnd && e.cfg.AwaitShown {
 				select {
