@@ -265,11 +265,7 @@ func (p *pass) count(state string) { p.opts.Coverage[state]++ }
 
 // engineFailed reports an engine's own failure at an event.
 func (p *pass) engineFailed(ev *event.Event, err error) {
-	if f, ok := toolsimFault(err); ok {
-		p.fail(Violation{Seq: ev.Seq, Oracle: OracleToolsim, Detail: fmt.Sprintf("at %s: %v", describe(ev), f)})
-		return
-	}
-	p.fail(Violation{Seq: ev.Seq, Oracle: OracleEngine, Detail: fmt.Sprintf("at %s: %v", describe(ev), err)})
+	p.fail(failedWith(ev.Seq, fmt.Sprintf("at %s: ", describe(ev)), err))
 }
 
 // endOfStream is the pseudo-kind of the check after Finish.
