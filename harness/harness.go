@@ -105,6 +105,21 @@ func (v Violation) String() string {
 	return s
 }
 
+// StreamOracle reports whether oracle is judged only while a trace
+// streams through the engine, or at its end (Finish): a check with
+// Options.StreamOnly finds every violation of such an oracle that a full
+// check finds. The others run the engine again (determinism, order
+// independence, reload, toolsim's log round trip), or can fail in any run
+// (a panic, an engine that crashed or hung, toolsim's own fault).
+func StreamOracle(oracle string) bool {
+	switch oracle {
+	case OracleOrder, OracleDeterminism, OracleNondeterminism, OracleReload, OracleRebuild, OracleReconnect,
+		OracleIdempot, OracleReported, OraclePanic, OracleEngine, OracleToolsim:
+		return false
+	}
+	return true
+}
+
 // Check replays evs through a fresh engine from newEngine, checking every
 // oracle after every event and after Finish, and then replays them through
 // a second fresh engine to check determinism. It returns every violation.
@@ -149,7 +164,7 @@ func checkSource(newEngine func() Engine, open func() (Source, error), opts Opti
 	if err != nil {
 		return found, fmt.Errorf("reading the trace: %w", err)
 	}
-	if final == nil || enough(opts, found) {
+	if final == nil || enough(opts, found) || opts.StreamOnly {
 		return found, nil
 	}
 	reopen := func() Source {
@@ -171,7 +186,7 @@ func checkSource(newEngine func() Engine, open func() (Source, error), opts Opti
 // end-of-stream rule), or nil when the check stopped before it.
 func checkWith(newEngine func() Engine, evs []event.Event, opts Options) (found []Violation, final *timeline.Timeline) {
 	found, final, _, _ = checkStream(newEngine, SliceSource(evs), opts)
-	if final == nil || enough(opts, found) {
+	if final == nil || enough(opts, found) || opts.StreamOnly {
 		return found, final
 	}
 	d, _ := determinism(newEngine, SliceSource(evs), final, lastSeq(evs))

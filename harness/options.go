@@ -69,6 +69,12 @@ type Options struct {
 	Reference func() Engine
 	// First stops at the first violation (campaigns and shrinking).
 	First bool
+	// StreamOnly runs only the oracles judged while the trace streams
+	// and at its end (Finish): not determinism, order independence, the
+	// engine's reload or toolsim's log round trip, each of which runs the
+	// engine again. A shrinker after a violation of a per-event oracle
+	// needs no more (StreamOracle).
+	StreamOnly bool
 	// Contract is what the engine's real upstream guarantees never to send
 	// and the library's documented behaviours (package contract). A
 	// campaign generates and shrinks inside it; a finding whose repro is

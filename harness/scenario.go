@@ -83,7 +83,7 @@ func checkCase(newEngine func() Engine, c *Case, opts Options) (found []Violatio
 	}()
 	found, final := checkWith(newEngine, c.Events, opts)
 	done := func() bool { return opts.First && len(found) > 0 }
-	if done() {
+	if done() || opts.StreamOnly {
 		return found
 	}
 	found = append(found, checkOrder(newEngine, c.Events, final, opts)...)

@@ -54,6 +54,10 @@ type Result struct {
 	// the run's domain).
 	Candidates int `json:"candidates,omitempty"`
 	Rejected   int `json:"rejected,omitempty"`
+	// Runs counts the engines started for a finding after its seed, to
+	// shrink and confirm it (campaign.Finding.Runs): what a slow engine
+	// pays per finding.
+	Runs int `json:"runs,omitempty"`
 	// Class is the bug class of a finding's signature (campaign.ClassOf):
 	// the JUnit report gives each class one testcase listing its
 	// signatures.

@@ -20,8 +20,14 @@ const baselineVersion = 1
 // when it finds only these, fails on a new one, and names those it no
 // longer finds. Each entry keeps its repro, which a campaign checks before
 // any seed (as Hypothesis replays its example database), so a fix shows
-// at once. The file is JSON: {"toolsim_baseline":1,"findings":[{"signature",
-// "oracle","repro":[header, event, ...]}]}, one repro line per line.
+// at once. It also remembers the findings that do not count, each with
+// its standing (Kind): one seen only after another, one showing
+// documented behaviour, one outside the contract. A run does not shrink
+// a finding again while its kept repro still shows it with the same
+// standing: a known signature newly coming first, or a kept repro that no
+// longer shows its signature, is shrunk afresh. The file is JSON:
+// {"toolsim_baseline":1,"findings":[{"signature","oracle","kind","after",
+// "repro":[header, event, ...]}]}, one repro line per line.
 type Baseline struct {
 	Entries []BaselineEntry
 }
@@ -30,12 +36,52 @@ type Baseline struct {
 type BaselineEntry struct {
 	Signature string
 	Oracle    string
-	Repro     *harness.Case // nil: none kept (the signature alone is known)
+	// Kind is the finding's standing when it was kept: "" for a bug that
+	// counts, else KindAfter, KindDocumented or KindRobustness (kindOf).
+	Kind string
+	// After names the signature the repro failed with first (KindAfter).
+	After string
+	Repro *harness.Case // nil: none kept (the signature alone is known)
 }
 
-// Has reports whether the baseline lists sig. A nil baseline lists nothing.
+// The standings of a baseline entry that does not count as a bug
+// (BaselineEntry.Kind).
+const (
+	KindAfter      = "after"      // seen only after another signature (Finding.After)
+	KindDocumented = "documented" // shows documented behaviour (Finding.Documented)
+	KindRobustness = "robustness" // outside the contract, in a run that is not in robustness mode
+)
+
+// entry returns the baseline's entry for sig.
+func (b *Baseline) entry(sig string) (BaselineEntry, bool) {
+	if b != nil {
+		for _, e := range b.Entries {
+			if e.Signature == sig {
+				return e, true
+			}
+		}
+	}
+	return BaselineEntry{}, false
+}
+
+// kindOf is a judged finding's standing in rep (BaselineEntry.Kind).
+func kindOf(rep *Report, f *Finding) string {
+	switch {
+	case f.After != "":
+		return KindAfter
+	case f.Documented != "":
+		return KindDocumented
+	case f.Robustness != "" && !rep.Robustness:
+		return KindRobustness
+	}
+	return ""
+}
+
+// Has reports whether the baseline lists sig, whatever its standing. A
+// nil baseline lists nothing.
 func (b *Baseline) Has(sig string) bool {
-	return b != nil && slices.ContainsFunc(b.Entries, func(e BaselineEntry) bool { return e.Signature == sig })
+	_, ok := b.entry(sig)
+	return ok
 }
 
 // HasClass reports whether the baseline lists a signature of the bug
@@ -56,18 +102,17 @@ func (b *Baseline) fixed(found []*Finding) []string {
 }
 
 // BaselineOf makes a baseline of a report's findings, each with its
-// repro: the shrunk trace, else the failing one, else the baseline's own.
-// Flaky findings are left out (they are not bug classes), and so are those
-// seen only after another (they never fail a run; once the other is fixed,
-// one that remains is a bug to see), and those the run does not count
-// (Report.Counts: documented behaviour, or outside the contract).
+// standing (kindOf) and its repro: the shrunk trace, else the failing
+// one, else the baseline's own. Flaky findings are left out: they are not
+// bug classes. Those that do not count are kept with their standing, so
+// that the next run replays their repros instead of shrinking them again.
 func BaselineOf(rep *Report, old *Baseline) *Baseline {
 	b := &Baseline{}
 	for _, f := range rep.Findings {
-		if f.Flaky != "" || f.After != "" || !rep.Counts(f) {
+		if f.Flaky != "" {
 			continue
 		}
-		e := BaselineEntry{Signature: f.Signature, Oracle: f.Violation.Oracle, Repro: f.Shrunk}
+		e := BaselineEntry{Signature: f.Signature, Oracle: f.Violation.Oracle, Kind: kindOf(rep, f), After: f.After, Repro: f.Shrunk}
 		if e.Repro == nil {
 			e.Repro = f.Case
 		}
@@ -91,6 +136,8 @@ type baselineFile struct {
 type baselineEntry struct {
 	Signature string            `json:"signature"`
 	Oracle    string            `json:"oracle,omitempty"`
+	Kind      string            `json:"kind,omitempty"`
+	After     string            `json:"after,omitempty"`
 	Repro     []json.RawMessage `json:"repro,omitempty"`
 }
 
@@ -106,6 +153,14 @@ func (b *Baseline) Encode(w io.Writer) error {
 		sig, _ := json.Marshal(e.Signature)
 		orc, _ := json.Marshal(e.Oracle)
 		fmt.Fprintf(&out, "\n{\"signature\":%s,\"oracle\":%s", sig, orc)
+		if e.Kind != "" {
+			kind, _ := json.Marshal(e.Kind)
+			fmt.Fprintf(&out, ",\"kind\":%s", kind)
+		}
+		if e.After != "" {
+			after, _ := json.Marshal(e.After)
+			fmt.Fprintf(&out, ",\"after\":%s", after)
+		}
 		if e.Repro != nil {
 			var trace bytes.Buffer
 			h := tracemeta.Header(tracemeta.SourceShrink, 0, tracemeta.Meta{Oracle: e.Oracle}.With(replayOf(e.Repro)))
@@ -146,7 +201,10 @@ func ReadBaseline(r io.Reader, name string) (*Baseline, error) {
 		if e.Signature == "" {
 			return nil, fmt.Errorf("%s: findings[%d]: no signature", name, i)
 		}
-		entry := BaselineEntry{Signature: e.Signature, Oracle: e.Oracle}
+		if err := checkKind(e); err != nil {
+			return nil, fmt.Errorf("%s: findings[%d] (%q): %w", name, i, e.Signature, err)
+		}
+		entry := BaselineEntry{Signature: e.Signature, Oracle: e.Oracle, Kind: e.Kind, After: e.After}
 		if len(e.Repro) > 0 {
 			c, err := reproCase(e.Repro)
 			if err != nil {
@@ -157,6 +215,24 @@ func ReadBaseline(r io.Reader, name string) (*Baseline, error) {
 		b.Entries = append(b.Entries, entry)
 	}
 	return b, nil
+}
+
+// checkKind checks an entry's standing: a known kind, and "after" with
+// the kind that needs it.
+func checkKind(e baselineEntry) error {
+	switch e.Kind {
+	case "", KindDocumented, KindRobustness:
+		if e.After != "" {
+			return fmt.Errorf("after %q without kind %q", e.After, KindAfter)
+		}
+	case KindAfter:
+		if e.After == "" {
+			return fmt.Errorf("kind %q without the signature it comes after (field after)", KindAfter)
+		}
+	default:
+		return fmt.Errorf("kind %q: want %q, %q or %q (or none: a bug that counts)", e.Kind, KindAfter, KindDocumented, KindRobustness)
+	}
+	return nil
 }
 
 // reproCase decodes a repro's lines into the case they describe.
@@ -179,14 +255,17 @@ func reproCase(lines []json.RawMessage) (*harness.Case, error) {
 }
 
 // replayBaseline checks the baseline's repros before any seed, on the
-// campaign's workers: each that fails becomes a finding (Replayed), under
-// the signature it fails with.
+// campaign's workers: each that still shows its entry's signature becomes
+// that finding (Replayed), seen after the first (Finding.After) when
+// another comes first, so that a finding kept with its standing is not
+// shrunk again while its repro shows it (remembered); then each repro's
+// first signature that no entry's own repro showed becomes a finding too.
 func (r *run) replayBaseline() {
 	if r.c.Baseline == nil {
 		return
 	}
 	opts := r.c.Check
-	opts.First = true
+	opts.First = false
 	entries := r.c.Baseline.Entries
 	found := make([][]harness.Violation, len(entries))
 	next := make(chan int)
@@ -195,7 +274,7 @@ func (r *run) replayBaseline() {
 		wg.Go(func() {
 			for i := range next {
 				if entries[i].Repro != nil {
-					found[i] = harness.CheckCase(r.newEngine, entries[i].Repro, opts)
+					found[i] = harness.Expand(harness.CheckCase(r.newEngine, entries[i].Repro, opts))
 				}
 			}
 		})
@@ -205,15 +284,59 @@ func (r *run) replayBaseline() {
 	}
 	close(next)
 	wg.Wait()
-	for i, vs := range found {
-		vs = r.screen(-1, 0, vs)
-		if len(vs) == 0 || r.findings[vs[0].Signature] != nil {
-			continue
-		}
-		v := vs[0]
-		r.findings[v.Signature] = &Finding{Signature: v.Signature, Replayed: true, index: -1,
-			Failure: Failure{Violation: v, Case: entries[i].Repro, Shrunk: entries[i].Repro, ShrunkBy: v}}
+	for i := range found {
+		found[i] = r.screen(-1, 0, found[i])
 	}
+	for i, vs := range found {
+		if v, ok := withSignature(vs, entries[i].Signature); ok && v.Signature != vs[0].Signature {
+			r.replayed(entries[i].Repro, v, vs[0].Signature)
+		} else if ok {
+			r.replayed(entries[i].Repro, v, "")
+		}
+	}
+	for i, vs := range found {
+		if len(vs) > 0 {
+			r.replayed(entries[i].Repro, vs[0], "")
+		}
+	}
+}
+
+// replayed makes v, shown by a baseline repro after the signature after
+// ("" when first), a finding, unless one has its signature already.
+func (r *run) replayed(repro *harness.Case, v harness.Violation, after string) {
+	if r.findings[v.Signature] != nil {
+		return
+	}
+	r.findings[v.Signature] = &Finding{Signature: v.Signature, Replayed: true, index: -1, After: after,
+		Failure: Failure{Violation: v, Case: repro, Shrunk: repro, ShrunkBy: v}}
+}
+
+// remembered reports whether the baseline keeps f with a repro that
+// still shows it with the standing it was kept with, so that f is not
+// shrunk again: its kept repro showed it (Replayed); it came first in no
+// seed if it was kept as seen only after another; its behaviour is still
+// declared documented if it was kept so; the run is not in robustness
+// mode if it was kept as outside the contract. An entry without a repro
+// (written by hand) is known by its signature alone.
+func (r *run) remembered(f *Finding) bool {
+	e, ok := r.c.Baseline.entry(f.Signature)
+	switch {
+	case !ok:
+		return false
+	case e.Repro == nil:
+		return true
+	case !f.Replayed:
+		return false
+	}
+	switch e.Kind {
+	case KindAfter:
+		return !f.first && f.After != ""
+	case KindDocumented:
+		return Documents(r.c.Check.Contract, f.Signature) != ""
+	case KindRobustness:
+		return !r.c.Robustness
+	}
+	return true
 }
 
 // replayOf is a case's reconstruction settings, for a trace header.

@@ -13,3 +13,6 @@ func PlantGenerate(c *Campaign, gen func(uint64, sim.Options) *sim.Scenario) { c
 // PlantRender makes the campaign render with draw: a test plants a
 // nondeterministic renderer, toolsim's own fault.
 func PlantRender(c *Campaign, draw func(*timeline.Timeline, render.Options) string) { c.render = draw }
+
+// Median is median, for its table test.
+var Median = median

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/toolsim/toolsim/contract"
 	"github.com/toolsim/toolsim/harness"
@@ -21,6 +22,10 @@ type Finding struct {
 	Failure
 	Signature string
 	Count     int // failing seeds with this signature
+	// Runs counts the engines the run started for this finding after its
+	// seed: shrinking and confirming it (0 when it was not shrunk: known,
+	// or replayed from the baseline).
+	Runs int
 	// Rejected counts the shrink candidates that failed but were rejected
 	// for drift: another signature, or a fault or feature outside the
 	// run's domain.
@@ -203,12 +208,13 @@ func (r *run) finish(rep *Report) {
 	} else {
 		r.shrinkAll(rep.Findings)
 	}
+	rep.Robustness, rep.Racy, rep.NoShrink = r.c.Robustness, r.c.Racy, r.c.NoShrink
 	for _, f := range rep.Findings {
-		f.Known = r.c.Baseline.Has(f.Signature)
 		f.judge(r.c.Check.Contract)
+		e, listed := r.c.Baseline.entry(f.Signature)
+		f.Known = listed && e.Kind == kindOf(rep, f)
 		f.KnownClass = r.c.Racy && !f.Known && r.c.Baseline.HasClass(f.Class)
 	}
-	rep.Robustness, rep.Racy, rep.NoShrink = r.c.Robustness, r.c.Racy, r.c.NoShrink
 	for _, f := range rep.Findings {
 		if rep.Failure == nil && !f.Known && !f.KnownClass && !f.Replayed && f.After == "" && rep.Counts(f) {
 			rep.Failure = &f.Failure
@@ -260,22 +266,43 @@ func (f *Finding) FileName(prefix string) string {
 }
 
 // shrinkAll shrinks and confirms the findings seeds found, on the
-// campaign's workers. A known finding is not shrunk: its repro is the
-// baseline's, replayed first.
+// campaign's workers: the findings of one seed on one worker, one after
+// another, sharing a memo of the traces checked (their first candidates
+// are the same). A finding the baseline remembers is not shrunk: its
+// repro is the baseline's, replayed first; nor is one a baseline repro
+// showed under a signature the baseline does not list (that repro is
+// already small).
 func (r *run) shrinkAll(fs []*Finding) {
-	jobs := make(chan *Finding)
+	var groups [][]*Finding
+	at := map[*harness.Case]int{}
+	for _, f := range fs {
+		if r.remembered(f) || f.Replayed && !r.c.Baseline.Has(f.Signature) {
+			continue
+		}
+		if f.index >= 0 {
+			f.Replayed = false // a seed found it: shrunk from the seed's trace
+		}
+		i, ok := at[f.Case]
+		if !ok {
+			i, at[f.Case] = len(groups), len(groups)
+			groups = append(groups, nil)
+		}
+		groups[i] = append(groups[i], f)
+	}
+	jobs := make(chan []*Finding)
 	var wg sync.WaitGroup
 	for range max(r.c.Workers, 1) {
 		wg.Go(func() {
-			for f := range jobs {
-				r.shrink(f)
+			for g := range jobs {
+				m := newMemo()
+				for _, f := range g {
+					r.shrink(f, m)
+				}
 			}
 		})
 	}
-	for _, f := range fs {
-		if !f.Replayed && !r.c.Baseline.Has(f.Signature) {
-			jobs <- f
-		}
+	for _, g := range groups {
+		jobs <- g
 	}
 	close(jobs)
 	wg.Wait()
@@ -310,19 +337,28 @@ func reappears(newEngine func() harness.Engine, c *harness.Case, sig string, opt
 
 // shrink minimises a finding to the smallest trace that fails with its
 // signature inside the run's domain, then confirms the repro on a fresh
-// engine.
-func (r *run) shrink(f *Finding) {
+// engine. m is the memo of the traces its seed's findings were checked on;
+// Finding.Runs counts the engines it started, not those m spared.
+func (r *run) shrink(f *Finding, m *memo) {
 	if f.Violation.Oracle == harness.OracleNondeterminism {
 		f.Note = "a nondeterministic seed is not shrunk: its trace is generated again, not replayed"
 		return
 	}
-	res := ShrinkFinding(r.newEngine, f.Case, f.Violation, r.dom, r.c.Check)
+	var runs atomic.Int64
+	defer func() { f.Runs = int(runs.Load()) }()
+	newEngine := func() harness.Engine {
+		runs.Add(1)
+		return r.newEngine()
+	}
+	res := shrinkFinding(newEngine, f.Case, f.Violation, r.dom, r.c.Check, m)
 	f.Shrunk, f.ShrunkBy, f.Tests, f.Note, f.Rejected, f.After = res.Case, res.By, res.Tests, res.Note, res.Rejected, res.After
 	if res.Lost != "" {
 		f.Flaky = res.Lost
 		return
 	}
-	f.Flaky = confirm(r.newEngine, f.Shrunk, f.Signature, f.After, r.c.Check)
+	opts := r.c.Check
+	opts.StreamOnly = harness.StreamOracle(f.Violation.Oracle) // it shows in the stream, first or after another
+	f.Flaky = confirm(newEngine, f.Shrunk, f.Signature, f.After, opts)
 	if f.After != "" && (f.Violation.Oracle == harness.OracleEngine || f.Violation.Oracle == harness.OraclePanic) {
 		// A hang, a crash or a panic is a bug of its own whatever failed
 		// first: it is counted, never only listed behind another.

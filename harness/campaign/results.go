@@ -55,7 +55,7 @@ func (fd *Finding) result(counts bool, base func(*Finding) string, reproduce fun
 	seed, b := fd.Seed, base(fd)
 	r.Seed, r.Events, r.Trace = &seed, len(fd.Case.Events), b+".jsonl"
 	r.Reproduce = reproduce(r.Trace)
-	r.Candidates, r.Rejected = fd.Tests, fd.Rejected
+	r.Candidates, r.Rejected, r.Runs = fd.Tests, fd.Rejected, fd.Runs
 	if fd.Shrunk != nil {
 		r.Shrunk = b + ".min.jsonl"
 		r.Reproduce = reproduce(r.Shrunk)

@@ -50,12 +50,19 @@ type Shrunk struct {
 // fault limit and Note says so; when c no longer shows the signature,
 // Lost says what happened.
 func ShrinkFinding(newEngine func() harness.Engine, c *harness.Case, v harness.Violation, dom Domain, opts harness.Options) Shrunk {
-	probe := prober(newEngine, c, v.Oracle, opts)
-	sig := v.Signature
-	if all := harness.Expand(probe(c.Events, false)); len(all) == 0 {
-		return Shrunk{Case: c, Tests: 1, Lost: "the failing trace passed when checked again on a fresh engine"}
-	} else if _, ok := withSignature(all, sig); !ok {
-		return Shrunk{Case: c, Tests: 1, Lost: fmt.Sprintf("the failing trace no longer shows the signature when checked again: it fails with %s (%s)", all[0].Signature, all[0].Detail)}
+	return shrinkFinding(newEngine, c, v, dom, opts, newMemo())
+}
+
+// shrinkFinding is ShrinkFinding with the memo of the traces c's findings
+// were checked on so far.
+func shrinkFinding(newEngine func() harness.Engine, c *harness.Case, v harness.Violation, dom Domain, opts harness.Options, m *memo) Shrunk {
+	sig, streamed := v.Signature, opts
+	// A per-event oracle's violation shows in the stream: the candidates
+	// need not run the engine again for the oracles that do.
+	streamed.StreamOnly = harness.StreamOracle(v.Oracle)
+	probe := prober(newEngine, c, v.Oracle, streamed, m)
+	if _, ok := withSignature(harness.Expand(probe(c.Events, false)), sig); !ok {
+		return Shrunk{Case: c, Tests: 1, Lost: lost(prober(newEngine, c, v.Oracle, opts, m), c)}
 	}
 	dom, note := widen(dom, c.Events, opts)
 	rejected, first := 0, false
@@ -64,11 +71,16 @@ func ShrinkFinding(newEngine func() harness.Engine, c *harness.Case, v harness.V
 			rejected++
 			return false
 		}
-		if vs := probe(evs, true); len(vs) > 0 && vs[0].Signature == sig {
-			first = true
-			return true
+		if first { // every candidate kept from now on shows sig first
+			if vs := probe(evs, true); len(vs) > 0 && vs[0].Signature == sig {
+				return true
+			}
+			rejected++
+			return false
 		}
-		if _, ok := withSignature(harness.Expand(probe(evs, false)), sig); !first && ok {
+		all := harness.Expand(probe(evs, false))
+		if _, ok := withSignature(all, sig); ok {
+			first = all[0].Signature == sig
 			return true
 		}
 		rejected++
@@ -76,7 +88,7 @@ func ShrinkFinding(newEngine func() harness.Engine, c *harness.Case, v harness.V
 	}
 	res := shrink.Shrink(c.Events, fails, shrink.Options{})
 	out := shrunkCase(c, res.Events)
-	all := harness.Expand(probe(out.Events, false))
+	all := harness.Expand(probe(out.Events, !first))
 	by, _ := withSignature(all, sig)
 	if len(res.Events) == len(c.Events) && note == "" {
 		note = fmt.Sprintf("no smaller trace fails with this signature (%d candidates tried)", res.Tests)
@@ -86,6 +98,16 @@ func ShrinkFinding(newEngine func() harness.Engine, c *harness.Case, v harness.V
 		sh.After = all[0].Signature
 	}
 	return sh
+}
+
+// lost says what a case that no longer shows its signature does instead
+// under probe, a check of every oracle: passes, or fails with another.
+func lost(probe func([]event.Event, bool) []harness.Violation, c *harness.Case) string {
+	all := harness.Expand(probe(c.Events, false))
+	if len(all) == 0 {
+		return "the failing trace passed when checked again on a fresh engine"
+	}
+	return fmt.Sprintf("the failing trace no longer shows the signature when checked again: it fails with %s (%s)", all[0].Signature, all[0].Detail)
 }
 
 // widen returns the narrowest domain that holds evs, starting from dom,
@@ -120,16 +142,23 @@ func withSignature(vs []harness.Violation, sig string) (harness.Violation, bool)
 
 // prober returns a check of candidate traces of c with opts, the
 // reconnect point clamped to the shorter trace, and toolsim's rebuild
-// oracles skipped unless oracle is one of them.
-func prober(newEngine func() harness.Engine, c *harness.Case, oracle string, opts harness.Options) func(evs []event.Event, first bool) []harness.Violation {
+// oracles skipped unless oracle is one of them. What each trace showed is
+// kept in m (memo), so that a trace checked again costs no engine run.
+func prober(newEngine func() harness.Engine, c *harness.Case, oracle string, opts harness.Options, m *memo) func(evs []event.Event, first bool) []harness.Violation {
 	noRebuild := c.NoRebuild || !rebuildOracle(oracle)
 	return func(evs []event.Event, first bool) []harness.Violation {
+		key := m.key(evs, opts.StreamOnly, noRebuild)
+		if vs, ok := m.get(key, first); ok {
+			return vs
+		}
 		t := *c
 		t.Events, t.NoRebuild = evs, noRebuild
 		t.ReconnectAt = min(c.ReconnectAt, max(len(evs)-1, 0))
 		o := opts
 		o.First = first
-		return checkCase(newEngine, &t, o)
+		vs := checkCase(newEngine, &t, o)
+		m.put(key, vs, first)
+		return vs
 	}
 }
 
@@ -164,7 +193,7 @@ func ShrinkCaseIn(newEngine func() harness.Engine, c *harness.Case, oracle strin
 // shrinkOracle is ShrinkCase, inside dom when it is not nil.
 func shrinkOracle(newEngine func() harness.Engine, c *harness.Case, oracle string, dom *Domain, opts harness.Options) Shrunk {
 	opts.First = false
-	probe := prober(newEngine, c, oracle, opts)
+	probe := prober(newEngine, c, oracle, opts, newMemo())
 	var note string
 	target := func(vs []harness.Violation) bool { return hasOracle(vs, oracle) }
 	if !target(probe(c.Events, false)) {

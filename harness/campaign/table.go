@@ -3,12 +3,15 @@ package campaign
 import (
 	"fmt"
 	"io"
+	"slices"
+	"strconv"
 	"strings"
 )
 
 // WriteFindings writes the findings table: the bug classes in order, each
 // with its signatures, one line each, with the seed count, first seed,
-// repro size and oracle; flaky findings follow. Findings seen only after
+// repro size, engine runs spent shrinking it and oracle; flaky findings
+// follow. Findings seen only after
 // another, documented behaviour and (outside robustness mode) findings
 // outside the contract are counted under the table, not listed. Nothing is
 // written when there is no finding.
@@ -22,7 +25,7 @@ func (r *Report) WriteFindings(w io.Writer) {
 		note = " (unshrunk: a bug seen only after another is not set apart, so a shrinking run may count fewer)"
 	}
 	fmt.Fprintf(w, "findings: %s%s\n", r.Bugs(), note)
-	fmt.Fprintln(w, "  bug  seeds  first  events  oracle       signature")
+	fmt.Fprintln(w, "  bug  seeds  first  events  runs  oracle       signature")
 	for i, cl := range classes {
 		for _, fd := range cl.Findings {
 			findingRow(w, fmt.Sprint(i+1), fd)
@@ -37,6 +40,37 @@ func (r *Report) WriteFindings(w io.Writer) {
 		fmt.Fprintf(w, "  bug %d: %s\n", i+1, cl.Name)
 	}
 	r.writeUnlisted(w)
+	r.writeRuns(w)
+}
+
+// median is the median of xs (not empty), with one decimal when it falls
+// between two values.
+func median(xs []int) string {
+	xs = slices.Sorted(slices.Values(xs))
+	n := len(xs)
+	if n%2 == 1 || xs[n/2-1] == xs[n/2] {
+		return fmt.Sprint(xs[n/2])
+	}
+	return strconv.FormatFloat(float64(xs[n/2-1]+xs[n/2])/2, 'f', 1, 64)
+}
+
+// writeRuns writes what shrinking cost, when the run shrank a finding:
+// the median of Finding.Runs over the findings shrunk (those of every
+// standing, listed or not), and their sum.
+func (r *Report) writeRuns(w io.Writer) {
+	var runs []int
+	total := 0
+	for _, fd := range r.Findings {
+		if fd.Runs > 0 {
+			runs = append(runs, fd.Runs)
+			total += fd.Runs
+		}
+	}
+	if len(runs) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "  shrinking: %s, %d engine runs in all, median %s per finding (the runs column)\n",
+		Plural(len(runs), "finding")+" shrunk", total, median(runs))
 }
 
 // writeUnlisted counts the findings the table leaves out, by reason.
@@ -49,7 +83,7 @@ func (r *Report) writeUnlisted(w io.Writer) {
 			documented++
 		case !r.Counts(fd):
 			outside++
-		case fd.After != "" && !fd.Known:
+		case fd.After != "":
 			hidden++
 		}
 	}
@@ -76,6 +110,10 @@ func findingRow(w io.Writer, bug string, fd *Finding) {
 	case fd.Shrunk != nil:
 		events = fmt.Sprintf("%d→%d", len(fd.Case.Events), len(fd.Shrunk.Events))
 	}
+	runs := "-"
+	if fd.Runs > 0 {
+		runs = fmt.Sprint(fd.Runs)
+	}
 	mark := ""
 	switch {
 	case fd.Flaky != "":
@@ -87,7 +125,7 @@ func findingRow(w io.Writer, bug string, fd *Finding) {
 	case fd.Robustness != "":
 		mark = "  (robustness)"
 	}
-	fmt.Fprintf(w, "  %3s %6d %6s %7s  %-12s %s%s\n", bug, fd.Count, first, events, fd.Violation.Oracle, fd.Signature, mark)
+	fmt.Fprintf(w, "  %3s %6d %6s %7s %5s  %-12s %s%s\n", bug, fd.Count, first, events, runs, fd.Violation.Oracle, fd.Signature, mark)
 }
 
 // Verdict is the run's last line ("FAIL: …" or "ok: …") and whether it

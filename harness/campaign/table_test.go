@@ -48,18 +48,24 @@ func TestVerdict(t *testing.T) {
 }
 
 // TestWriteFindings: one row per signature under its bug's number, the
-// classes named under the table.
+// classes named under the table, and what shrinking cost: the engine runs
+// of each finding shrunk, and their median, one seen only after another
+// included.
 func TestWriteFindings(t *testing.T) {
-	rep := campaign.Report{Findings: []*campaign.Finding{finding("a: x", "a", 1), finding("a: z", "a", 3), finding("b: y", "b", 4)}}
+	rep := campaign.Report{Findings: []*campaign.Finding{finding("a: x", "a", 1), finding("a: z", "a", 3), finding("b: y", "b", 4), finding("c: w", "c", 5)}}
+	rep.Findings[0].Runs, rep.Findings[1].Runs, rep.Findings[3].Runs = 12, 40, 31
+	rep.Findings[3].After = "a: x"
 	var b strings.Builder
 	rep.WriteFindings(&b)
 	want := `findings: 2 bugs in 3 signatures
-  bug  seeds  first  events  oracle       signature
-    1      2      1     5→2  model        a: x
-    1      2      3     5→2  model        a: z
-    2      2      4     5→2  model        b: y
+  bug  seeds  first  events  runs  oracle       signature
+    1      2      1     5→2    12  model        a: x
+    1      2      3     5→2    40  model        a: z
+    2      2      4     5→2     -  model        b: y
   bug 1: a
   bug 2: b
+  and 1 more seen only after one of these (a consequence, or a bug it masks: fix that one first; --json lists them)
+  shrinking: 3 findings shrunk, 83 engine runs in all, median 31 per finding (the runs column)
 `
 	if diff := cmp.Diff(want, b.String()); diff != "" {
 		t.Errorf("WriteFindings (-want +got):\n%s", diff)
@@ -87,5 +93,26 @@ func TestResultsRoundTrip(t *testing.T) {
 	clean := (&campaign.Report{Scenarios: 3}).Results("campaign (3 scenarios)", base, nil)
 	if len(clean) != 1 || clean[0].Status != report.Pass || clean[0].Scenarios != 3 {
 		t.Errorf("a clean run's results: %+v", clean)
+	}
+}
+
+// TestMedian: the middle value, or the mean of the two middle ones.
+func TestMedian(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		xs   []int
+		want string
+	}{
+		{"one", []int{7}, "7"},
+		{"odd, unsorted", []int{9, 1, 5}, "5"},
+		{"even, between two", []int{4, 1, 2, 9}, "3.0"},
+		{"even, half way", []int{10, 1, 5, 2}, "3.5"},
+		{"even, equal middles", []int{3, 3, 1, 8}, "3"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := campaign.Median(tt.xs); got != tt.want {
+				t.Errorf("median(%v) = %s, want %s", tt.xs, got, tt.want)
+			}
+		})
 	}
 }

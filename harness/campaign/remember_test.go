@@ -1,0 +1,213 @@
+package campaign_test
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/toolsim/toolsim/contract"
+	"github.com/toolsim/toolsim/fault"
+	"github.com/toolsim/toolsim/harness"
+	"github.com/toolsim/toolsim/harness/campaign"
+	"github.com/toolsim/toolsim/sim"
+)
+
+// standings lists each finding as "signature [after X] [documented B]
+// [known]": what a baseline must remember of a run.
+func standings(rep *campaign.Report) []string {
+	var out []string
+	for _, f := range rep.Findings {
+		s := f.Signature
+		if f.After != "" {
+			s += " after " + f.After
+		}
+		if f.Documented != "" {
+			s += " documented " + string(f.Documented)
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// roundTrip writes b as a file and reads it back.
+func roundTrip(t *testing.T, b *campaign.Baseline) *campaign.Baseline {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := b.Encode(&buf); err != nil {
+		t.Fatal(err)
+	}
+	back, err := campaign.ReadBaseline(&buf, "baseline.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return back
+}
+
+// TestBaselineRemembers: a baseline keeps the findings that do not count
+// (seen only after another, documented behaviour) with their repros, so
+// the same run with it shrinks none of them again and reports them with
+// the same standing; the kept repro's replay stands in for the search.
+func TestBaselineRemembers(t *testing.T) {
+	for _, tt := range []struct {
+		name    string
+		engine  func() harness.Engine
+		faults  fault.List
+		declare []contract.Behaviour
+		notes   func(*campaign.Finding) bool
+	}{
+		{"seen only after another", withBugs(plantedBugs...), fault.All(), nil,
+			func(f *campaign.Finding) bool { return f.After != "" }},
+		{"documented behaviour", openAfterTurn, fault.List{fault.MissingResult}, []contract.Behaviour{contract.OpenAfterTurn},
+			func(f *campaign.Finding) bool { return f.Documented != "" }},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			camp := campaign.Campaign{Seeds: 300, Workers: 2, Sim: sim.Options{Faults: tt.faults, Swarm: true}}
+			camp.Check.Contract.Documented = tt.declare
+			first, err := camp.Run(tt.engine)
+			if err != nil {
+				t.Fatal(err)
+			}
+			kept := 0
+			for _, f := range first.Findings {
+				if tt.notes(f) && f.Tests > 0 {
+					kept++
+				}
+			}
+			if kept == 0 {
+				t.Fatalf("the first run shrank no finding of this standing: %q", standings(first))
+			}
+			camp.Baseline = roundTrip(t, campaign.BaselineOf(first, nil))
+			again, err := camp.Run(tt.engine)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(standings(first), standings(again)); diff != "" {
+				t.Errorf("findings with the baseline differ from those it was written from (-want +got):\n%s", diff)
+			}
+			for _, f := range again.Findings {
+				if f.Tests > 0 || f.Shrunk == nil || !f.Known {
+					t.Errorf("%q: %d shrink candidates tried, repro kept %v, known %v; want none tried, the kept repro, known",
+						f.Signature, f.Tests, f.Shrunk != nil, f.Known)
+				}
+			}
+			if !again.OK() || len(again.Fixed) > 0 {
+				t.Errorf("with its baseline: OK %v, fixed %q; want OK, none fixed", again.OK(), again.Fixed)
+			}
+		})
+	}
+}
+
+// TestBaselineNoticesChange: a finding kept as seen only after another
+// that a seed shows first is shrunk again and counts; one whose kept repro
+// no longer shows it is shrunk afresh.
+func TestBaselineNoticesChange(t *testing.T) {
+	camp := campaign.Campaign{Seeds: 300, Workers: 2, Sim: sim.Options{Faults: fault.All(), Swarm: true}}
+	engine := withBugs(plantedBugs...)
+	first, err := camp.Run(engine)
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := campaign.BaselineOf(first, nil)
+	after, counted := -1, -1
+	for i, e := range base.Entries {
+		switch {
+		case e.Kind == campaign.KindAfter && after < 0:
+			after = i
+		case e.Kind == "" && counted < 0:
+			counted = i
+		}
+	}
+	if after < 0 || counted < 0 {
+		t.Fatalf("want a finding seen only after another and one that counts: %q", standings(first))
+	}
+	t.Run("newly first", func(t *testing.T) {
+		b := roundTrip(t, base)
+		e := &b.Entries[counted]
+		e.Kind, e.After = campaign.KindAfter, b.Entries[after].After
+		camp := camp
+		camp.Baseline = b
+		rep, err := camp.Run(engine)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := findingOf(t, rep, e.Signature)
+		if f.Tests == 0 || f.After != "" || f.Known || rep.OK() {
+			t.Errorf("%q: %d candidates tried, after %q, known %v, run OK %v; want it shrunk again, first, new, the run failed",
+				f.Signature, f.Tests, f.After, f.Known, rep.OK())
+		}
+	})
+	t.Run("kept repro no longer shows it", func(t *testing.T) {
+		b := roundTrip(t, base)
+		b.Entries[after].Repro = b.Entries[counted].Repro
+		camp := camp
+		camp.Baseline = b
+		rep, err := camp.Run(engine)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := findingOf(t, rep, b.Entries[after].Signature)
+		if f.Tests == 0 || f.After == "" || !rep.OK() {
+			t.Errorf("%q: %d candidates tried, after %q, run OK %v; want it shrunk afresh, still after another, the run OK",
+				f.Signature, f.Tests, f.After, rep.OK())
+		}
+	})
+}
+
+// findingOf returns rep's finding with signature sig.
+func findingOf(t *testing.T, rep *campaign.Report, sig string) *campaign.Finding {
+	t.Helper()
+	for _, f := range rep.Findings {
+		if f.Signature == sig {
+			return f
+		}
+	}
+	t.Fatalf("no finding %q among %q", sig, standings(rep))
+	return nil
+}
+
+// TestReadBaselineKind: a baseline entry's standing is checked when read,
+// and an error names the entry and the field.
+func TestReadBaselineKind(t *testing.T) {
+	for _, tt := range []struct {
+		name, entry, want string
+	}{
+		{"unknown kind", `{"signature":"s","kind":"masked"}`, `findings[0] ("s"): kind "masked": want "after", "documented" or "robustness"`},
+		{"after without its signature", `{"signature":"s","kind":"after"}`, `findings[0] ("s"): kind "after" without the signature it comes after (field after)`},
+		{"after without the kind", `{"signature":"s","after":"t"}`, `findings[0] ("s"): after "t" without kind "after"`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := campaign.ReadBaseline(strings.NewReader(`{"toolsim_baseline":1,"findings":[`+tt.entry+`]}`), "b.json")
+			if err == nil || !strings.Contains(err.Error(), "b.json: "+tt.want) {
+				t.Errorf("error %v, want it to contain %q", err, "b.json: "+tt.want)
+			}
+		})
+	}
+}
+
+// TestShrinkRuns: a finding of a per-event oracle costs at most one
+// engine run per candidate, plus the check that confirms its repro: the
+// candidates run only the stream's oracles, and the trace the shrinker
+// starts from and the one it keeps are not checked twice. The counts do
+// not depend on the workers.
+func TestShrinkRuns(t *testing.T) {
+	runs := func(workers int) []string {
+		camp := campaign.Campaign{Seeds: 300, Workers: workers, Sim: sim.Options{Faults: fault.All(), Swarm: true}}
+		rep, err := camp.Run(withBugs(plantedBugs...))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, f := range rep.Findings {
+			if f.Runs == 0 || f.Runs > f.Tests+1 || !harness.StreamOracle(f.Violation.Oracle) {
+				t.Errorf("%q (oracle %s): %d engine runs for %d candidates; want 1 to %d", f.Signature, f.Violation.Oracle, f.Runs, f.Tests, f.Tests+1)
+			}
+			out = append(out, fmt.Sprintf("%s: %d runs, %d candidates", f.Signature, f.Runs, f.Tests))
+		}
+		return out
+	}
+	if diff := cmp.Diff(runs(1), runs(2)); diff != "" {
+		t.Errorf("engine runs per finding on 1 worker and on 2 (-1 +2):\n%s", diff)
+	}
+}
