@@ -30,13 +30,6 @@ func TestKitHelpers(t *testing.T) {
 			want:   []string{`assistant "Let me" interrupted=false`, `tool a running out="" err=""`},
 		},
 		{
-			name: "a stale Shown does not let the next part go before it is shown",
-			lib:  mini{push: true, twice: true}, cfg: Config{AwaitShown: true},
-			events: trace(assistant, text("Let "), text("me"), text(" see"), start("a"), done("a", true), turnEnd),
-			at:     4,
-			want:   []string{`assistant "Let me see" interrupted=false`},
-		},
-		{
 			name: "a library that reports only successes: the failed row stays as it shows it, the cancelled one is interrupted (ReportsOnlySuccess, InterruptLive)",
 			lib:  mini{onlyOK: true}, cfg: Config{ReportsOnlySuccess: true},
 			events: trace(assistant, start("a"), start("b"), start("c"), done("a", true), done("c", false), cancel, turnEnd),

@@ -28,7 +28,6 @@ type mini struct {
 	anyOrder   bool // (pauses) take the answers through Turn.Resume, as the trace gives them
 	onlyOK     bool // report only results that succeeded (Config.ReportsOnlySuccess: UI.Interrupted ends the live rows)
 	push       bool // the model pushes its parts to the app loop on a goroutine of its own (Config.AwaitShown)
-	twice      bool // (push) the app says Shown twice a part: the second is stale
 }
 
 func (m mini) Run(ctx context.Context, turn *Turn) error {
@@ -234,9 +233,6 @@ func (m mini) parts(ctx context.Context, turn *Turn) iter.Seq[Part] {
 		for p := range ch {
 			yield(p)
 			if p.Kind != PartEnd {
-				turn.Shown()
-			}
-			if p.Kind != PartEnd && m.twice {
 				turn.Shown()
 			}
 		}

@@ -118,7 +118,10 @@ func (t *Turn) Stream(ctx context.Context) iter.Seq[Part] {
 
 // Shown tells the kit the UI has shown the last part the model's answer
 // pushed, the end excepted (Config.AwaitShown): Stream goes on to the next
-// part only then.
+// part only then. Say it once per part. A Shown said for no part is
+// dropped when it comes before the kit hands over the next part; one that
+// comes while the next part is being handed over cannot be told from that
+// part's own, and lets it go before it is shown.
 func (t *Turn) Shown() { signal(t.shown) }
 
 // issue records a call the model made.

@@ -377,7 +377,7 @@ func (r *run) one(i int64, rep *Report) {
 		rep.Rechecked++
 		found = r.recheck(seed, sc)
 	}
-	found = r.screen(i, seed, r.distinct(c, r.screen(i, seed, found)))
+	found = r.screen(i, seed, distinct(r.screen(i, seed, found)))
 	rep.Scenarios++
 	rep.Events += len(sc.Events)
 	for f, k := range sc.Injected {
@@ -391,6 +391,7 @@ func (r *run) one(i int64, rep *Report) {
 // was checked, else by a model pass of its own.
 func (r *run) check(c *harness.Case, rep *Report) []harness.Violation {
 	opts := r.c.Check
+	opts.First = false // every signature of a failing seed (distinct)
 	if rep.scratch == nil {
 		rep.scratch = map[string]int{}
 	}

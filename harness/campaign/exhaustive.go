@@ -143,7 +143,7 @@ func (r *run) checkTrace(i int64, evs []event.Event, rep *Report) {
 		return
 	}
 	c := &harness.Case{Events: evs, BatchIDs: sim.AllBatched(evs), NoTwice: true}
-	found := r.screen(i, uint64(i), r.distinct(c, r.screen(i, uint64(i), r.check(c, rep))))
+	found := r.screen(i, uint64(i), distinct(r.screen(i, uint64(i), r.check(c, rep))))
 	rep.Scenarios++
 	rep.Events += len(evs)
 	r.record(i, uint64(i), c, found)
