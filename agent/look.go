@@ -14,7 +14,8 @@ import (
 // Timing.Settle), and keeps what the screen then shows, expected or not.
 // Once the screen missed SPEC's picture it waits only 4×Quiet for the
 // next, until one shows again: an app that diverged rarely comes back,
-// and a campaign stops at the first violation.
+// and the rest of a failing seed only looks for the bugs the first
+// violation masks.
 func (e *Engine) look(when string) error {
 	a := e.app
 	want := e.expected()

@@ -67,7 +67,8 @@ type Options struct {
 	// Reference, when set, runs a second engine in lock step and reports
 	// every difference from it (OracleReference), in the declared fields.
 	Reference func() Engine
-	// First stops at the first violation (campaigns and shrinking).
+	// First stops at the first violation (shrink candidates: a campaign
+	// checks each seed in full, to read every signature it shows).
 	First bool
 	// StreamOnly runs only the oracles judged while the trace streams
 	// and at its end (Finish): not determinism, order independence, the

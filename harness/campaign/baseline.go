@@ -84,10 +84,24 @@ func (b *Baseline) Has(sig string) bool {
 	return ok
 }
 
-// HasClass reports whether the baseline lists a signature of the bug
-// class class (ClassOf). A nil baseline lists nothing.
+// HasBug reports whether the baseline lists sig as a bug that counts
+// (Kind ""). A nil baseline lists nothing.
+func (b *Baseline) HasBug(sig string) bool {
+	e, ok := b.entry(sig)
+	return ok && e.Kind == ""
+}
+
+// HasClass reports whether the baseline lists a bug that counts (Kind "")
+// of the bug class class (ClassOf). A nil baseline lists nothing.
 func (b *Baseline) HasClass(class string) bool {
-	return b != nil && slices.ContainsFunc(b.Entries, func(e BaselineEntry) bool { return ClassOf(e.Signature) == class })
+	return b.hasClassBut(class, "")
+}
+
+// hasClassBut is HasClass among the entries other than sig's.
+func (b *Baseline) hasClassBut(class, sig string) bool {
+	return b != nil && slices.ContainsFunc(b.Entries, func(e BaselineEntry) bool {
+		return e.Kind == "" && e.Signature != sig && ClassOf(e.Signature) == class
+	})
 }
 
 // fixed lists the baseline's signatures none of found has.
@@ -288,10 +302,12 @@ func (r *run) replayBaseline() {
 		found[i] = r.screen(-1, 0, found[i])
 	}
 	for i, vs := range found {
-		if v, ok := withSignature(vs, entries[i].Signature); ok && v.Signature != vs[0].Signature {
-			r.replayed(entries[i].Repro, v, vs[0].Signature)
-		} else if ok {
-			r.replayed(entries[i].Repro, v, "")
+		if v, ok := withSignature(vs, entries[i].Signature); ok {
+			after := ""
+			if v.Signature != vs[0].Signature {
+				after = vs[0].Signature
+			}
+			r.replayed(entries[i].Repro, v, after).own = true
 		}
 	}
 	for i, vs := range found {
@@ -317,22 +333,25 @@ func (r *run) replay(e BaselineEntry, opts harness.Options) []harness.Violation 
 }
 
 // replayed makes v, shown by a baseline repro after the signature after
-// ("" when first), a finding, unless one has its signature already.
-func (r *run) replayed(repro *harness.Case, v harness.Violation, after string) {
-	if r.findings[v.Signature] != nil {
-		return
+// ("" when first), a finding, unless one has its signature already, and
+// returns the finding of v's signature.
+func (r *run) replayed(repro *harness.Case, v harness.Violation, after string) *Finding {
+	if f := r.findings[v.Signature]; f != nil {
+		return f
 	}
-	r.findings[v.Signature] = &Finding{Signature: v.Signature, Replayed: true, index: -1, After: after,
+	f := &Finding{Signature: v.Signature, Replayed: true, index: -1, After: after,
 		Failure: Failure{Violation: v, Case: repro, Shrunk: repro, ShrunkBy: v}}
+	r.findings[v.Signature] = f
+	return f
 }
 
 // remembered reports whether the baseline keeps f with a repro that
 // still shows it with the standing it was kept with, so that f is not
-// shrunk again: its kept repro showed it (Replayed); it came first in no
-// seed if it was kept as seen only after another; its behaviour is still
-// declared documented if it was kept so; the run is not in robustness
-// mode if it was kept as outside the contract. An entry without a repro
-// (written by hand) is known by its signature alone.
+// shrunk again: its own kept repro showed it (Finding.own); seen only
+// after another, and first in no seed, if it was kept so, else first;
+// its behaviour still declared documented if it was kept so; the run not
+// in robustness mode if it was kept as outside the contract. An entry
+// without a repro (written by hand) is known by its signature alone.
 func (r *run) remembered(f *Finding) bool {
 	e, ok := r.c.Baseline.entry(f.Signature)
 	switch {
@@ -340,15 +359,15 @@ func (r *run) remembered(f *Finding) bool {
 		return false
 	case e.Repro == nil:
 		return true
-	case !f.Replayed:
+	case !f.own:
 		return false
-	}
-	switch e.Kind {
-	case KindAfter:
-		return !f.first && f.After != ""
-	case KindDocumented:
+	case e.Kind == KindAfter:
+		return f.After != "" && !f.first
+	case f.After != "":
+		return false
+	case e.Kind == KindDocumented:
 		return Documents(r.c.Check.Contract, f.Signature) != ""
-	case KindRobustness:
+	case e.Kind == KindRobustness:
 		return !r.c.Robustness
 	}
 	return true

@@ -28,7 +28,7 @@ type Campaign struct {
 	Shard, Shards int
 	Workers       int             // parallel workers (default 1)
 	Sim           sim.Options     // what each seed generates
-	Check         harness.Options // oracle options (First is always set)
+	Check         harness.Options // oracle options (First is ignored: each seed is checked in full, each shrink candidate up to its first violation)
 	// Recheck runs every Recheck-th seed twice and compares the trace and
 	// render hashes (the nondeterminism detector; default 10, <0 never).
 	Recheck int
@@ -207,7 +207,6 @@ func (c Campaign) Run(newEngine func() harness.Engine) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	c.Check.First = true
 	if c.Recheck == 0 {
 		c.Recheck = 10
 	}

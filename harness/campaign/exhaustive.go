@@ -24,7 +24,6 @@ func RunExhaustive(newEngine func() harness.Engine, opts sim.ExhaustiveOptions, 
 	if err != nil {
 		return nil, err
 	}
-	camp.Check.First = true
 	camp.StopAtFirst, camp.MaxFindings, camp.Baseline = true, 0, nil
 	defer relaxGC()()
 	workers := max(camp.Workers, 1)

@@ -34,10 +34,12 @@ type Finding struct {
 	// again on a fresh engine and did not fail with its signature: the
 	// failure is not confirmed as a bug class.
 	Flaky string
-	// Known is set when the baseline lists the signature.
+	// Known is set when the baseline lists the signature with the
+	// standing the finding has (BaselineEntry.Kind).
 	Known bool
-	// KnownClass is set, in a Racy campaign, when the baseline does not
-	// list the signature but lists another of its bug class (Class): a
+	// KnownClass is set, in a Racy campaign, when the finding is not
+	// Known but the baseline lists another signature of its bug class
+	// (Class) as a bug that counts: a
 	// racing app reaches one bug through several rules, whichever its
 	// timing lets fire first, so such a finding does not fail the run.
 	KnownClass bool
@@ -65,6 +67,7 @@ type Finding struct {
 
 	index int64 // the seed's index in the range
 	first bool  // some failing seed failed first with this signature
+	own   bool  // its own baseline entry's repro showed it (replayBaseline)
 }
 
 // distinct returns one violation per signature a check of every oracle
@@ -203,6 +206,11 @@ func (r *run) regenerate(f *Finding, b failingSeed) {
 func (r *run) finish(rep *Report) {
 	rep.Findings = r.collect()
 	if r.c.NoShrink {
+		for _, f := range rep.Findings {
+			if f.first {
+				f.After = "" // a seed showed it first, whatever its kept repro shows
+			}
+		}
 		r.confirmAll(rep.Findings)
 	} else {
 		r.shrinkAll(rep.Findings)
@@ -212,7 +220,7 @@ func (r *run) finish(rep *Report) {
 		f.judge(r.c.Check.Contract)
 		e, listed := r.c.Baseline.entry(f.Signature)
 		f.Known = listed && e.Kind == kindOf(rep, f)
-		f.KnownClass = r.c.Racy && !f.Known && r.c.Baseline.HasClass(f.Class)
+		f.KnownClass = r.c.Racy && !f.Known && r.c.Baseline.hasClassBut(f.Class, f.Signature)
 	}
 	for _, f := range rep.Findings {
 		if rep.Failure == nil && !f.Known && !f.KnownClass && !f.Replayed && f.After == "" && rep.Counts(f) {
@@ -272,8 +280,12 @@ func (f *Finding) FileName(prefix string) string {
 // showed under a signature the baseline does not list (that repro is
 // already small).
 func (r *run) shrinkAll(fs []*Finding) {
+	type key struct {
+		seed uint64
+		c    *harness.Case // a repro the baseline kept (no seed found it)
+	}
 	var groups [][]*Finding
-	at := map[*harness.Case]int{}
+	at := map[key]int{}
 	for _, f := range fs {
 		if r.remembered(f) || f.Replayed && !r.c.Baseline.Has(f.Signature) {
 			continue
@@ -281,9 +293,13 @@ func (r *run) shrinkAll(fs []*Finding) {
 		if f.index >= 0 {
 			f.Replayed = false // a seed found it: shrunk from the seed's trace
 		}
-		i, ok := at[f.Case]
+		k := key{seed: f.Seed}
+		if f.index < 0 {
+			k.c = f.Case
+		}
+		i, ok := at[k]
 		if !ok {
-			i, at[f.Case] = len(groups), len(groups)
+			i, at[k] = len(groups), len(groups)
 			groups = append(groups, nil)
 		}
 		groups[i] = append(groups[i], f)
@@ -312,7 +328,7 @@ func (r *run) shrinkAll(fs []*Finding) {
 // time: "" in Finding.Flaky when it fails as it did.
 func (r *run) confirmAll(fs []*Finding) {
 	for _, f := range fs {
-		if r.c.Baseline.Has(f.Signature) || f.Case == nil || f.Violation.Oracle == harness.OracleNondeterminism {
+		if r.remembered(f) || f.Case == nil || f.Violation.Oracle == harness.OracleNondeterminism {
 			continue
 		}
 		f.Flaky = reappears(r.newEngine, f.Case, f.Signature, r.c.Check)
@@ -370,6 +386,19 @@ func (r *run) shrink(f *Finding, m *memo) {
 // shrink left it (with the signature first, or after the signature
 // after), else what happened instead.
 func confirm(newEngine func() harness.Engine, c *harness.Case, sig, after string, opts harness.Options) string {
+	why := confirmOnce(newEngine, c, sig, after, opts)
+	if why != "" && opts.StreamOnly {
+		// Say what the repro does under every oracle, not the stream's only.
+		opts.StreamOnly = false
+		if all := confirmOnce(newEngine, c, sig, after, opts); all != "" {
+			why = all
+		}
+	}
+	return why
+}
+
+// confirmOnce is one check of confirm.
+func confirmOnce(newEngine func() harness.Engine, c *harness.Case, sig, after string, opts harness.Options) string {
 	opts.First = false
 	found := harness.Expand(checkCase(newEngine, c, opts))
 	_, shows := withSignature(found, sig)

@@ -135,10 +135,12 @@ func (r *Report) Verdict() (line string, failed bool) {
 	known, after, class := 0, 0, false
 	for _, fd := range r.Findings {
 		class = class || fd.KnownClass
-		if fd.Known {
-			known++
-		} else if fd.After != "" && fd.Flaky == "" && r.Counts(fd) {
+		switch {
+		case fd.Flaky != "" || !r.Counts(fd):
+		case fd.After != "":
 			after++
+		case fd.Known:
+			known++ // a bug that counts, listed: not the baseline's other entries
 		}
 	}
 	bugs, newOnes, flaky := r.Bugs(), r.New(), 0
