@@ -205,21 +205,25 @@ func (r *run) regenerate(f *Finding, b failingSeed) {
 // against the baseline.
 func (r *run) finish(rep *Report) {
 	rep.Findings = r.collect()
+	rep.Robustness, rep.Racy, rep.NoShrink = r.c.Robustness, r.c.Racy, r.c.NoShrink
 	if r.c.NoShrink {
 		for _, f := range rep.Findings {
 			if f.first {
 				f.After = "" // a seed showed it first, whatever its kept repro shows
 			}
 		}
-		r.confirmAll(rep.Findings)
 	} else {
 		r.shrinkAll(rep.Findings)
 	}
-	rep.Robustness, rep.Racy, rep.NoShrink = r.c.Robustness, r.c.Racy, r.c.NoShrink
 	for _, f := range rep.Findings {
 		f.judge(r.c.Check.Contract)
 		e, listed := r.c.Baseline.entry(f.Signature)
 		f.Known = listed && e.Kind == kindOf(rep, f)
+	}
+	if r.c.NoShrink {
+		r.confirmAll(rep.Findings)
+	}
+	for _, f := range rep.Findings {
 		f.KnownClass = r.c.Racy && !f.Known && r.c.Baseline.hasClassBut(f.Class, f.Signature)
 	}
 	for _, f := range rep.Findings {
@@ -323,12 +327,13 @@ func (r *run) shrinkAll(fs []*Finding) {
 	wg.Wait()
 }
 
-// confirmAll checks each new finding's unshrunk trace (or the baseline
+// confirmAll checks each finding the baseline does not know (Finding.Known):
+// its unshrunk trace (or the baseline
 // repro that showed it) again on a fresh engine (NoShrink), one at a
 // time: "" in Finding.Flaky when it fails as it did.
 func (r *run) confirmAll(fs []*Finding) {
 	for _, f := range fs {
-		if r.remembered(f) || f.Case == nil || f.Violation.Oracle == harness.OracleNondeterminism {
+		if f.Known || f.Case == nil || f.Violation.Oracle == harness.OracleNondeterminism {
 			continue
 		}
 		f.Flaky = reappears(r.newEngine, f.Case, f.Signature, r.c.Check)
