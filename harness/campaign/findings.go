@@ -207,9 +207,11 @@ func (r *run) finish(rep *Report) {
 	rep.Findings = r.collect()
 	rep.Robustness, rep.Racy, rep.NoShrink = r.c.Robustness, r.c.Racy, r.c.NoShrink
 	if r.c.NoShrink {
+		// Unshrunk, a finding is set apart as seen only after another
+		// only when the baseline kept it so and no seed showed it first.
 		for _, f := range rep.Findings {
-			if f.first {
-				f.After = "" // a seed showed it first, whatever its kept repro shows
+			if e, ok := r.c.Baseline.entry(f.Signature); f.first || !ok || e.Kind != KindAfter {
+				f.After = ""
 			}
 		}
 	} else {

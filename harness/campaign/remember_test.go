@@ -149,6 +149,25 @@ func TestBaselineNoticesChange(t *testing.T) {
 			}
 		})
 	}
+	t.Run("unshrunk, an entry kept as a bug stays one", func(t *testing.T) {
+		// A baseline written before kinds, or by an unshrunk run, lists as
+		// a bug a signature whose repro shows it after another: an unshrunk
+		// run (which cannot set such findings apart) keeps it a known bug.
+		b := roundTrip(t, base)
+		e := &b.Entries[after]
+		e.Kind, e.After = "", ""
+		camp := camp
+		camp.Baseline, camp.NoShrink = b, true
+		rep, err := camp.Run(engine)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := findingOf(t, rep, e.Signature)
+		if f.After != "" || !f.Known || f.Flaky != "" || !rep.OK() {
+			t.Errorf("%q: after %q, known %v, flaky %q, run OK %v; want a known bug, not set apart, the run OK",
+				f.Signature, f.After, f.Known, f.Flaky, rep.OK())
+		}
+	})
 	t.Run("kept repro no longer shows it", func(t *testing.T) {
 		b := roundTrip(t, base)
 		b.Entries[after].Repro = b.Entries[counted].Repro
