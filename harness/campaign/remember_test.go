@@ -230,6 +230,9 @@ func TestShrinkRuns(t *testing.T) {
 		}
 		var out []string
 		for _, f := range rep.Findings {
+			if f.ShrunkBy.Signature != f.Signature {
+				t.Errorf("%q (after %q): shrunk by %q, want its own violation", f.Signature, f.After, f.ShrunkBy.Signature)
+			}
 			if f.Runs == 0 || f.Runs > f.Tests+1 || !harness.StreamOracle(f.Violation.Oracle) {
 				t.Errorf("%q (oracle %s): %d engine runs for %d candidates; want 1 to %d", f.Signature, f.Violation.Oracle, f.Runs, f.Tests, f.Tests+1)
 			}

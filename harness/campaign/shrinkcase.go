@@ -88,7 +88,7 @@ func shrinkFinding(newEngine func() harness.Engine, c *harness.Case, v harness.V
 	}
 	res := shrink.Shrink(c.Events, fails, shrink.Options{})
 	out := shrunkCase(c, res.Events)
-	all := harness.Expand(probe(out.Events, !first))
+	all := harness.Expand(probe(out.Events, first)) // in full unless it came first: By is the signature's own violation
 	by, _ := withSignature(all, sig)
 	if len(res.Events) == len(c.Events) && note == "" {
 		note = fmt.Sprintf("no smaller trace fails with this signature (%d candidates tried)", res.Tests)
