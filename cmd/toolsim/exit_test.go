@@ -44,6 +44,8 @@ func TestExitStatus(t *testing.T) {
 		{"fuzz: impossible shard", []string{"fuzz", "--shard", "3/2"}, "", exitUsage, "", "--shard 3/2: want 1 ≤ K ≤ N", false},
 		{"fuzz: malformed shard", []string{"fuzz", "--shard", "two"}, "", exitUsage, "", `--shard "two": want K/N`, false},
 		{"fuzz: exhaustive with seeds", []string{"fuzz", "--exhaustive", "--seeds", "9"}, "", exitUsage, "", "it takes no --seeds", false},
+		{"fuzz: exhaustive guided", []string{"fuzz", "--exhaustive", "--guided"}, "", exitUsage, "", "it takes no --seeds, --duration, --shard or --guided", false},
+		{"fuzz: guided", []string{"fuzz", "--guided", "--seeds", "120"}, "", exitOK, "guided: 97 of 120 scenarios were mutants of a corpus of", "", false},
 		{"fuzz: exhaustive too big", []string{"fuzz", "--exhaustive", "--tools", "5"}, "", exitUsage, "", "--exhaustive takes --tools 1..4", false},
 		{"fuzz: arguments", []string{"fuzz", "x.jsonl"}, "", exitUsage, "", "fuzz takes only flags", false},
 		{"check: not a trace", []string{"check", notTrace}, "", exitFail, "", "notatrace.jsonl: cannot detect the format", false},

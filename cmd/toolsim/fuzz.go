@@ -29,6 +29,7 @@ type fuzzFlags struct {
 	out        string
 	noShrink   bool
 	racy       bool
+	guided     bool
 	stopFirst  bool
 	maxFinds   int
 	baseline   string
@@ -52,6 +53,7 @@ func (c *cli) fuzz(args []string) int {
 	fs.StringVar(&f.out, "out", "failures", "directory for failing traces and their shrunk regressions")
 	fs.BoolVar(&f.noShrink, "no-shrink", false, "save a failure without shrinking it (it is still checked again on a fresh engine)")
 	fs.BoolVar(&f.racy, "racy", false, "the engine races (a real app on the wall clock): a new finding that does not fail the same way when checked again on a fresh engine is reported flaky and does not fail the run, nor does a new signature of a bug class the --baseline lists")
+	fs.BoolVar(&f.guided, "guided", false, "spend part of the seeds on mutants of the scenarios that reached a new signature, state or (state, fault) pair: rare findings come sooner (docs/simulator.md, Guided campaigns)")
 	fs.BoolVar(&f.stopFirst, "stop-at-first", false, "stop at the lowest failing seed: one finding (the behaviour before findings)")
 	fs.IntVar(&f.maxFinds, "max-findings", 0, "stop once `N` distinct findings are found (0: run every seed)")
 	fs.StringVar(&f.baseline, "baseline", "", "known findings (`FILE`, from --write-baseline): their repros are checked first; the run fails only on a finding not listed, and names the listed ones it no longer finds")
@@ -81,7 +83,7 @@ func (c *cli) fuzz(args []string) int {
 func fuzzUsage(fs *flag.FlagSet) {
 	fmt.Fprintln(fs.Output(), `usage: toolsim fuzz [--seeds N | --duration D] [--workers N] [--shard K/N] [--faults LIST] [--exhaustive]
                     [--engine CMD [--diff] [--timeout D]] [--features LIST] [--contract LIST] [--robustness]
-                    [--json FILE] [--junit FILE]
+                    [--json FILE] [--junit FILE] [--guided]
                     [--max-findings N | --stop-at-first] [--baseline FILE] [--write-baseline FILE]
 
 Generates scenarios from consecutive seeds, drives the reference engine through
@@ -117,8 +119,8 @@ func (f *fuzzFlags) campaign(nargs int) (campaign.Campaign, error) {
 	if f.seedsSet && f.seeds == 0 {
 		return camp, fmt.Errorf("--seeds must be at least 1 (leave it out for 2000, or for no bound with --duration)")
 	}
-	if f.exhaustive && (f.duration > 0 || f.shard != "" || f.seeds > 0) {
-		return camp, fmt.Errorf("--exhaustive checks a fixed set of orderings: it takes no --seeds, --duration or --shard")
+	if f.exhaustive && (f.duration > 0 || f.shard != "" || f.seeds > 0 || f.guided) {
+		return camp, fmt.Errorf("--exhaustive checks a fixed set of orderings: it takes no --seeds, --duration, --shard or --guided")
 	}
 	if f.exhaustive && f.sim.tools > 4 {
 		return camp, fmt.Errorf("--exhaustive takes --tools 1..4, got %d", f.sim.tools)
@@ -127,7 +129,7 @@ func (f *fuzzFlags) campaign(nargs int) (campaign.Campaign, error) {
 		return camp, fmt.Errorf("--max-findings must not be negative, got %d", f.maxFinds)
 	}
 	camp = campaign.Campaign{Seeds: f.seeds, FirstSeed: f.first, Workers: f.workers, Sim: opts, NoShrink: f.noShrink, Racy: f.racy,
-		StopAtFirst: f.stopFirst, MaxFindings: f.maxFinds}
+		Guided: f.guided, StopAtFirst: f.stopFirst, MaxFindings: f.maxFinds}
 	if f.baseline != "" {
 		if camp.Baseline, err = readBaseline(f.baseline); err != nil {
 			return camp, err

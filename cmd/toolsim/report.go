@@ -25,6 +25,10 @@ func (c *cli) printReport(rep *campaign.Report, camp campaign.Campaign, took tim
 	if rep.Rechecked > 0 {
 		fmt.Fprintf(w, "nondeterminism: %s generated and replayed twice\n", campaign.Plural(rep.Rechecked, "seed"))
 	}
+	if g := rep.Guide; g != nil {
+		fmt.Fprintf(w, "guided: %d of %d scenarios were mutants of a corpus of %d, which reached %d signatures, states and (state, fault) pairs\n",
+			g.Mutants, rep.Scenarios, g.Corpus, g.Reached)
+	}
 	if rep.Interrupted {
 		fmt.Fprintln(w, "stopped early (time budget or Ctrl-C): the report covers the scenarios checked so far")
 	}

@@ -46,6 +46,11 @@ type Campaign struct {
 	// reports only inside the contract. Without a contract it changes
 	// nothing.
 	Robustness bool
+	// Guided spends part of the run on mutants of the scenarios that
+	// reached something new (guide.go): rare signatures come sooner. The
+	// run still checks Seeds scenarios, and the same flags give the same
+	// report when the engine is deterministic.
+	Guided bool
 	// StopAtFirst stops at the lowest failing seed, as campaigns did
 	// before findings: one finding.
 	StopAtFirst bool
@@ -127,6 +132,8 @@ type Report struct {
 	// NoShrink says the findings were not shrunk (Campaign.NoShrink): one
 	// seen only after another is not set apart, so more may count.
 	NoShrink bool
+	// Guide says what guidance did, when the run was Guided (else nil).
+	Guide *Guide
 
 	scratch map[string]int // one scenario's states, while it is checked
 }
@@ -215,6 +222,9 @@ func (c Campaign) Run(newEngine func() harness.Engine) (*Report, error) {
 	workers := max(c.Workers, 1)
 	r := newRun(&c, newEngine, workers, n)
 	r.first = first
+	if c.Guided {
+		r.guide = newGuide(first)
+	}
 	r.replayBaseline()
 	var wg sync.WaitGroup
 	parts := make([]*Report, workers)
@@ -229,6 +239,10 @@ func (c Campaign) Run(newEngine func() harness.Engine) (*Report, error) {
 		rep = r.recount()
 	}
 	r.finish(rep)
+	if r.guide != nil {
+		g := r.guide.stats
+		rep.Guide = &g
+	}
 	if r.fault != nil {
 		rep.Toolsim = r.fault
 		err = r.fault
@@ -314,6 +328,7 @@ type run struct {
 	// fault is toolsim's own fault at the lowest seed that met one.
 	fault     *ToolsimError
 	faultSeed int64
+	guide     *guide // nil unless Campaign.Guided
 }
 
 // newRun starts a run of n scenarios on workers workers.
@@ -327,13 +342,14 @@ func newRun(c *Campaign, newEngine func() harness.Engine, workers, n int) *run {
 func (r *run) work(rep *Report) {
 	for {
 		i := r.next.Add(1) - 1
-		if i >= int64(r.n) || r.stop() {
+		if i >= int64(r.n) {
 			return
 		}
 		r.mu.Lock()
 		past := r.lowest >= 0 && i > r.lowest
 		r.mu.Unlock()
-		if past {
+		if past || r.stop() {
+			r.skip(i)
 			return // indices only grow: every later one is past the failure too
 		}
 		r.one(i, rep)
@@ -369,20 +385,43 @@ func (r *run) stop() bool {
 // one checks the seed at index i of the range.
 func (r *run) one(i int64, rep *Report) {
 	seed := r.first + uint64(i)
-	sc := r.c.generate(seed, r.c.Sim)
+	sc, mutant := r.scenario(i)
 	c := harness.CaseOf(sc)
 	found := r.check(c, rep)
 	if len(found) == 0 && r.c.Recheck > 0 && seed%uint64(r.c.Recheck) == 0 {
 		rep.Rechecked++
-		found = r.recheck(seed, sc)
+		found = r.recheck(i, sc)
 	}
 	found = r.screen(i, seed, distinct(r.screen(i, seed, found)))
+	if r.guide != nil {
+		inj := sc.Injected
+		if mutant {
+			inj = nil // a mutant's faults are its parent's, not what it reached
+		}
+		r.guide.record(i, sc, mutant, reached(found, rep.scratch, inj, sc.Events))
+	}
 	rep.Scenarios++
 	rep.Events += len(sc.Events)
 	for f, k := range sc.Injected {
 		rep.Faults[f] += k
 	}
 	r.record(i, seed, c, found)
+}
+
+// scenario generates the scenario at index i: its seed's, or when the
+// run is guided, maybe a mutant (guide.go), which it says.
+func (r *run) scenario(i int64) (*sim.Scenario, bool) {
+	if r.guide != nil {
+		return r.guide.scenario(r, i)
+	}
+	return r.c.generate(r.first+uint64(i), r.c.Sim), false
+}
+
+// skip hands in an index the run took but does not check.
+func (r *run) skip(i int64) {
+	if r.guide != nil {
+		r.guide.skip(i)
+	}
 }
 
 // check runs every oracle on a case and adds the states and rules it
@@ -398,13 +437,13 @@ func (r *run) check(c *harness.Case, rep *Report) []harness.Violation {
 	opts.Coverage = rep.scratch
 	found := harness.CheckCase(r.newEngine, c, opts)
 	if len(found) > 0 {
-		statesOf(c.Events, opts, rep.States)
-		return found
+		clear(rep.scratch)
+		statesOf(c.Events, opts, rep.scratch)
 	}
-	for s, k := range opts.Coverage {
+	for s, k := range rep.scratch {
 		rep.States[s] += k
 	}
-	return nil
+	return found
 }
 
 // count adds one scenario's events, injected faults and states.
@@ -446,7 +485,7 @@ func (r *run) recount() *Report {
 	}
 	for i := int64(0); i <= r.lowest; i++ {
 		seed := r.first + uint64(i)
-		sc := r.c.generate(seed, r.c.Sim)
+		sc, _ := r.scenario(i)
 		rep.count(sc.Events, sc.Injected, r.c.Check)
 		if !failed[i] && r.c.Recheck > 0 && seed%uint64(r.c.Recheck) == 0 {
 			rep.Rechecked++

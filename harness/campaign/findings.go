@@ -11,7 +11,6 @@ import (
 
 	"github.com/toolsim/toolsim/contract"
 	"github.com/toolsim/toolsim/harness"
-	"github.com/toolsim/toolsim/sim"
 )
 
 // Finding is one distinct way the engine failed in a campaign: every
@@ -191,7 +190,8 @@ func (r *run) sort(fs []*Finding) {
 // at their first failing trace, which holds every finding).
 func (r *run) regenerate(f *Finding, b failingSeed) {
 	seed := r.first + uint64(b.i)
-	c := harness.CaseOf(sim.Generate(seed, r.c.Sim))
+	sc, _ := r.scenario(b.i)
+	c := harness.CaseOf(sc)
 	opts := r.c.Check
 	opts.First = false
 	for _, v := range distinct(checkCase(r.newEngine, c, opts)) {

@@ -13,15 +13,16 @@ import (
 	"github.com/toolsim/toolsim/timeline"
 )
 
-// recheck generates the seed again and replays it through a second engine:
-// the trace bytes and the final render must hash the same.
-func (r *run) recheck(seed uint64, sc *sim.Scenario) (found []harness.Violation) {
+// recheck generates the scenario at index i again and replays it through a
+// second engine: the trace bytes and the final render must hash the same.
+func (r *run) recheck(i int64, sc *sim.Scenario) (found []harness.Violation) {
+	seed := r.first + uint64(i)
 	defer func() {
 		if p := recover(); p != nil {
 			found = []harness.Violation{{Seq: lastSeq(sc.Events), Oracle: harness.OraclePanic, Detail: fmt.Sprintf("replaying for the nondeterminism check: %v", p)}}
 		}
 	}()
-	again := r.c.generate(seed, r.c.Sim)
+	again, _ := r.scenario(i)
 	last := lastSeq(sc.Events)
 	if a, b := hashTrace(sc.Events), hashTrace(again.Events); a != b {
 		return []harness.Violation{{Seq: last, Oracle: harness.OracleToolsim, Detail: (&harness.ToolsimFault{Part: "simulator",
