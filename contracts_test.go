@@ -97,7 +97,7 @@ func TestRealEngineReprosInsideContracts(t *testing.T) {
 					t.Errorf("%s: the repro of %q is outside the contract: %s", path, e.Signature, br)
 				}
 			}
-			for _, dir := range []string{"", "documented", "robustness"} {
+			for _, dir := range []string{"", "documented", "robustness", "recipe"} {
 				files, _ := filepath.Glob(filepath.Join("scenarios", name, dir, "*.jsonl"))
 				for _, file := range files {
 					br := c.Guarantees.Check(readTrace(t, file))

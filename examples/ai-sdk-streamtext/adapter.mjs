@@ -151,6 +151,8 @@ class StreamTextEngine {
   asking = new Set(); // call ids whose tool-call part comes with an approval request
   tools = {};        // the app's tools, by name
   finished = new Map(); // message id -> its last response completed (read to a finish, not aborted or failed, not paused for approval)
+  aborted = new Map();  // message id -> why the user stopped its response (onFinish's isAbort)
+  stopReason = '';      // the reason of the cancel in flight (stop() takes none)
   errors = new Map();   // message id -> what the chat reported as errors while it was last
   parts = new Parts({ getToolName, isToolUIPart }); // the consumer: ../ai-sdk/ui-timeline.mjs
   moves = 0;         // progress of anything asynchronous: see settle
@@ -171,8 +173,13 @@ class StreamTextEngine {
       state,
       transport: { sendMessages: (o) => this.request(o), reconnectToStream: async () => null },
       sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithApprovalResponses,
+      // The Chatbot page's recipe for a stop (ai-sdk.dev/docs/ai-sdk-ui/chatbot,
+      // onFinish: "flags for abort, disconnect, and errors"; isAbort: "True
+      // when the request has been aborted by the client"): the app marks
+      // the stopped response itself, its last text cut off and a notice.
       onFinish: ({ message, isAbort, isError, isDisconnect, finishReason }) => {
         this.finished.set(message.id, !isAbort && !isError && !isDisconnect && finishReason !== 'tool-calls');
+        if (isAbort) this.aborted.set(message.id, this.stopReason);
         this.moved();
       },
       onError: (err) => {
@@ -194,7 +201,12 @@ class StreamTextEngine {
     const tools = this.tools;
     const result = streamText({
       model: this.model,
-      messages: await convertToModelMessages(messages, { tools }),
+      // A call stopped before its result stays in the message; the docs'
+      // recipe for that (ai-sdk.dev/docs/agents/subagents, "Handling
+      // Cancellation": "To avoid errors about incomplete tool calls in
+      // subsequent messages, use convertToModelMessages with
+      // ignoreIncompleteToolCalls") keeps the next request from failing.
+      messages: await convertToModelMessages(messages, { tools, ignoreIncompleteToolCalls: true }),
       tools,
       toolApproval: ({ toolCall }) => (this.asking.delete(toolCall.toolCallId) ? 'user-approval' : 'not-applicable'),
       stopWhen: isStepCount(STEPS),
@@ -260,7 +272,7 @@ class StreamTextEngine {
       }
       case 'permission': await this.permission(ev); break;
       case 'tool_progress': case 'tool_done': await this.report(ev); break;
-      case 'cancel': this.chat.stop().catch(() => {}); this.requested = false; break;
+      case 'cancel': this.stopReason = ev.reason ?? ''; this.chat.stop().catch(() => {}); this.requested = false; break;
       case 'turn_end':
         if (this.role !== 'user') { await this.endTurn(); this.requested = false; }
         this.role = '';
@@ -374,12 +386,22 @@ class StreamTextEngine {
     const busy = !this.idle();
     const messages = this.chat.messages;
     const items = messages.flatMap((m, i) => m.metadata?.toolsim === 'implicit' ? notices(this.errors.get(m.id) ?? []) : [
-      ...this.parts.items(m.id, m, this.now),
+      ...stopped(this.parts.items(m.id, m, this.now), this.aborted.get(m.id)),
       ...notices(this.errors.get(m.id) ?? []),
       ...(this.finished.get(m.id) && !(busy && i === messages.length - 1) ? [SEPARATOR] : []),
     ]);
     return { diagnostics: [], items, now: this.now };
   }
+}
+
+// stopped marks a stopped response's items as the app shows them: its
+// text cut off when text was its last part, then an "interrupted" notice
+// with the stop's reason.
+function stopped(items, reason) {
+  if (reason === undefined) return items;
+  const last = items.length - 1;
+  const out = items.map((it, k) => (k === last && it.kind === 'assistant' ? { ...it, interrupted: true } : it));
+  return [...out, { kind: 'notice', level: 'interrupted', text: reason }];
 }
 
 await serve(() => new StreamTextEngine(), {
