@@ -1,7 +1,6 @@
 package engineproto
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -59,6 +58,10 @@ type Client struct {
 	buf     []byte
 	tls     timelines         // the previous timeline, to apply deltas to
 	members []jsonscan.Member // scratch space for decoding replies
+	// finals is BatchFinal's scratch, kept for the next call: the copies
+	// of delta items' JSON and the map over them. Nothing decoded points
+	// into it (the timeline decoder copies what it keeps).
+	finals  final
 	dead    bool
 	escaped bool // a process outside the group held its output after the kill
 	Info    Info
@@ -116,7 +119,14 @@ func (c *Client) spawn(start func([]string, io.Writer) (*process, error)) error 
 // readReplies forwards each reply line; it ends at EOF or a read error.
 func readReplies(r io.Reader, out chan<- readResult) {
 	lr := lines.NewReader(r, 1<<20, MaxReply)
-	for {
+	// Each line is copied into one of replyBuffers buffers in turn. The
+	// channel holds one line and the client reads one at a time, keeping
+	// nothing of a line once it asks for the next (a reply's strings are
+	// copies; its timeline JSON is decoded or copied before the next read),
+	// so a buffer comes round again only after the client is done with its
+	// line: three would do.
+	var ring [replyBuffers][]byte
+	for k := 0; ; k = (k + 1) % replyBuffers {
 		line, _, err := lr.Next()
 		if errors.Is(err, lines.ErrTooLong) {
 			out <- readResult{err: fmt.Errorf("a reply longer than %d bytes", MaxReply)}
@@ -127,9 +137,13 @@ func readReplies(r io.Reader, out chan<- readResult) {
 			close(out)
 			return
 		}
-		out <- readResult{line: bytes.Clone(line)}
+		ring[k] = append(ring[k][:0], line...)
+		out <- readResult{line: ring[k]}
 	}
 }
+
+// replyBuffers is how many reply lines readReplies keeps buffers for.
+const replyBuffers = 4
 
 func (c *Client) handshake() error {
 	msg := Message{Type: TypeInit, Protocol: Version, Options: &InitOptions{Width: c.opts.Width, MetaTools: c.opts.MetaTools, Features: c.opts.Features}}

@@ -15,7 +15,8 @@ import (
 // harness's second replay, its replay with results reordered) does not pay
 // for decoding every intermediate one. It needs the batch capability.
 func (c *Client) BatchFinal(evs []event.Event) (*timeline.Timeline, error) {
-	f := &final{c: c, base: c.tls.prev}
+	f := &final{c: c, base: c.tls.prev, arena: c.finals.arena[:0], spare: c.finals.spare}
+	defer func() { c.finals.arena, c.finals.spare = f.arena[:0], f.spare }()
 	err := c.batches("batch", evs, true, f.message)
 	if err != nil {
 		return nil, err
@@ -35,6 +36,7 @@ type final struct {
 	n     int           // items in the current timeline
 	raw   map[int]rawAt // items changed since base, by index
 	arena []byte        // copies of their JSON (replies reuse their buffers)
+	spare map[int]rawAt // an empty map for raw, kept across calls
 	diags []timeline.Diagnostic
 	now   int64
 	dirty bool // deltas were applied over base
@@ -107,7 +109,11 @@ func (f *final) reply(rep *Reply, at replyAt) *EngineError {
 	}
 	if !f.dirty {
 		f.n, f.now, f.diags, f.dirty = len(f.base.Items), f.base.Now, f.base.Diagnostics, true
-		f.raw = map[int]rawAt{}
+		f.raw = f.spare
+		if f.raw == nil {
+			f.raw = map[int]rawAt{}
+		}
+		f.spare = nil
 	}
 	if err := covers(f.n, d.Len, len(d.Items), func(k int) int { return d.Items[k].Index }); err != nil {
 		return at.label(c.broken("batch", fmt.Errorf("the delta does not apply: %w", err).Error()))
@@ -148,7 +154,8 @@ func (f *final) settle() *EngineError {
 		}
 		tl.Items[i] = tls.stamp(i, it)
 	}
-	f.base, f.dirty, f.raw = tl, false, nil
+	clear(f.raw)
+	f.base, f.dirty, f.raw, f.spare = tl, false, nil, f.raw
 	tls.prev = tl
 	return nil
 }
