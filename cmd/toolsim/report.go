@@ -26,7 +26,7 @@ func (c *cli) printReport(rep *campaign.Report, camp campaign.Campaign, took tim
 		fmt.Fprintf(w, "nondeterminism: %s generated and replayed twice\n", campaign.Plural(rep.Rechecked, "seed"))
 	}
 	if g := rep.Guide; g != nil {
-		fmt.Fprintf(w, "guided: %d of %d scenarios were mutants of a corpus of %d, which reached %d signatures, states and (state, fault) pairs\n",
+		fmt.Fprintf(w, "guided: %d of %d scenarios were mutants of a corpus of %d, which reached %d signatures, states, (state, fault) pairs and call steps\n",
 			g.Mutants, rep.Scenarios, g.Corpus, g.Reached)
 	}
 	if rep.Interrupted {

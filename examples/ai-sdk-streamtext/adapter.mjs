@@ -180,6 +180,7 @@ class StreamTextEngine {
       onFinish: ({ message, isAbort, isError, isDisconnect, finishReason }) => {
         this.finished.set(message.id, !isAbort && !isError && !isDisconnect && finishReason !== 'tool-calls');
         if (isAbort) this.aborted.set(message.id, this.stopReason);
+        else this.aborted.delete(message.id); // a response that continued the message and ended (the React page's notes do the same)
         this.moved();
       },
       onError: (err) => {

@@ -240,7 +240,7 @@ func (c Campaign) Run(newEngine func() harness.Engine) (*Report, error) {
 	}
 	r.finish(rep)
 	if r.guide != nil {
-		g := r.guide.stats
+		g := r.guide.report(r.lowest)
 		rep.Guide = &g
 	}
 	if r.fault != nil {

@@ -55,7 +55,7 @@ const (
 type Guide struct {
 	Mutants int // scenarios that were mutants of the corpus
 	Corpus  int // scenarios kept in the corpus
-	Reached int // distinct signatures, states and (state, fault) pairs reached
+	Reached int // distinct keys reached: signatures (first, and at all), states, faults, (state, fault) pairs, call steps
 }
 
 // guide is a guided run's shared state.
@@ -63,22 +63,23 @@ type guide struct {
 	first uint64
 	mu    sync.Mutex
 	cond  *sync.Cond
-	left  map[int64]int // per generation, the scenarios handed in
-	// chose holds, per index, the corpus size its mutant was drawn from
-	// (-1: a plain seed); the mutant is made again from it.
-	chose  []int32
-	out    map[int64]outcome // outcomes of generations not yet in
-	corpus []seedling
-	hits   map[string]int // scenarios that reached each key
-	stats  Guide
+	in    map[int64]int // per generation not yet complete, the scenarios handed in
+	// parents holds, per complete generation, the running sums of the
+	// parent weights of the corpus as that generation left it: the
+	// mutants of the next generation draw from them, and a mutant made
+	// again after the run (recheck, recount, regenerate) draws the same.
+	parents map[int64][]float64
+	out     map[int64]outcome // outcomes of generations not yet in
+	corpus  []seedling
+	hits    map[string]int // scenarios that reached each key
+	mutants []int64        // the indices that ran a mutant
+	stats   Guide
 }
 
-// seedling is one scenario of the corpus: what it reached, and how rare
-// that is (the chance it is drawn as a parent).
+// seedling is one scenario of the corpus and what it reached.
 type seedling struct {
-	sc     *sim.Scenario
-	keys   []string
-	weight float64
+	sc   *sim.Scenario
+	keys []string
 }
 
 // outcome is what a scenario reached, waiting for its generation.
@@ -88,7 +89,7 @@ type outcome struct {
 }
 
 func newGuide(first uint64) *guide {
-	g := &guide{first: first, left: map[int64]int{}, out: map[int64]outcome{}, hits: map[string]int{}}
+	g := &guide{first: first, in: map[int64]int{}, parents: map[int64][]float64{}, out: map[int64]outcome{}, hits: map[string]int{}}
 	g.cond = sync.NewCond(&g.mu)
 	return g
 }
@@ -106,7 +107,7 @@ func (g *guide) scenario(r *run, i int64) (*sim.Scenario, bool) {
 		for g.pending(i/guideGen - 1) {
 			g.cond.Wait()
 		}
-		sc := g.mutant(r, i, g.choice(i))
+		sc := g.mutant(r, i, g.parents[i/guideGen-1])
 		g.mu.Unlock()
 		if sc != nil {
 			return sc, true
@@ -117,35 +118,24 @@ func (g *guide) scenario(r *run, i int64) (*sim.Scenario, bool) {
 
 // pending says whether generation gen still has scenarios out (under mu).
 func (g *guide) pending(gen int64) bool {
-	return g.left[gen] < guideGen
+	_, complete := g.parents[gen]
+	return !complete
 }
 
-// choice returns the corpus size mutant i draws from: the one recorded
-// when it first ran, else the corpus's now (under mu).
-func (g *guide) choice(i int64) int {
-	for int64(len(g.chose)) <= i {
-		g.chose = append(g.chose, -1)
-	}
-	if g.chose[i] < 0 {
-		g.chose[i] = int32(len(g.corpus))
-	}
-	return int(g.chose[i])
-}
-
-// mutant makes mutant i from the first n corpus entries (under mu), or
-// returns nil when it has none inside the run's domain.
-func (g *guide) mutant(r *run, i int64, n int) *sim.Scenario {
-	if n == 0 {
+// mutant makes mutant i from the corpus entries sums covers, drawn by
+// their weights (sums, running), or returns nil when it has none inside
+// the run's domain (under mu).
+func (g *guide) mutant(r *run, i int64, sums []float64) *sim.Scenario {
+	if len(sums) == 0 {
 		return nil
 	}
 	rng := rand.New(rand.NewPCG(g.first^0x6775_6964_6564, uint64(i)))
-	pool := g.corpus[:n]
 	dom := r.dom
 	if r.c.Robustness {
 		dom.Contract = nil
 	}
 	for range guideTries {
-		p := pool[pick(pool, rng)].sc
+		p := g.corpus[pick(sums, rng)].sc
 		evs, injected := slices.Clone(p.Events), maps.Clone(p.Injected)
 		for k := 1 + rng.IntN(3); k > 0; k-- {
 			var f fault.Fault
@@ -161,26 +151,20 @@ func (g *guide) mutant(r *run, i int64, n int) *sim.Scenario {
 			Injected: injected, LogFaults: p.LogFaults, BatchIDs: sim.AllBatched(evs)}
 		if p.ReconnectAt < len(evs) {
 			sc.ReconnectAt = p.ReconnectAt
+		} else {
+			delete(injected, fault.Reconnect)
 		}
 		return sc
 	}
 	return nil
 }
 
-// pick draws a corpus entry with a chance in proportion to its weight.
-func pick(pool []seedling, rng *rand.Rand) int {
-	total := 0.0
-	for _, s := range pool {
-		total += s.weight
-	}
-	at := rng.Float64() * total
-	for k, s := range pool {
-		if at < s.weight {
-			return k
-		}
-		at -= s.weight
-	}
-	return len(pool) - 1
+// pick draws an entry with a chance in proportion to its weight, given
+// the running sums of the weights.
+func pick(sums []float64, rng *rand.Rand) int {
+	at := rng.Float64() * sums[len(sums)-1]
+	k, _ := slices.BinarySearch(sums, at)
+	return min(k, len(sums)-1)
 }
 
 // record hands in scenario i's outcome: the scenario, whether it was a
@@ -190,7 +174,7 @@ func (g *guide) record(i int64, sc *sim.Scenario, mutant bool, keys []string) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if mutant {
-		g.stats.Mutants++
+		g.mutants = append(g.mutants, i)
 	}
 	g.out[i] = outcome{sc: sc, keys: keys}
 	g.done(i)
@@ -210,10 +194,11 @@ func (g *guide) skip(i int64) {
 // complete.
 func (g *guide) done(i int64) {
 	gen := i / guideGen
-	g.left[gen]++
-	if g.pending(gen) {
+	g.in[gen]++
+	if g.in[gen] < guideGen {
 		return
 	}
+	delete(g.in, gen)
 	for j := gen * guideGen; j < (gen+1)*guideGen; j++ {
 		o, ok := g.out[j]
 		if !ok {
@@ -229,15 +214,28 @@ func (g *guide) done(i int64) {
 			g.corpus = append(g.corpus, seedling{sc: o.sc, keys: o.keys})
 		}
 	}
-	for k := range g.corpus {
-		e := &g.corpus[k]
-		e.weight = 0
+	sums, total := make([]float64, len(g.corpus)), 0.0
+	for k, e := range g.corpus {
 		for _, key := range e.keys {
-			e.weight += weightOf(key) / float64(g.hits[key])
+			total += weightOf(key) / float64(g.hits[key])
 		}
+		sums[k] = total
 	}
+	g.parents[gen] = sums
 	g.stats.Corpus, g.stats.Reached = len(g.corpus), len(g.hits)
 	g.cond.Broadcast()
+}
+
+// report is what guidance did, over the indices up to last (-1: all): a
+// stop rule's cut leaves out the mutants above it.
+func (g *guide) report(last int64) Guide {
+	out := g.stats
+	for _, i := range g.mutants {
+		if last < 0 || i <= last {
+			out.Mutants++
+		}
+	}
+	return out
 }
 
 // reached lists what a scenario reached: the signatures it failed with,

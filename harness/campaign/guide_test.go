@@ -2,6 +2,7 @@ package campaign_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -113,15 +114,35 @@ func (r *recorder) Finish() {
 
 func (r *recorder) Timeline() *timeline.Timeline { return r.Engine.Timeline() }
 
-// TestGuidedStopRule: a guided run cut by a stop rule ends, with its
-// finding.
+// TestGuidedStopRule: a guided run cut by a stop rule ends, and its
+// report (findings, their traces, the coverage counted up to the cut, the
+// mutants) is the same on one worker and on three: the mutants made again
+// after the run, to count and regenerate, are those that ran.
 func TestGuidedStopRule(t *testing.T) {
-	camp := campaign.Campaign{Seeds: 500, Workers: 2, Guided: true, MaxFindings: 2, NoShrink: true, Sim: sim.Options{Faults: fault.All(), Swarm: true}}
-	rep, err := camp.Run(withBugs(plantedBugs...))
-	if err != nil {
-		t.Fatal(err)
+	run := func(workers int) string {
+		camp := campaign.Campaign{Seeds: 500, Workers: workers, Guided: true, MaxFindings: 6, NoShrink: true, Sim: sim.Options{Faults: fault.All(), Swarm: true}}
+		rep, err := camp.Run(withBugs(plantedBugs...))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(rep.Findings) != 6 {
+			t.Fatalf("%d workers: %d findings, want 6", workers, len(rep.Findings))
+		}
+		out := fmt.Sprintf("%d scenarios, %d events, %d mutants, faults %v, states %v\n", rep.Scenarios, rep.Events, rep.Guide.Mutants, rep.Faults, rep.States)
+		for _, f := range rep.Findings {
+			var trace []byte
+			for k := range f.Case.Events {
+				trace = event.AppendEvent(trace, &f.Case.Events[k])
+			}
+			out += fmt.Sprintf("seed %d ×%d %s: %s\n", f.Seed, f.Count, f.Signature, trace)
+		}
+		return out
 	}
-	if len(rep.Findings) != 2 {
-		t.Errorf("%d findings, want 2", len(rep.Findings))
+	one := run(1)
+	if !strings.Contains(one, "mutants") || strings.Contains(one, " 0 mutants") {
+		t.Fatalf("no mutant before the cut:\n%s", one)
+	}
+	if diff := cmp.Diff(one, run(3)); diff != "" {
+		t.Errorf("guided run cut by a stop rule differs with 3 workers (-1 worker +3 workers):\n%s", diff)
 	}
 }

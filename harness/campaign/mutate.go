@@ -12,9 +12,11 @@ import (
 // a guided campaign's mutants do (guide.go): it drops an event, starts a
 // started id again, sends a result twice (its outcome flipped half the
 // time), asks a call's permission and answers it, or swaps two adjacent
-// events. It returns the events and the fault it applied ("" for none:
-// an event other than a result dropped, a permission, or a fault that
-// found no place).
+// events. It returns the events and the fault it applied: reused-id-batch
+// for a start sent again, duplicate-result for a result, order for two
+// results of different calls swapped, and "" for anything else (a drop, a
+// permission, a swap that reorders no results, a fault that found no
+// place).
 func mutate(evs []event.Event, rng *rand.Rand) ([]event.Event, fault.Fault) {
 	if len(evs) == 0 {
 		return evs, ""
@@ -22,11 +24,7 @@ func mutate(evs []event.Event, rng *rand.Rand) ([]event.Event, fault.Fault) {
 	switch rng.IntN(5) {
 	case 0:
 		at := rng.IntN(len(evs))
-		f := fault.Fault("")
-		if evs[at].Kind == event.KindToolDone {
-			f = fault.MissingResult
-		}
-		return slices.Delete(evs, at, at+1), f
+		return slices.Delete(evs, at, at+1), ""
 	case 1:
 		return again(evs, rng, event.KindToolStart, fault.ReusedIDBatch, func(e *event.Event) {})
 	case 2:
@@ -43,7 +41,11 @@ func mutate(evs []event.Event, rng *rand.Rand) ([]event.Event, fault.Fault) {
 			return evs, ""
 		}
 		evs[at], evs[at+1] = evs[at+1], evs[at]
-		return evs, fault.Order
+		a, b := &evs[at], &evs[at+1]
+		if a.Kind == event.KindToolDone && b.Kind == event.KindToolDone && a.ID != b.ID {
+			return evs, fault.Order
+		}
+		return evs, ""
 	}
 }
 
