@@ -69,27 +69,22 @@ type guide struct {
 	// mutants of the next generation draw from them, and a mutant made
 	// again after the run (recheck, recount, regenerate) draws the same.
 	parents map[int64][]float64
-	out     map[int64]outcome // outcomes of generations not yet in
+	out     map[int64]seedling // what the scenarios of generations not yet in reached
 	corpus  []seedling
 	hits    map[string]int // scenarios that reached each key
 	mutants []int64        // the indices that ran a mutant
 	stats   Guide
 }
 
-// seedling is one scenario of the corpus and what it reached.
+// seedling is a scenario and what it reached: one of the corpus, or one
+// waiting for its generation to come in.
 type seedling struct {
 	sc   *sim.Scenario
 	keys []string
 }
 
-// outcome is what a scenario reached, waiting for its generation.
-type outcome struct {
-	sc   *sim.Scenario
-	keys []string
-}
-
 func newGuide(first uint64) *guide {
-	g := &guide{first: first, in: map[int64]int{}, parents: map[int64][]float64{}, out: map[int64]outcome{}, hits: map[string]int{}}
+	g := &guide{first: first, in: map[int64]int{}, parents: map[int64][]float64{}, out: map[int64]seedling{}, hits: map[string]int{}}
 	g.cond = sync.NewCond(&g.mu)
 	return g
 }
@@ -176,7 +171,7 @@ func (g *guide) record(i int64, sc *sim.Scenario, mutant bool, keys []string) {
 	if mutant {
 		g.mutants = append(g.mutants, i)
 	}
-	g.out[i] = outcome{sc: sc, keys: keys}
+	g.out[i] = seedling{sc: sc, keys: keys}
 	g.done(i)
 }
 
@@ -211,7 +206,7 @@ func (g *guide) done(i int64) {
 			g.hits[k]++
 		}
 		if novel {
-			g.corpus = append(g.corpus, seedling{sc: o.sc, keys: o.keys})
+			g.corpus = append(g.corpus, o)
 		}
 	}
 	sums, total := make([]float64, len(g.corpus)), 0.0
@@ -296,7 +291,11 @@ func steps(evs []event.Event) []string {
 		case event.KindPermission:
 			step(e.ID, "permission "+e.State)
 		case event.KindToolDone:
-			step(e.ID, map[bool]string{true: "ok", false: "failed"}[e.OK])
+			if e.OK {
+				step(e.ID, "ok")
+			} else {
+				step(e.ID, "failed")
+			}
 		case event.KindCancel, event.KindTurnEnd:
 			for id := range last {
 				step(id, string(e.Kind))

@@ -67,7 +67,7 @@ func again(evs []event.Event, rng *rand.Rand, kind event.Kind, f fault.Fault, ed
 	}
 	cp := evs[at]
 	edit(&cp)
-	return slices.Insert(evs, later(evs, rng, at), cp), f
+	return slices.Insert(evs, later(evs, rng, at, nil), cp), f
 }
 
 // permission asks a started call's permission after its start and
@@ -80,24 +80,19 @@ func permission(evs []event.Event, rng *rand.Rand) []event.Event {
 	}
 	id := evs[at].ID
 	ask := event.Event{T: evs[at].T, Kind: event.KindPermission, ID: id, State: "asked"}
-	pos := before(evs, rng, at, id)
+	pos := later(evs, rng, at, resultOf(id))
 	evs = slices.Insert(evs, pos, ask)
 	if rng.IntN(2) == 0 {
 		answer := ask
 		answer.State = []string{"granted", "denied"}[rng.IntN(2)]
-		evs = slices.Insert(evs, before(evs, rng, pos, id), answer)
+		evs = slices.Insert(evs, later(evs, rng, pos, resultOf(id)), answer)
 	}
 	return evs
 }
 
-// before returns a place after index at and no later than id's next
-// result, or its turn's end.
-func before(evs []event.Event, rng *rand.Rand, at int, id string) int {
-	end := at + 1
-	for end < len(evs) && evs[end].Kind != event.KindTurnEnd && !(evs[end].Kind == event.KindToolDone && evs[end].ID == id) {
-		end++
-	}
-	return at + 1 + rng.IntN(end-at)
+// resultOf is a later's bound: id's result.
+func resultOf(id string) func(*event.Event) bool {
+	return func(e *event.Event) bool { return e.Kind == event.KindToolDone && e.ID == id }
 }
 
 // pickKind returns the index of a random event of kind, or -1.
@@ -114,10 +109,11 @@ func pickKind(evs []event.Event, rng *rand.Rand, kind event.Kind) int {
 	return at[rng.IntN(len(at))]
 }
 
-// later returns a place after index at and no later than its turn's end.
-func later(evs []event.Event, rng *rand.Rand, at int) int {
+// later returns a place after index at and no later than its turn's end,
+// or than the first event until holds for (nil: none).
+func later(evs []event.Event, rng *rand.Rand, at int, until func(*event.Event) bool) int {
 	end := at + 1
-	for end < len(evs) && evs[end].Kind != event.KindTurnEnd {
+	for end < len(evs) && evs[end].Kind != event.KindTurnEnd && (until == nil || !until(&evs[end])) {
 		end++
 	}
 	return at + 1 + rng.IntN(end-at)
