@@ -172,6 +172,11 @@ real-engine-%: build
 		if [ $$st -ne 0 ] || ! echo "$$out" | grep -q '^documented'; then echo "$$out"; echo "$$f: want it set apart as documented behaviour (exit 0), got exit $$st"; exit 1; fi; \
 		echo "documented, still shown  $$f"; \
 	done
+	@for f in $$(ls scenarios/$*/by-design/*.jsonl 2>/dev/null); do \
+		out=$$(bin/toolsim check --engine '$(call engine_cmd,$*)' --timeout $(or $(TIMEOUT_$*),30s) $$f); st=$$?; \
+		if [ $$st -ne 0 ] || ! echo "$$out" | grep -q '^by design'; then echo "$$out"; echo "$$f: want it set apart as behaviour by design, undocumented (exit 0), got exit $$st"; exit 1; fi; \
+		echo "by design, still shown  $$f"; \
+	done
 	@for f in $$(ls scenarios/$*/recipe/*.jsonl 2>/dev/null); do \
 		bin/toolsim check --engine '$(call engine_cmd,$*)' --timeout $(or $(TIMEOUT_$*),30s) $$f >/dev/null; st=$$?; \
 		if [ $$st -ne 0 ]; then echo "$$f: the library's documented recipe, wired in the adapter, no longer removes this finding (exit $$st, want 0): see docs/findings/$*.md, \"Before the recipe was wired\""; exit 1; fi; \

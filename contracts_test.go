@@ -17,7 +17,10 @@ import (
 // contract.json, and its baseline and regressions under scenarios/.
 var realEngines = []string{"ai-sdk", "ai-sdk-streamtext", "langgraph", "langgraph-graph", "openai-agents", "assistant-ui", "ai-sdk-react"}
 
-// declared reads an engine's contract.json, as its adapter does.
+// declared reads an engine's contract.json, as its adapter does, and
+// checks that each behaviour it declares carries its evidence: the page
+// and the sentence quoted for a documented one, a ref to code or a PR for
+// one by design (contract.Contract.CheckEvidence).
 func declared(t *testing.T, name string) contract.Contract {
 	t.Helper()
 	path := filepath.Join("examples", name, "contract.json")
@@ -25,7 +28,11 @@ func declared(t *testing.T, name string) contract.Contract {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var file struct{ Contract, Documented []string }
+	var file struct {
+		Contract, Documented []string
+		ByDesign             []string `json:"by_design"`
+		Evidence             map[contract.Behaviour]contract.Evidence
+	}
 	if err := json.Unmarshal(data, &file); err != nil {
 		t.Fatalf("%s: %v", path, err)
 	}
@@ -35,6 +42,12 @@ func declared(t *testing.T, name string) contract.Contract {
 	}
 	if c.Documented, err = contract.ParseBehaviours(file.Documented); err != nil {
 		t.Fatalf("%s: documented: %v", path, err)
+	}
+	if c.ByDesign, err = contract.ParseBehaviours(file.ByDesign); err != nil {
+		t.Fatalf("%s: by_design: %v", path, err)
+	}
+	if err := c.CheckEvidence(file.Evidence); err != nil {
+		t.Errorf("%s: evidence: %v", path, err)
 	}
 	return c
 }
@@ -97,7 +110,7 @@ func TestRealEngineReprosInsideContracts(t *testing.T) {
 					t.Errorf("%s: the repro of %q is outside the contract: %s", path, e.Signature, br)
 				}
 			}
-			for _, dir := range []string{"", "documented", "robustness", "recipe"} {
+			for _, dir := range []string{"", "documented", "by-design", "robustness", "recipe"} {
 				files, _ := filepath.Glob(filepath.Join("scenarios", name, dir, "*.jsonl"))
 				for _, file := range files {
 					br := c.Guarantees.Check(readTrace(t, file))

@@ -1,14 +1,15 @@
 package contract
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 )
 
-// Behaviour names a library's documented behaviour that SPEC §2 is
-// stricter than. An engine that declares it tells toolsim the library
-// means to do it: findings that show it leave the default report and are
-// listed as documented.
+// Behaviour names a library behaviour that SPEC §2 is stricter than. An
+// engine that declares it (Contract.Documented or Contract.ByDesign)
+// tells toolsim the library means to do it: findings that show it leave
+// the default report and are listed apart, with the declaration's label.
 type Behaviour string
 
 // The documented behaviours toolsim knows.
@@ -88,29 +89,115 @@ func ParseBehaviours(names []string) ([]Behaviour, error) {
 }
 
 // Contract is what an engine declares about its real upstream: the
-// guarantees it relies on and the library's documented behaviours. The
-// zero value declares nothing.
+// guarantees it relies on and the library behaviours SPEC §2 is stricter
+// than, each with its evidence: Documented when the library's docs say it
+// (the engine's declaration quotes the page), ByDesign when only its code,
+// a test or a merged PR shows the intent. Both set findings apart; a
+// report names which. No behaviour is in both lists (Check). The zero
+// value declares nothing.
 type Contract struct {
 	Guarantees List
 	Documented []Behaviour
+	ByDesign   []Behaviour
 }
 
-// Declared reports whether the contract says anything.
-func (c Contract) Declared() bool { return len(c.Guarantees) > 0 || len(c.Documented) > 0 }
+// The labels of a declared behaviour's evidence (Contract.Label).
+const (
+	LabelDocumented = "documented"
+	LabelByDesign   = "by design, undocumented"
+)
 
-// Documents reports whether b is declared documented behaviour.
-func (c Contract) Documents(b Behaviour) bool { return slices.Contains(c.Documented, b) }
+// Declared reports whether the contract says anything.
+func (c Contract) Declared() bool {
+	return len(c.Guarantees) > 0 || len(c.Documented) > 0 || len(c.ByDesign) > 0
+}
+
+// Documents reports whether b is declared, documented or by design: a
+// finding that shows it does not count as a bug.
+func (c Contract) Documents(b Behaviour) bool {
+	return slices.Contains(c.Documented, b) || slices.Contains(c.ByDesign, b)
+}
+
+// Label is b's evidence as declared: LabelDocumented, LabelByDesign, or
+// "" when b is not declared.
+func (c Contract) Label(b Behaviour) string {
+	switch {
+	case slices.Contains(c.Documented, b):
+		return LabelDocumented
+	case slices.Contains(c.ByDesign, b):
+		return LabelByDesign
+	}
+	return ""
+}
+
+// Check reports a behaviour declared both documented and by design.
+func (c Contract) Check() error {
+	for _, b := range c.ByDesign {
+		if slices.Contains(c.Documented, b) {
+			return fmt.Errorf("behaviour %q is declared both documented and by design: its evidence is one or the other", b)
+		}
+	}
+	return nil
+}
 
 // String writes the contract for headers and reports: the guarantees,
-// then "documented: ..." when any.
+// then "documented: ..." and "by design: ..." when any.
 func (c Contract) String() string {
 	s := c.Guarantees.String()
-	if len(c.Documented) > 0 {
-		names := make([]string, len(c.Documented))
-		for i, b := range c.Documented {
+	for _, part := range []struct {
+		label string
+		bs    []Behaviour
+	}{{"documented", c.Documented}, {"by design", c.ByDesign}} {
+		if len(part.bs) == 0 {
+			continue
+		}
+		names := make([]string, len(part.bs))
+		for i, b := range part.bs {
 			names[i] = string(b)
 		}
-		s += "; documented: " + strings.Join(names, ",")
+		s += "; " + part.label + ": " + strings.Join(names, ",")
 	}
 	return s
+}
+
+// Evidence is what shows a declared behaviour is the library's intent:
+// for a documented one, the page's address (URL) and the sentences quoted
+// from it (Quote), with where the pinned version holds them (Ref, when it
+// ships its docs); for one by design, undocumented, the code at file:line
+// of the pinned version, a test, or the merged PR that made it (Ref).
+type Evidence struct {
+	URL   string `json:"url,omitempty"`
+	Quote string `json:"quote,omitempty"`
+	Ref   string `json:"ref,omitempty"`
+}
+
+// CheckEvidence reports the first declared behaviour of c whose evidence
+// in ev is missing or of the other kind (a documented one needs URL and
+// Quote, one by design a Ref), or evidence for a behaviour c does not
+// declare. Declarations are checked in order, then ev's keys sorted.
+func (c Contract) CheckEvidence(ev map[Behaviour]Evidence) error {
+	if err := c.Check(); err != nil {
+		return err
+	}
+	for _, b := range c.Documented {
+		if e := ev[b]; e.URL == "" || e.Quote == "" {
+			return fmt.Errorf("documented behaviour %q: its evidence needs the page's url and the sentence quoted from it (quote); without them declare it by_design with a ref", b)
+		}
+	}
+	for _, b := range c.ByDesign {
+		if ev[b].Ref == "" {
+			return fmt.Errorf("by-design behaviour %q: its evidence needs a ref: the code at file:line of the pinned version, a test, or the merged PR", b)
+		}
+	}
+	keys := make([]string, 0, len(ev))
+	for b := range ev {
+		keys = append(keys, string(b))
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		if !c.Documents(Behaviour(k)) {
+			return fmt.Errorf("evidence for %q, which is not declared (documented or by_design)", k)
+		}
+	}
+	return nil
 }

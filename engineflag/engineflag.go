@@ -26,12 +26,13 @@ type Flags struct {
 	SelfCheck  bool          // --self-check: the log round trip on every trace
 	Contract   string        // --contract
 	Documented string        // --documented
+	ByDesign   string        // --by-design
 	Robustness bool          // --robustness
 }
 
 // Register adds the flags to fs. judge adds those of the commands that
-// judge an engine (check, fuzz, shrink): --diff, --contract, --documented
-// and --robustness.
+// judge an engine (check, fuzz, shrink): --diff, --contract, --documented,
+// --by-design and --robustness.
 func (f *Flags) Register(fs *flag.FlagSet, judge bool) {
 	fs.StringVar(&f.Cmd, "engine", "", "drive this engine command over the toolsim-engine/1 protocol instead of the reference engine, e.g. 'python3 engine.py' (docs/protocol.md)")
 	fs.DurationVar(&f.Timeout, "timeout", engineproto.DefaultTimeout, "with --engine: how long the engine may take to answer one message")
@@ -47,7 +48,8 @@ func (f *Flags) Register(fs *flag.FlagSet, judge bool) {
 	}
 }
 
-// registerContract adds --contract, --documented and --robustness.
+// registerContract adds --contract, --documented, --by-design and
+// --robustness.
 func (f *Flags) registerContract(fs *flag.FlagSet) {
 	behaviours := make([]string, len(contract.Behaviours))
 	for i, b := range contract.Behaviours {
@@ -55,6 +57,7 @@ func (f *Flags) registerContract(fs *flag.FlagSet) {
 	}
 	fs.StringVar(&f.Contract, "contract", "", "what the engine's real upstream never sends, comma-separated (docs/simulator.md, Contracts): executor, all, none or "+strings.Join(contract.All.Names(), ",")+" (default: the engine's own declaration)")
 	fs.StringVar(&f.Documented, "documented", "", "the library's documented behaviours, comma-separated: "+strings.Join(behaviours, ",")+" (default: the engine's own declaration)")
+	fs.StringVar(&f.ByDesign, "by-design", "", "the library's behaviours by design, undocumented (its code or a PR shows them), comma-separated, from the same names (default: the engine's own declaration)")
 	what := "also explore and report inputs outside the engine's contract, each labelled robustness"
 	if fs.Name() != "fuzz" { // check and shrink judge the traces given, they explore nothing
 		what = "judge a trace outside the engine's contract too, its failures labelled robustness"
@@ -79,6 +82,12 @@ func (f *Flags) Options() (harness.Options, error) {
 	}
 	if o.Contract.Documented, err = contract.ParseBehaviours(strings.Split(f.Documented, ",")); err != nil {
 		return o, fmt.Errorf("--documented: %w", err)
+	}
+	if o.Contract.ByDesign, err = contract.ParseBehaviours(strings.Split(f.ByDesign, ",")); err != nil {
+		return o, fmt.Errorf("--by-design: %w", err)
+	}
+	if err = o.Contract.Check(); err != nil {
+		return o, fmt.Errorf("--documented and --by-design: %w", err)
 	}
 	switch f.MetaTools {
 	case "":
@@ -107,6 +116,9 @@ func (f *Flags) optionArgs() string {
 	}
 	if f.Documented != "" {
 		s += " --documented " + shquote.Quote(f.Documented)
+	}
+	if f.ByDesign != "" {
+		s += " --by-design " + shquote.Quote(f.ByDesign)
 	}
 	if f.Robustness {
 		s += " --robustness"

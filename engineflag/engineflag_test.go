@@ -1,8 +1,11 @@
 package engineflag
 
 import (
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/toolsim/toolsim/contract"
 )
 
 func TestDurationArg(t *testing.T) {
@@ -25,5 +28,33 @@ func TestDurationArg(t *testing.T) {
 				t.Errorf("%q parses back to %v, %v; want %v", got, back, err, tt.d)
 			}
 		})
+	}
+}
+
+// TestByDesignFlag: --by-design declares behaviours by design, which the
+// reproduce command repeats; one given to both --documented and
+// --by-design is an error naming both flags.
+func TestByDesignFlag(t *testing.T) {
+	f := Flags{ByDesign: "results-at-step-end", Documented: "open-after-turn"}
+	o, err := f.Options()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := o.Contract.Label(contract.ResultsAtStepEnd); got != contract.LabelByDesign {
+		t.Errorf("results-at-step-end labelled %q, want %q", got, contract.LabelByDesign)
+	}
+	if got := o.Contract.Label(contract.OpenAfterTurn); got != contract.LabelDocumented {
+		t.Errorf("open-after-turn labelled %q, want %q", got, contract.LabelDocumented)
+	}
+	if args := f.optionArgs(); !strings.Contains(args, "--by-design results-at-step-end") {
+		t.Errorf("reproduce flags %q lack --by-design", args)
+	}
+	f.ByDesign = "open-after-turn"
+	if _, err := f.Options(); err == nil || !strings.Contains(err.Error(), "--documented and --by-design") {
+		t.Errorf("one behaviour under both flags: error %v, want one naming both flags", err)
+	}
+	f.ByDesign = "late-everything"
+	if _, err := f.Options(); err == nil || !strings.Contains(err.Error(), "--by-design") {
+		t.Errorf("an unknown name: error %v, want one naming --by-design", err)
 	}
 }

@@ -168,6 +168,12 @@ func (c *Client) handshake() error {
 	if c.Info.Contract.Documented, perr = contract.ParseBehaviours(rep.Documented); perr != nil {
 		return c.fail("init", "init_ok documented: "+perr.Error(), true)
 	}
+	if c.Info.Contract.ByDesign, perr = contract.ParseBehaviours(rep.ByDesign); perr != nil {
+		return c.fail("init", "init_ok by_design: "+perr.Error(), true)
+	}
+	if perr = c.Info.Contract.Check(); perr != nil {
+		return c.fail("init", "init_ok: "+perr.Error(), true)
+	}
 	c.tls.empty()
 	return nil
 }

@@ -291,6 +291,8 @@ func (r *Reply) member(mb jsonscan.Member) error {
 		r.Contract, err = strList("contract", mb.Val)
 	case `"documented"`:
 		r.Documented, err = strList("documented", mb.Val)
+	case `"by_design"`:
+		r.ByDesign, err = strList("by_design", mb.Val)
 	case `"grouping"`:
 		if !isNull(mb.Val) {
 			var g bool

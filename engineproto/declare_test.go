@@ -31,7 +31,7 @@ func TestServeDeclaresAndFails(t *testing.T) {
 		New:    func([]string) engineproto.Engine { return &failing{Engine: engine.New(engine.Options{})} },
 		Fields: []string{}, Full: true, NoGrouping: true,
 		Features: []string{"tools", "cancel"}, Contract: []string{"unique-ids"}, Documented: []string{"open-after-turn"},
-		Capabilities: []string{engineproto.CapScreen},
+		ByDesign: []string{"results-at-step-end"}, Capabilities: []string{engineproto.CapScreen},
 	}
 	in := strings.Join([]string{
 		`{"type":"init","id":1,"protocol":"toolsim-engine/1"}`,
@@ -44,7 +44,7 @@ func TestServeDeclaresAndFails(t *testing.T) {
 	}
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 	want := []string{
-		`{"type":"init_ok","id":1,"protocol":"toolsim-engine/1","capabilities":["timeline","render","batch","snapshot","screen"],"fields":[],"features":["tools","cancel"],"grouping":false,"contract":["unique-ids"],"documented":["open-after-turn"]}`,
+		`{"type":"init_ok","id":1,"protocol":"toolsim-engine/1","capabilities":["timeline","render","batch","snapshot","screen"],"fields":[],"features":["tools","cancel"],"grouping":false,"contract":["unique-ids"],"documented":["open-after-turn"],"by_design":["results-at-step-end"]}`,
 		"timeline",
 		`{"type":"error","id":3,"message":"page error: console.error: boom"}`,
 	}

@@ -81,7 +81,9 @@ func misbehave(mode string, m *engineproto.Message, events int, out *bufio.Write
 		case "no-grouping":
 			extra = `,"features":["tools","text"],"grouping":false`
 		case "contract":
-			extra = `,"contract":["executor","nothing-late"],"documented":["open-after-turn"]`
+			extra = `,"contract":["executor","nothing-late"],"documented":["open-after-turn"],"by_design":["results-at-step-end"]`
+		case "both-labels":
+			extra = `,"documented":["open-after-turn"],"by_design":["open-after-turn"]`
 		case "bad-contract":
 			extra = `,"contract":["calls-frist"]`
 		}

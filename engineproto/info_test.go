@@ -40,8 +40,9 @@ func TestInfoFeaturesAndGrouping(t *testing.T) {
 	}
 }
 
-// TestInfoContract: init_ok's contract (presets expanded) and documented
-// behaviours reach Info; an unknown guarantee is a setup error naming it.
+// TestInfoContract: init_ok's contract (presets expanded), documented
+// behaviours and behaviours by design reach Info; an unknown guarantee,
+// or one behaviour with both labels, is a setup error naming it.
 func TestInfoContract(t *testing.T) {
 	c, err := startMode(t, "contract")
 	if err != nil {
@@ -51,8 +52,15 @@ func TestInfoContract(t *testing.T) {
 	if want, _ := contract.Parse("executor,nothing-late"); c.Info.Contract.Guarantees.String() != want.String() {
 		t.Errorf("contract %q, want %q (executor and nothing-late)", c.Info.Contract.Guarantees, want)
 	}
-	if !c.Info.Contract.Documents(contract.OpenAfterTurn) {
-		t.Errorf("documented %v, want open-after-turn", c.Info.Contract.Documented)
+	if got := c.Info.Contract.Label(contract.OpenAfterTurn); got != contract.LabelDocumented {
+		t.Errorf("open-after-turn labelled %q, want %q (documented %v)", got, contract.LabelDocumented, c.Info.Contract.Documented)
+	}
+	if got := c.Info.Contract.Label(contract.ResultsAtStepEnd); got != contract.LabelByDesign {
+		t.Errorf("results-at-step-end labelled %q, want %q (by design %v)", got, contract.LabelByDesign, c.Info.Contract.ByDesign)
+	}
+	_, err = startMode(t, "both-labels")
+	if err == nil || !strings.Contains(err.Error(), `"open-after-turn" is declared both documented and by design`) {
+		t.Errorf("a behaviour both documented and by design: error %v, want a setup error naming it", err)
 	}
 	_, err = startMode(t, "bad-contract")
 	var ee *engineproto.EngineError

@@ -90,6 +90,7 @@ type Reply struct {
 	Grouping     *bool           `json:"grouping,omitempty"`     // init_ok: false = no tool_group items; absent = true
 	Contract     []string        `json:"contract,omitempty"`     // init_ok: what the engine's real upstream guarantees (contract.Guarantee names, or "executor")
 	Documented   []string        `json:"documented,omitempty"`   // init_ok: the library's documented behaviours (contract.Behaviour names)
+	ByDesign     []string        `json:"by_design,omitempty"`    // init_ok: behaviours the library means but does not document (contract.Behaviour names)
 	Timeline     json.RawMessage `json:"timeline,omitempty"`     // timeline: the toolsim-timeline/1 object
 	Delta        json.RawMessage `json:"delta,omitempty"`        // timeline: what changed since the previous reply (delta capability)
 	Text         string          `json:"text,omitempty"`         // rendered

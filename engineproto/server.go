@@ -55,14 +55,16 @@ type ServeOptions struct {
 	Reconstruct func(log []byte, metaTools []string) (Engine, error)
 	// Fields are the optional timeline fields declared; nil means all.
 	Fields []string
-	// Features, NoGrouping, Contract and Documented are declared in init_ok
-	// as features, grouping (false when set), contract and documented;
+	// Features, NoGrouping, Contract, Documented and ByDesign are declared
+	// in init_ok as features, grouping (false when set), contract,
+	// documented and by_design;
 	// Capabilities are declared beside the ones Serve implements (for
 	// example CapScreen).
 	Features     []string
 	NoGrouping   bool
 	Contract     []string
 	Documented   []string
+	ByDesign     []string
 	Capabilities []string
 	// Full answers with whole timelines only, without declaring the delta
 	// capability. Otherwise event, batch and finish are answered with
@@ -303,6 +305,9 @@ func (s *server) appendDeclared(dst []byte) []byte {
 	}
 	if s.opts.Documented != nil {
 		dst = appendStrs(append(dst, `,"documented":`...), s.opts.Documented)
+	}
+	if s.opts.ByDesign != nil {
+		dst = appendStrs(append(dst, `,"by_design":`...), s.opts.ByDesign)
 	}
 	return dst
 }

@@ -343,21 +343,28 @@ func TestDocumentedSetApart(t *testing.T) {
 		name       string
 		engine     func() harness.Engine
 		documented []contract.Behaviour
-		bug        string // a signature counted as a bug, or "" for none
-		notBug     string // a signature not counted
-		log        []string
+		byDesign   []contract.Behaviour
+		bug        string   // a signature counted as a bug, or "" for none
+		notBug     string   // a signature not counted
+		log        []string // substrings of the log line
+		notLog     string   // a substring the log line must not have
 	}{
-		{"step-end results, undeclared", adk, nil, "result: tool status ok → running", "", nil},
-		{"step-end results, declared", adk, all, "", "result: tool status ok → running",
-			[]string{`"result: tool status ok → running"`, "(results-at-step-end)", "(approval-after-results)"}},
-		{"a dropped result, undeclared", drop, nil, "result: tool status failed → running", "", nil},
-		{"a dropped result under results-at-step-end", drop, all[:1], "", "result: tool status failed → running",
-			[]string{"seen only after these", `"turn end: tool left running"`}},
+		{"step-end results, undeclared", adk, nil, nil, "result: tool status ok → running", "", nil, ""},
+		{"step-end results, declared", adk, all, nil, "", "result: tool status ok → running",
+			[]string{`documented behaviour, not counted: "result: tool status ok → running"`, "(results-at-step-end)", "(approval-after-results)"},
+			"by design"},
+		{"step-end results, by design", adk, nil, all, "", "result: tool status ok → running",
+			[]string{`behaviour by design, undocumented, not counted: "result: tool status ok → running"`, "(results-at-step-end)"},
+			"documented behaviour"},
+		{"a dropped result, undeclared", drop, nil, nil, "result: tool status failed → running", "", nil, ""},
+		{"a dropped result under results-at-step-end", drop, all[:1], nil, "", "result: tool status failed → running",
+			[]string{"seen only after these", `"turn end: tool left running"`}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			opts := miniOptions
 			opts.Contract.Documented = tt.documented
+			opts.Contract.ByDesign = tt.byDesign
 			c := campaign.Campaign{Seeds: 100, Check: opts, Sim: sim.Options{Faults: fault.All(), Swarm: true}}
 			rep, err := c.Run(tt.engine)
 			if err != nil {
@@ -383,6 +390,9 @@ func TestDocumentedSetApart(t *testing.T) {
 				if !strings.Contains(line, want) {
 					t.Errorf("log line %q lacks %s", line, want)
 				}
+			}
+			if tt.notLog != "" && strings.Contains(line, tt.notLog) {
+				t.Errorf("log line %q has %q", line, tt.notLog)
 			}
 		})
 	}

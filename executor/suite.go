@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/toolsim/toolsim/contract"
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/fault"
 	"github.com/toolsim/toolsim/harness"
@@ -266,7 +267,7 @@ func describe(f *campaign.Finding, c campaign.Campaign, test string) string {
 
 // regressions checks every kept trace: still failing as the baseline says.
 func (s Suite) regressions(t *testing.T, base *campaign.Baseline) {
-	for _, dir := range []string{"", "robustness", "documented"} {
+	for _, dir := range []string{"", "robustness", "documented", "by-design"} {
 		paths, _ := filepath.Glob(filepath.Join(s.Regressions, dir, "*.jsonl"))
 		for _, p := range paths {
 			name := strings.TrimSuffix(filepath.Join(dir, filepath.Base(p)), ".jsonl")
@@ -312,8 +313,10 @@ func (s Suite) regression(path, dir string, base *campaign.Baseline) string {
 	}
 	sig := vs[0].Signature
 	switch {
-	case dir == "documented" && campaign.Documents(opts.Contract, sig) == "":
+	case dir == "documented" && opts.Contract.Label(campaign.Documents(opts.Contract, sig)) != contract.LabelDocumented:
 		return fmt.Sprintf("%s fails with %q, which no declared documented behaviour (%v) covers:\n%s", path, sig, opts.Contract.Documented, vs[0])
+	case dir == "by-design" && opts.Contract.Label(campaign.Documents(opts.Contract, sig)) != contract.LabelByDesign:
+		return fmt.Sprintf("%s fails with %q, which no behaviour declared by design (%v) covers:\n%s", path, sig, opts.Contract.ByDesign, vs[0])
 	case dir == "" && !base.HasBug(sig):
 		return fmt.Sprintf("%s fails with %q, which the baseline does not list as a bug:\n%s", path, sig, vs[0])
 	}

@@ -63,10 +63,12 @@ type Result struct {
 	// signatures.
 	Class string `json:"class,omitempty"`
 	// Robustness says why a finding's repro is outside the engine's
-	// contract; Documented names the library's documented behaviour it
-	// shows. Either makes it pass unless the run counts it.
+	// contract; Documented names the library behaviour it shows, declared
+	// documented or, with ByDesign, by design, undocumented. Either makes
+	// it pass unless the run counts it.
 	Robustness string        `json:"robustness,omitempty"`
 	Documented string        `json:"documented,omitempty"`
+	ByDesign   bool          `json:"by_design,omitempty"`
 	Time       time.Duration `json:"-"`
 }
 

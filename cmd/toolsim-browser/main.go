@@ -24,6 +24,7 @@ import (
 	"path/filepath"
 
 	"github.com/toolsim/toolsim/browser"
+	"github.com/toolsim/toolsim/contract"
 	"github.com/toolsim/toolsim/engineproto"
 )
 
@@ -33,6 +34,9 @@ type declared struct {
 	Features   []string `json:"features"`
 	Contract   []string `json:"contract"`
 	Documented []string `json:"documented"`
+	ByDesign   []string `json:"by_design"`
+	// Evidence is each declared behaviour's (contract.Evidence).
+	Evidence map[contract.Behaviour]contract.Evidence `json:"evidence"`
 }
 
 func main() {
@@ -68,7 +72,7 @@ func run(args []string, in io.Reader, out, errw io.Writer) int {
 			return browser.Reconstruct(b, log)
 		},
 		Fields: []string{}, Full: true, NoGrouping: true,
-		Features: d.Features, Contract: d.Contract, Documented: d.Documented,
+		Features: d.Features, Contract: d.Contract, Documented: d.Documented, ByDesign: d.ByDesign,
 		Capabilities: []string{engineproto.CapScreen},
 	})
 	if err != nil {
@@ -101,5 +105,25 @@ func readDeclared(dir string) (declared, error) {
 	if err := json.Unmarshal(data, &d); err != nil {
 		return d, fmt.Errorf("%s: %w", path, err)
 	}
+	if err := d.checkEvidence(); err != nil {
+		return d, fmt.Errorf("%s: %w", path, err)
+	}
 	return d, nil
+}
+
+// checkEvidence reports a declared behaviour without its evidence
+// (contract.Contract.CheckEvidence).
+func (d declared) checkEvidence() error {
+	var c contract.Contract
+	var err error
+	if c.Documented, err = contract.ParseBehaviours(d.Documented); err != nil {
+		return fmt.Errorf("documented: %w", err)
+	}
+	if c.ByDesign, err = contract.ParseBehaviours(d.ByDesign); err != nil {
+		return fmt.Errorf("by_design: %w", err)
+	}
+	if err := c.CheckEvidence(d.Evidence); err != nil {
+		return fmt.Errorf("evidence: %w", err)
+	}
+	return nil
 }

@@ -411,4 +411,5 @@ await serve(() => new StreamTextEngine(), {
   features: ['tools', 'text', 'thinking', 'user', 'cancel', 'permissions', 'progress'],
   contract: declared.contract,
   documented: declared.documented,
+  by_design: declared.by_design,
 });

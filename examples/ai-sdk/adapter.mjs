@@ -106,4 +106,5 @@ await serve(() => new AISDKEngine(), {
   features: ['tools', 'text', 'thinking', 'user', 'cancel', 'permissions', 'progress'],
   contract: declared.contract,
   documented: declared.documented,
+  by_design: declared.by_design,
 });

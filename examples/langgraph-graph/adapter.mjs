@@ -411,4 +411,5 @@ await serve(() => new GraphEngine(), {
   features: ['tools', 'text', 'user', 'cancel', 'permissions'],
   contract: declared.contract,
   documented: declared.documented,
+  by_design: declared.by_design,
 });

@@ -210,4 +210,5 @@ await serve(() => new LangGraphEngine(), {
   features: ['tools', 'text', 'user', 'cancel'],
   contract: declared.contract,
   documented: declared.documented,
+  by_design: declared.by_design,
 });

@@ -5,7 +5,7 @@
 // engine that also has changed() -> the indices of the top-level items it
 // added or changed since the last call (examples/node/engine.mjs) is sent
 // only those; any other is diffed item by item.
-// info: {fields, features, grouping, contract, documented}. Pass --no-delta to send whole timelines.
+// info: {fields, features, grouping, contract, documented, by_design}. Pass --no-delta to send whole timelines.
 // apply's second argument, ahead.next(k), is the k-th event after this one in
 // the same batch (undefined past its end): for an adapter whose producer side
 // simulates a server that knows its own output (a model response's calls),
@@ -62,7 +62,8 @@ export async function serve(make, info = {}) {
         reply({ type: 'init_ok', id, protocol: PROTOCOL, fields: info.fields ?? [],
           capabilities: ['timeline', 'batch', ...(engine.render ? ['render'] : []), ...(delta ? ['delta'] : [])],
           ...(info.features ? { features: info.features } : {}), ...(info.grouping === false ? { grouping: false } : {}),
-          ...(info.contract?.length ? { contract: info.contract } : {}), ...(info.documented?.length ? { documented: info.documented } : {}) });
+          ...(info.contract?.length ? { contract: info.contract } : {}), ...(info.documented?.length ? { documented: info.documented } : {}),
+          ...(info.by_design?.length ? { by_design: info.by_design } : {}) });
         break;
       case 'event': await engine.apply(msg.event); await timeline(id); break;
       case 'batch':

@@ -30,7 +30,17 @@ class Feed {
   items = [];
   waiter = null;
   put(item) { if (this.waiter) { const w = this.waiter; this.waiter = null; w(item); } else this.items.push(item); }
-  take() { return this.items.length ? Promise.resolve(this.items.shift()) : new Promise((r) => { this.waiter = r; }); }
+  // take waits for the next item; like a model's HTTP request, the wait
+  // rejects when the run's signal aborts.
+  take(signal) {
+    if (this.items.length) return Promise.resolve(this.items.shift());
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    return new Promise((resolve, reject) => {
+      const abort = () => { this.waiter = null; reject(signal.reason); };
+      signal?.addEventListener('abort', abort, { once: true });
+      this.waiter = (item) => { signal?.removeEventListener('abort', abort); resolve(item); };
+    });
+  }
 }
 
 const usage = { requests: 1, inputTokens: 0, outputTokens: 0, totalTokens: 0 };
@@ -45,7 +55,7 @@ class TraceModel {
     const output = [];
     let text = null;
     for (;;) {
-      const item = await this.feed.take();
+      const item = await this.feed.take(request.signal);
       if (request.signal?.aborted) return;
       if (item.type === 'text') {
         if (!text) { text = { type: 'message', id: `${id}_msg`, role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: '' }] }; output.push(text); }
@@ -82,6 +92,7 @@ class AgentsEngine {
   decided = new Map(); // call id -> whether it needs approval, once the trace said
   answers = new Map(); // call id -> the user's answer (true: approve)
   interrupted = new Set(); // runs that ended on approval requests, awaiting their answers
+  stopReason = '';         // the reason of the user's latest stop
 
   async apply(ev, ahead) {
     this.now = ev.t;
@@ -99,11 +110,7 @@ class AgentsEngine {
         this.result(ev);
         break;
       case 'permission': await this.permission(ev); break;
-      case 'cancel':
-        this.current?.abort.abort();
-        for (const id of [...this.gates.keys()]) await this.decide(id, false);
-        this.interrupted.clear(); // a stopped app resumes nothing
-        break;
+      case 'cancel': await this.cancel(ev); break;
       case 'turn_end':
         if (this.role !== 'user') this.endTurn(ahead);
         this.role = '';
@@ -135,12 +142,13 @@ class AgentsEngine {
   // One run() of the turn, from its input or, resumed, from its state. A
   // run that ends on approval requests waits for the user's answers.
   async runOnce(r, from) {
+    r.settled = false;
     try {
       const result = await run(r.agent, from, { stream: true, signal: r.abort.signal, maxTurns: 1000, ...(typeof from === 'string' ? { context: r } : {}) });
       for await (const e of result) { this.show(e); this.events++; }
       await result.completed;
       if (result.error) throw result.error;
-      if (r.abort.signal.aborted) { this.events++; return; }
+      if (r.abort.signal.aborted) { if (result.cancelled) this.stopped(result); this.events++; return; }
       if (result.interruptions?.length) {
         r.waiting = { state: result.state, items: result.interruptions, applied: new Set() };
         this.interrupted.add(r);
@@ -151,8 +159,49 @@ class AgentsEngine {
       this.rows.push({ kind: 'separator', text: 'Turn complete' });
     } catch (err) {
       if (!r.abort.signal.aborted) this.rows.push({ kind: 'notice', level: 'error', text: String(err?.message ?? err) });
+    } finally {
+      r.settled = true;
     }
     this.events++;
+  }
+
+  // The user stops the turn: a run in flight is aborted (its stop is marked
+  // once it settles, stopped below); a run paused on approval requests is
+  // the app's own to drop: it resumes nothing, and marks what it dropped.
+  async cancel(ev) {
+    this.stopReason = ev.reason ?? '';
+    const r = this.current;
+    const inFlight = r && !r.settled;
+    if (inFlight) r.abort.abort();
+    for (const id of [...this.gates.keys()]) await this.decide(id, false);
+    const paused = [...this.interrupted];
+    this.interrupted.clear();
+    for (const w of paused.map((p) => p.waiting)) {
+      for (const item of w.items) {
+        const row = this.rows.findLast((x) => x.kind === 'tool' && x.tool.id === item.rawItem?.callId);
+        if (row?.tool.status === 'pending') row.tool.status = 'interrupted';
+      }
+    }
+    if (paused.length && !inFlight) this.rows.push({ kind: 'notice', level: 'interrupted', text: this.stopReason });
+  }
+
+  // A cancelled run, as the streaming guide tells an app to settle it
+  // ("still await stream.completed before treating the run as settled";
+  // "When a stream is cancelled, stream.cancelled becomes true"): the
+  // settled newItems (the results guide: "Use newItems when you need ...
+  // tool outputs") carry the outputs the closed stream did not, and the
+  // app marks the stop: the text it cut and a notice.
+  stopped(result) {
+    for (const item of result.newItems ?? []) {
+      if (item.type !== 'tool_call_output_item') continue;
+      const row = this.rows.findLast((x) => x.kind === 'tool' && x.tool.id === item.rawItem?.callId);
+      if (row && (row.tool.status === 'running' || row.tool.status === 'pending')) {
+        row.tool.status = item.rawItem.status === 'incomplete' ? 'interrupted' : 'ok';
+      }
+    }
+    const open = this.rows.findLast((x) => x.kind === 'assistant' && x.open);
+    if (open) { open.interrupted = true; open.open = false; }
+    this.rows.push({ kind: 'notice', level: 'interrupted', text: this.stopReason });
   }
 
   // The user's answers reach a run's approval requests once the UI shows
@@ -316,7 +365,7 @@ class AgentsEngine {
 
   timeline() {
     const items = this.rows.map((r) => r.kind === 'tool' ? { kind: 'tool', tool: { ...r.tool } }
-      : r.kind === 'assistant' ? { kind: 'assistant', text: r.text } : { ...r });
+      : r.kind === 'assistant' ? { kind: 'assistant', text: r.text, ...(r.interrupted ? { interrupted: true } : {}) } : { ...r });
     return { diagnostics: [], items, now: this.now };
   }
 }
@@ -327,4 +376,5 @@ await serve(() => new AgentsEngine(), {
   features: ['tools', 'text', 'user', 'cancel', 'permissions'],
   contract: declared.contract,
   documented: declared.documented,
+  by_design: declared.by_design,
 });

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/toolsim/toolsim/contract"
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/harness"
 	"github.com/toolsim/toolsim/sim/tracemeta"
@@ -37,7 +38,8 @@ type BaselineEntry struct {
 	Signature string
 	Oracle    string
 	// Kind is the finding's standing when it was kept: "" for a bug that
-	// counts, else KindAfter, KindDocumented or KindRobustness (kindOf).
+	// counts, else KindAfter, KindDocumented, KindByDesign or
+	// KindRobustness (kindOf).
 	Kind string
 	// After names the signature the repro failed with first (KindAfter).
 	After string
@@ -49,6 +51,7 @@ type BaselineEntry struct {
 const (
 	KindAfter      = "after"      // seen only after another signature (Finding.After)
 	KindDocumented = "documented" // shows documented behaviour (Finding.Documented)
+	KindByDesign   = "by-design"  // shows behaviour by design, undocumented (Finding.ByDesign)
 	KindRobustness = "robustness" // outside the contract, in a run that is not in robustness mode
 )
 
@@ -69,6 +72,8 @@ func kindOf(rep *Report, f *Finding) string {
 	switch {
 	case f.After != "":
 		return KindAfter
+	case f.Documented != "" && f.ByDesign:
+		return KindByDesign
 	case f.Documented != "":
 		return KindDocumented
 	case f.Robustness != "" && !rep.Robustness:
@@ -235,7 +240,7 @@ func ReadBaseline(r io.Reader, name string) (*Baseline, error) {
 // the kind that needs it.
 func checkKind(e baselineEntry) error {
 	switch e.Kind {
-	case "", KindDocumented, KindRobustness:
+	case "", KindDocumented, KindByDesign, KindRobustness:
 		if e.After != "" {
 			return fmt.Errorf("after %q without kind %q", e.After, KindAfter)
 		}
@@ -244,7 +249,7 @@ func checkKind(e baselineEntry) error {
 			return fmt.Errorf("kind %q without the signature it comes after (field after)", KindAfter)
 		}
 	default:
-		return fmt.Errorf("kind %q: want %q, %q or %q (or none: a bug that counts)", e.Kind, KindAfter, KindDocumented, KindRobustness)
+		return fmt.Errorf("kind %q: want %q, %q, %q or %q (or none: a bug that counts)", e.Kind, KindAfter, KindDocumented, KindByDesign, KindRobustness)
 	}
 	return nil
 }
@@ -365,8 +370,10 @@ func (r *run) remembered(f *Finding) bool {
 		return f.After != "" && !f.first
 	case f.After != "":
 		return false
-	case e.Kind == KindDocumented:
-		return Documents(r.c.Check.Contract, f.Signature) != ""
+	case e.Kind == KindDocumented || e.Kind == KindByDesign:
+		c := r.c.Check.Contract
+		b := Documents(c, f.Signature)
+		return b != "" && (c.Label(b) == contract.LabelByDesign) == (e.Kind == KindByDesign)
 	case e.Kind == KindRobustness:
 		return !r.c.Robustness
 	}

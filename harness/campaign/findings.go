@@ -63,6 +63,9 @@ type Finding struct {
 	// shows, when the engine declared it (contract.Behaviour): it does not
 	// count as a bug.
 	Documented contract.Behaviour
+	// ByDesign says the engine declares Documented by design, undocumented
+	// (contract.LabelByDesign): only code, a test or a PR shows the intent.
+	ByDesign bool
 
 	index int64 // the seed's index in the range
 	first bool  // some failing seed failed first with this signature
@@ -244,6 +247,7 @@ func (r *run) finish(rep *Report) {
 func (f *Finding) judge(c contract.Contract) {
 	f.Class = ClassOf(f.Signature)
 	f.Documented = Documents(c, f.Signature)
+	f.ByDesign = c.Label(f.Documented) == contract.LabelByDesign
 	repro := f.Shrunk
 	if repro == nil {
 		repro = f.Case

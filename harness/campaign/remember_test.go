@@ -15,7 +15,7 @@ import (
 )
 
 // standings lists each finding as "signature [after X] [documented B]
-// [known]": what a baseline must remember of a run.
+// [by design]": what a baseline must remember of a run.
 func standings(rep *campaign.Report) []string {
 	var out []string
 	for _, f := range rep.Findings {
@@ -25,6 +25,9 @@ func standings(rep *campaign.Report) []string {
 		}
 		if f.Documented != "" {
 			s += " documented " + string(f.Documented)
+		}
+		if f.ByDesign {
+			s += " by design"
 		}
 		out = append(out, s)
 	}
@@ -54,17 +57,21 @@ func TestBaselineRemembers(t *testing.T) {
 		name    string
 		engine  func() harness.Engine
 		faults  fault.List
-		declare []contract.Behaviour
+		declare contract.Contract
 		notes   func(*campaign.Finding) bool
 	}{
-		{"seen only after another", withBugs(plantedBugs...), fault.All(), nil,
+		{"seen only after another", withBugs(plantedBugs...), fault.All(), contract.Contract{},
 			func(f *campaign.Finding) bool { return f.After != "" }},
-		{"documented behaviour", openAfterTurn, fault.List{fault.MissingResult}, []contract.Behaviour{contract.OpenAfterTurn},
-			func(f *campaign.Finding) bool { return f.Documented != "" }},
+		{"documented behaviour", openAfterTurn, fault.List{fault.MissingResult},
+			contract.Contract{Documented: []contract.Behaviour{contract.OpenAfterTurn}},
+			func(f *campaign.Finding) bool { return f.Documented != "" && !f.ByDesign }},
+		{"behaviour by design", openAfterTurn, fault.List{fault.MissingResult},
+			contract.Contract{ByDesign: []contract.Behaviour{contract.OpenAfterTurn}},
+			func(f *campaign.Finding) bool { return f.Documented != "" && f.ByDesign }},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			camp := campaign.Campaign{Seeds: 300, Workers: 2, Sim: sim.Options{Faults: tt.faults, Swarm: true}}
-			camp.Check.Contract.Documented = tt.declare
+			camp.Check.Contract = tt.declare
 			first, err := camp.Run(tt.engine)
 			if err != nil {
 				t.Fatal(err)
@@ -203,7 +210,7 @@ func TestReadBaselineKind(t *testing.T) {
 	for _, tt := range []struct {
 		name, entry, want string
 	}{
-		{"unknown kind", `{"signature":"s","kind":"masked"}`, `findings[0] ("s"): kind "masked": want "after", "documented" or "robustness"`},
+		{"unknown kind", `{"signature":"s","kind":"masked"}`, `findings[0] ("s"): kind "masked": want "after", "documented", "by-design" or "robustness"`},
 		{"after without its signature", `{"signature":"s","kind":"after"}`, `findings[0] ("s"): kind "after" without the signature it comes after (field after)`},
 		{"after without the kind", `{"signature":"s","after":"t"}`, `findings[0] ("s"): after "t" without kind "after"`},
 	} {

@@ -44,7 +44,7 @@ func (fd *Finding) result(counts bool, base func(*Finding) string, reproduce fun
 	v := fd.Violation
 	r := report.Result{Name: fd.Signature, Status: report.Fail, Signature: fd.Signature, Count: fd.Count,
 		Known: fd.Known, KnownClass: fd.KnownClass, Flaky: fd.Flaky, Oracle: v.Oracle, Seq: v.Seq, Detail: v.Detail, Diff: v.Diff, Violations: 1,
-		Class: fd.Class, Robustness: fd.Robustness, Documented: string(fd.Documented)}
+		Class: fd.Class, Robustness: fd.Robustness, Documented: string(fd.Documented), ByDesign: fd.ByDesign}
 	if (fd.Known || fd.KnownClass) && fd.Flaky == "" || fd.After != "" && fd.Flaky == "" || !counts && fd.Flaky == "" {
 		r.Status = report.Pass // known, seen only after another finding, or not counted
 		r.After = fd.After
@@ -80,7 +80,8 @@ func ReportOf(rs []report.Result) *Report {
 		// A robustness finding that failed its shard was counted there.
 		rep.Robustness = rep.Robustness || r.Robustness != "" && r.Status == report.Fail
 		rep.Findings = append(rep.Findings, &Finding{Signature: r.Signature, Class: r.Class, After: r.After,
-			KnownClass: r.KnownClass, Flaky: r.Flaky, Robustness: r.Robustness, Documented: contract.Behaviour(r.Documented)})
+			KnownClass: r.KnownClass, Flaky: r.Flaky, Robustness: r.Robustness, Documented: contract.Behaviour(r.Documented),
+			ByDesign: r.ByDesign})
 	}
 	return rep
 }

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/toolsim/toolsim/contract"
 )
 
 // WriteFindings writes the findings table: the bug classes in order, each
@@ -75,10 +77,12 @@ func (r *Report) writeRuns(w io.Writer) {
 
 // writeUnlisted counts the findings the table leaves out, by reason.
 func (r *Report) writeUnlisted(w io.Writer) {
-	var hidden, documented, outside int
+	var hidden, documented, byDesign, outside int
 	for _, fd := range r.Findings {
 		switch {
 		case fd.Flaky != "":
+		case !r.Counts(fd) && fd.Documented != "" && fd.ByDesign:
+			byDesign++
 		case !r.Counts(fd) && fd.Documented != "":
 			documented++
 		case !r.Counts(fd):
@@ -92,6 +96,9 @@ func (r *Report) writeUnlisted(w io.Writer) {
 	}
 	if documented > 0 {
 		fmt.Fprintf(w, "  and %d showing the library's documented behaviour, which the engine declares (--json lists them)\n", documented)
+	}
+	if byDesign > 0 {
+		fmt.Fprintf(w, "  and %d showing behaviour the library means but does not document (by design: its code or a PR shows it), which the engine declares (--json lists them)\n", byDesign)
 	}
 	if outside > 0 {
 		fmt.Fprintf(w, "  and %d whose repro the engine's contract rules out (--robustness reports them)\n", outside)
@@ -162,31 +169,40 @@ func (r *Report) Verdict() (line string, failed bool) {
 }
 
 // Documented is a log line naming the findings set apart as the library's
-// declared documented behaviour (Finding.Documented), with their seed
-// counts, then those seen only after one of them: a consequence, or
-// another bug that failed first the same way (Documents). "" when none.
+// declared behaviour (Finding.Documented), each with its seed count and
+// behaviour, the documented ones apart from those by design
+// (Finding.ByDesign), then those seen only after one of them: a
+// consequence, or another bug that failed first the same way (Documents).
+// "" when none.
 func (r *Report) Documented() string {
-	var parts, behind []string
+	parts := map[bool][]string{} // by design or documented: the findings
 	doc := map[string]bool{}
 	for _, f := range r.Findings {
 		if f.Documented != "" && f.Flaky == "" && f.After == "" {
 			doc[f.Signature] = true
-			parts = append(parts, fmt.Sprintf("%q %s (%s)", f.Signature, Plural(f.Count, "seed"), f.Documented))
+			parts[f.ByDesign] = append(parts[f.ByDesign], fmt.Sprintf("%q %s (%s)", f.Signature, Plural(f.Count, "seed"), f.Documented))
 		}
 	}
+	var behind []string
 	for _, f := range r.Findings {
 		if doc[f.After] && f.Documented == "" {
 			behind = append(behind, fmt.Sprintf("%q %s", f.Signature, Plural(f.Count, "seed")))
 		}
 	}
-	if len(parts) == 0 {
+	var lines []string
+	if len(parts[false]) > 0 {
+		lines = append(lines, "documented behaviour, not counted: "+strings.Join(parts[false], ", "))
+	}
+	if len(parts[true]) > 0 {
+		lines = append(lines, "behaviour "+contract.LabelByDesign+", not counted: "+strings.Join(parts[true], ", "))
+	}
+	if len(lines) == 0 {
 		return ""
 	}
-	line := "documented behaviour, not counted: " + strings.Join(parts, ", ")
 	if len(behind) > 0 {
-		line += "; seen only after these (a consequence, or a bug that fails first the same way): " + strings.Join(behind, ", ")
+		lines = append(lines, "seen only after these (a consequence, or a bug that fails first the same way): "+strings.Join(behind, ", "))
 	}
-	return line
+	return strings.Join(lines, "; ")
 }
 
 // racyNote names, in a Racy campaign, the flaky new findings and the new

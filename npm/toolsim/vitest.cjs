@@ -79,6 +79,7 @@ function prepare(options) {
   if (o.timeout !== undefined) args.push('--timeout', typeof o.timeout === 'number' ? `${o.timeout}ms` : o.timeout);
   if (o.contract !== undefined) args.push('--contract', list(o.contract));
   if (o.documented !== undefined) args.push('--documented', list(o.documented));
+  if (o.byDesign !== undefined) args.push('--by-design', list(o.byDesign));
   if (o.robustness) args.push('--robustness');
   args.push(...(o.args ?? []));
   const shown = ['toolsim', ...args.map((a) => (a === json ? 'REPORT.jsonl' : a))].map(quote).join(' ');

@@ -22,6 +22,8 @@ export interface FuzzOptions {
   contract?: string | string[];
   /** The library's documented behaviours (--documented), 'open-after-turn', 'results-at-step-end', 'approval-after-results' or 'cancel-drops-in-flight' (docs/simulator.md, Contracts); default: the engine's own declaration. */
   documented?: string | string[];
+  /** The library's behaviours by design, undocumented (--by-design): the same names, for a behaviour only its code or a PR shows; default: the engine's own declaration. */
+  byDesign?: string | string[];
   /** Also explore and report inputs outside the contract, each labelled robustness (--robustness). */
   robustness?: boolean;
   /** Where failing traces and their shrunk repros go (--out; default failures/<name or engine>), relative to cwd. */
@@ -66,8 +68,10 @@ export interface Result {
   class?: string;
   /** Why the repro is outside the engine's contract (a robustness finding). */
   robustness?: string;
-  /** The library's documented behaviour it shows, which the engine declared. */
+  /** The library's behaviour it shows, which the engine declared documented or (by_design) by design. */
   documented?: string;
+  /** The behaviour in documented is declared by design, undocumented. */
+  by_design?: boolean;
   events?: number;
   scenarios?: number;
   not_run?: string[];

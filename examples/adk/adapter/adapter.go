@@ -30,10 +30,14 @@ import (
 
 // Options are what a UI on ADK's runner events supports, for every check:
 // each call on its own row; outputs and errors; text, reasoning, user
-// turns, cancel and permissions; and ADK's contract (Contract) and
-// documented behaviours (Documented).
-var Options = executor.Options(sim.FeatureList{sim.FeatureTools, sim.FeatureText, sim.FeatureThinking,
-	sim.FeatureUser, sim.FeatureCancel, sim.FeaturePermissions}, Contract, Documented...)
+// turns, cancel and permissions; and ADK's contract (Contract) and the
+// behaviours it means by design (ByDesign).
+var Options = func() harness.Options {
+	o := executor.Options(sim.FeatureList{sim.FeatureTools, sim.FeatureText, sim.FeatureThinking,
+		sim.FeatureUser, sim.FeatureCancel, sim.FeaturePermissions}, Contract)
+	o.Contract.ByDesign = ByDesign
+	return o
+}()
 
 // Contract is what ADK's real upstream, its own flow and tool runner,
 // never sends: the executor preset (contract.Executor) but unique-ids and
@@ -41,13 +45,26 @@ var Options = executor.Options(sim.FeatureList{sim.FeatureTools, sim.FeatureText
 // one up only for a call without), and providers repeat them.
 var Contract = contract.Executor.Without(contract.UniqueIDs, contract.FreshIDs)
 
-// Documented is what ADK does by design that SPEC §2 is stricter than
+// ByDesign is what ADK does by design that SPEC §2 is stricter than
 // (docs/findings/adk.md): a step's function responses come in one event
 // once its last call returned (mergeParallelFunctionResponseEvents), a
 // confirmation request after them, and after a cancel the runner yields
-// nothing of the calls in flight. Findings that show them are set apart.
-var Documented = []contract.Behaviour{contract.ResultsAtStepEnd, contract.ApprovalAfterResults,
+// nothing of the calls in flight. ADK's docs say none of the three; its
+// code and a merged PR show each (Evidence). Findings that show them are
+// set apart, labelled by design, undocumented.
+var ByDesign = []contract.Behaviour{contract.ResultsAtStepEnd, contract.ApprovalAfterResults,
 	contract.CancelDropsInFlight}
+
+// Evidence is where ADK v2.2.0 shows each behaviour of ByDesign.
+var Evidence = map[contract.Behaviour]contract.Evidence{
+	contract.ResultsAtStepEnd: {Ref: "google.golang.org/adk/v2@v2.2.0 internal/llminternal/base_flow.go:1233 " +
+		"(the step's function response events merged into one, mergeParallelFunctionResponseEvents at :1345, " +
+		"once every call returned)"},
+	contract.ApprovalAfterResults: {Ref: "google.golang.org/adk/v2@v2.2.0 internal/llminternal/base_flow.go:653 " +
+		"(\"Yield function responses before confirmation requests\"); google/adk-go PR #765, merged"},
+	contract.CancelDropsInFlight: {Ref: "google.golang.org/adk/v2@v2.2.0 workflow/scheduler.go:556 " +
+		"(once cancelled, \"remaining queue items are drained without yielding\")"},
+}
 
 // Config is how ADK runs a step's calls: all at once, one goroutine each
 // (through the task runner, Turn.RunTasks here), and one event with every

@@ -23,3 +23,19 @@ var suite = executor.Suite{
 	Baseline:    "../../../scenarios/adk/baseline.json",
 	Regressions: "../../../scenarios/adk",
 }
+
+// TestByDesignEvidence: each behaviour the adapter declares carries its
+// evidence, a ref to ADK's code or PR, and none is declared documented:
+// ADK's docs say none of them.
+func TestByDesignEvidence(t *testing.T) {
+	c := adapter.Options.Contract
+	if len(c.Documented) != 0 {
+		t.Errorf("declared documented: %v; ADK's docs say none of them, so they are by design", c.Documented)
+	}
+	if len(c.ByDesign) != 3 {
+		t.Errorf("declared by design: %v, want the three of docs/findings/adk.md", c.ByDesign)
+	}
+	if err := c.CheckEvidence(adapter.Evidence); err != nil {
+		t.Error(err)
+	}
+}

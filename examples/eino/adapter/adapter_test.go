@@ -41,3 +41,15 @@ func TestReplaysAlike(t *testing.T) {
 		}
 	}
 }
+
+// TestByDesignEvidence: the behaviour the adapter declares carries its
+// evidence, a ref to eino's code, and none is declared documented.
+func TestByDesignEvidence(t *testing.T) {
+	c := adapter.Options.Contract
+	if len(c.Documented) != 0 || len(c.ByDesign) != 1 {
+		t.Errorf("declared documented %v, by design %v; want none, and approval-after-results", c.Documented, c.ByDesign)
+	}
+	if err := c.CheckEvidence(adapter.Evidence); err != nil {
+		t.Error(err)
+	}
+}

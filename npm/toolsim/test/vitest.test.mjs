@@ -63,10 +63,10 @@ test('two bugs: one failing test per bug class, each listing its signatures', ()
   assert.ok((upgrade.match(/^new finding: /gm) ?? []).length >= 2, upgrade);
 });
 
-test('contract, documented and robustness are spelled as flags', () => {
-  const run = runFuzz({ engine: engine(), seeds: 5, faults: 'order', contract: ['executor'], documented: 'open-after-turn', robustness: true, bin, cwd: fresh() });
+test('contract, documented, by design and robustness are spelled as flags', () => {
+  const run = runFuzz({ engine: engine(), seeds: 5, faults: 'order', contract: ['executor'], documented: 'open-after-turn', byDesign: 'results-at-step-end', robustness: true, bin, cwd: fresh() });
   assert.equal(run.status, 0, run.stdout + run.stderr);
-  assert.match(run.command, /--contract executor --documented open-after-turn --robustness/);
+  assert.match(run.command, /--contract executor --documented open-after-turn --by-design results-at-step-end --robustness/);
 });
 
 test('the correct engine: one passing test', () => {
