@@ -43,7 +43,10 @@ type Suite struct {
 	// Regressions is a directory of traces that show known findings:
 	// NAME.jsonl must fail with a signature of the baseline, those under
 	// robustness/ must be outside the contract (and fail without it),
-	// those under documented/ must show a declared documented behaviour.
+	// those under documented/ must show a declared documented behaviour,
+	// those under by-design/ one declared by design, and those under
+	// recipe/ (a finding the adapter's wiring of the library's remedy
+	// removed) must pass.
 	Regressions string
 	// MaxTime caps the campaign's wall time: once it has run this long it
 	// checks no more seeds and reports what the seeds it checked found
@@ -265,9 +268,10 @@ func describe(f *campaign.Finding, c campaign.Campaign, test string) string {
 	return b.String()
 }
 
-// regressions checks every kept trace: still failing as the baseline says.
+// regressions checks every kept trace: still failing as the baseline says,
+// or, under recipe/, passing.
 func (s Suite) regressions(t *testing.T, base *campaign.Baseline) {
-	for _, dir := range []string{"", "robustness", "documented", "by-design"} {
+	for _, dir := range []string{"", "robustness", "documented", "by-design", "recipe"} {
 		paths, _ := filepath.Glob(filepath.Join(s.Regressions, dir, "*.jsonl"))
 		for _, p := range paths {
 			name := strings.TrimSuffix(filepath.Join(dir, filepath.Base(p)), ".jsonl")
@@ -278,6 +282,16 @@ func (s Suite) regressions(t *testing.T, base *campaign.Baseline) {
 			})
 		}
 	}
+}
+
+// recipeVerdict is the verdict on a trace under recipe/: a finding the
+// adapter's wiring of the library's documented remedy removed, which must
+// keep passing.
+func recipeVerdict(path string, vs []harness.Violation) string {
+	if len(vs) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s fails again with %q: the remedy the adapter wires no longer removes this finding (its findings page, \"Before the recipe was wired\"):\n%s", path, vs[0].Signature, vs[0])
 }
 
 // regression checks one kept trace and says what is wrong with it ("":
@@ -308,6 +322,9 @@ func (s Suite) regression(path, dir string, base *campaign.Baseline) string {
 		return fmt.Sprintf("%s is outside the contract (%s): move it to robustness/", path, breach)
 	}
 	vs := harness.CheckCase(s.New, c, opts)
+	if dir == "recipe" {
+		return recipeVerdict(path, vs)
+	}
 	if len(vs) == 0 {
 		return fmt.Sprintf("%s passes now: the library fixed it; move it out of %s and its class out of the findings", path, s.Regressions)
 	}

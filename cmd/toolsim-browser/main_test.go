@@ -24,6 +24,8 @@ func TestUsageErrors(t *testing.T) {
 		{"no page", nil, "usage: toolsim-browser --page DIR"},
 		{"extra argument", []string{"--page", "x", "y"}, "usage: toolsim-browser --page DIR"},
 		{"bad contract.json", []string{"--page", "testdata/badcontract"}, "testdata/badcontract/contract.json"},
+		{"documented without evidence", []string{"--page", "testdata/noevidence"},
+			`testdata/noevidence/contract.json: evidence: documented behaviour "open-after-turn"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

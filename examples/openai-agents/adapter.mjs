@@ -14,7 +14,8 @@
 // calls. Consumer: the run's stream events (raw text deltas and run items),
 // which a UI renders, become a toolsim-timeline/1. The mapping is in
 // README.md: the runner decides when calls run, when their outputs are
-// emitted and what a cancel leaves; the adapter decides none of it.
+// emitted and what a cancel leaves; the adapter decides none of it but
+// the marks of a stop, settled as the streaming guide tells an app.
 import { Agent, run, setTracingDisabled, tool } from '@openai/agents';
 import { readFileSync } from 'node:fs';
 import { serve } from '../node/toolsim-engine.mjs';
@@ -142,7 +143,7 @@ class AgentsEngine {
   // One run() of the turn, from its input or, resumed, from its state. A
   // run that ends on approval requests waits for the user's answers.
   async runOnce(r, from) {
-    r.settled = false;
+    r.running = (r.running ?? 0) + 1; // a resumed run starts before the one it resumes returns
     try {
       const result = await run(r.agent, from, { stream: true, signal: r.abort.signal, maxTurns: 1000, ...(typeof from === 'string' ? { context: r } : {}) });
       for await (const e of result) { this.show(e); this.events++; }
@@ -160,7 +161,7 @@ class AgentsEngine {
     } catch (err) {
       if (!r.abort.signal.aborted) this.rows.push({ kind: 'notice', level: 'error', text: String(err?.message ?? err) });
     } finally {
-      r.settled = true;
+      r.running--;
     }
     this.events++;
   }
@@ -171,7 +172,7 @@ class AgentsEngine {
   async cancel(ev) {
     this.stopReason = ev.reason ?? '';
     const r = this.current;
-    const inFlight = r && !r.settled;
+    const inFlight = r?.running > 0;
     if (inFlight) r.abort.abort();
     for (const id of [...this.gates.keys()]) await this.decide(id, false);
     const paused = [...this.interrupted];
@@ -189,16 +190,18 @@ class AgentsEngine {
   // ("still await stream.completed before treating the run as settled";
   // "When a stream is cancelled, stream.cancelled becomes true"): the
   // settled newItems (the results guide: "Use newItems when you need ...
-  // tool outputs") carry the outputs the closed stream did not, and the
-  // app marks the stop: the text it cut and a notice.
+  // tool outputs") carry the outputs the closed stream did not; a call
+  // still without one gets none from a settled, cancelled run, so the app
+  // closes its row; and the app marks the stop: the text it cut and a
+  // notice.
   stopped(result) {
+    const live = (row) => row.tool.status === 'running' || row.tool.status === 'pending';
     for (const item of result.newItems ?? []) {
       if (item.type !== 'tool_call_output_item') continue;
       const row = this.rows.findLast((x) => x.kind === 'tool' && x.tool.id === item.rawItem?.callId);
-      if (row && (row.tool.status === 'running' || row.tool.status === 'pending')) {
-        row.tool.status = item.rawItem.status === 'incomplete' ? 'interrupted' : 'ok';
-      }
+      if (row && live(row)) row.tool.status = item.rawItem.status === 'incomplete' ? 'interrupted' : 'ok';
     }
+    for (const row of this.rows) if (row.kind === 'tool' && live(row)) row.tool.status = 'interrupted';
     const open = this.rows.findLast((x) => x.kind === 'assistant' && x.open);
     if (open) { open.interrupted = true; open.open = false; }
     this.rows.push({ kind: 'notice', level: 'interrupted', text: this.stopReason });

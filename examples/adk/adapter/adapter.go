@@ -47,23 +47,25 @@ var Contract = contract.Executor.Without(contract.UniqueIDs, contract.FreshIDs)
 
 // ByDesign is what ADK does by design that SPEC §2 is stricter than
 // (docs/findings/adk.md): a step's function responses come in one event
-// once its last call returned (mergeParallelFunctionResponseEvents), a
-// confirmation request after them, and after a cancel the runner yields
-// nothing of the calls in flight. ADK's docs say none of the three; its
-// code and a merged PR show each (Evidence). Findings that show them are
-// set apart, labelled by design, undocumented.
-var ByDesign = []contract.Behaviour{contract.ResultsAtStepEnd, contract.ApprovalAfterResults,
-	contract.CancelDropsInFlight}
+// once its last call returned (mergeParallelFunctionResponseEvents), and
+// a confirmation request after them. ADK's docs say neither; its code and
+// a merged PR show each (Evidence). Findings that show them are set
+// apart, labelled by design, undocumented. A third design, nothing
+// yielded of the calls in flight after a cancel (cancel-drops-in-flight,
+// its ref beside Evidence), is not declared: the app knows the run ended
+// cancelled and closes its live rows (New's UI does), so a row left
+// running is a bug.
+var ByDesign = []contract.Behaviour{contract.ResultsAtStepEnd, contract.ApprovalAfterResults}
 
-// Evidence is where ADK v2.2.0 shows each behaviour of ByDesign.
+// Evidence is where ADK v2.2.0 shows each behaviour of ByDesign. The
+// third design's is workflow/scheduler.go:556: once cancelled, "remaining
+// queue items are drained without yielding".
 var Evidence = map[contract.Behaviour]contract.Evidence{
 	contract.ResultsAtStepEnd: {Ref: "google.golang.org/adk/v2@v2.2.0 internal/llminternal/base_flow.go:1233 " +
 		"(the step's function response events merged into one, mergeParallelFunctionResponseEvents at :1345, " +
 		"once every call returned)"},
 	contract.ApprovalAfterResults: {Ref: "google.golang.org/adk/v2@v2.2.0 internal/llminternal/base_flow.go:653 " +
 		"(\"Yield function responses before confirmation requests\"); google/adk-go PR #765, merged"},
-	contract.CancelDropsInFlight: {Ref: "google.golang.org/adk/v2@v2.2.0 workflow/scheduler.go:556 " +
-		"(once cancelled, \"remaining queue items are drained without yielding\")"},
 }
 
 // Config is how ADK runs a step's calls: all at once, one goroutine each
@@ -150,6 +152,10 @@ func (l *Library) Run(ctx context.Context, turn *executor.Turn) error {
 	})
 	switch {
 	case ctx.Err() != nil:
+		// ADK yields nothing of the calls in flight once cancelled
+		// (cancel-drops-in-flight); the run's end with the context's
+		// error is how the app knows, and it closes its live rows.
+		ui.InterruptLive()
 		ui.Interrupted()
 		return ctx.Err()
 	case runErr != nil:
