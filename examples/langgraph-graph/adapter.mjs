@@ -29,7 +29,7 @@ import { CustomStreamOrchestrator, FetchStreamTransport } from '@langchain/langg
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { serve } from '../node/toolsim-engine.mjs';
-import { STATUS, callKey, observe, rows } from '../langgraph/ui-rows.mjs';
+import { STATUS, Stops, callKey, observe, rows } from '../langgraph/ui-rows.mjs';
 
 // What the library's real upstream never sends, and its documented
 // behaviours: contract.json (docs/simulator.md, Contracts; README.md).
@@ -105,6 +105,8 @@ class GraphEngine {
   denied = new Set();    // call ids the user denied: the UI's own bookkeeping of its answers
   finished = new Map();  // last message id -> runs that ended normally after it
   seen = new Map();      // call key -> t it first appeared
+  stops = new Stops();   // the app's record of the user's stops (onStop)
+  reason = '';           // the reason of the stop being made
 
   constructor() {
     for (const name of SIM_NAMES) this.toolFor(name);
@@ -115,6 +117,8 @@ class GraphEngine {
       onThreadId: (id) => { options.threadId = id; },
       transport: new FetchStreamTransport({ apiUrl: 'http://app.local/api/stream', fetch: (url, init) => this.serve(url, init) }),
       onError: () => {},
+      // The docs' hook for a stop: the app marks what the stop left.
+      onStop: () => this.stops.record(this.orchestrator, this.reason),
       onFinish: (state) => {
         if (this.implicit) { this.implicit = false; return; } // the empty answer answerFirst asked for: no turn of the trace
         const last = state.values?.messages?.at(-1)?.id ?? '';
@@ -248,7 +252,7 @@ class GraphEngine {
         this.result(ev);
         break;
       case 'permission': await this.permission(ev); break;
-      case 'cancel': this.stop(); this.cancelled = true; break;
+      case 'cancel': this.reason = ev.reason ?? ''; this.stop(); this.cancelled = true; break;
       case 'turn_end':
         if (this.role !== 'user') this.endTurn(ahead);
         this.role = '';
@@ -388,17 +392,20 @@ class GraphEngine {
   timeline() {
     const o = this.orchestrator;
     const asking = new Set(o.interrupts.map((i) => i.value?.tool_call_id).filter((id) => id != null));
-    const items = rows(o, this.finished, { assistant: (m) => m.text, tool: (tc) => this.tool(tc, asking) });
+    const items = rows(o, this.finished, { assistant: (m) => m.text, tool: (tc) => this.tool(tc, asking) }, this.stops);
     return { diagnostics: [], items, now: this.now };
   }
 
   // A call's status: its state in toolCalls; pending approval while an
   // interrupt of the thread names it; denied once the user denied it (the
-  // UI's record of its own answer).
+  // UI's record of its own answer); interrupted once a stop cut it off
+  // (the app's record of its stops: what a later run's values say of it is
+  // not a result the user waited for).
   tool(tc, asking) {
     const id = tc.call.id ?? tc.id;
     let status = STATUS[tc.state] ?? `unknown state ${tc.state}`;
     if (this.denied.has(id)) status = 'denied';
+    else if (this.stops.interrupted(tc)) status = 'interrupted';
     else if (tc.state === 'pending' && asking.has(id)) status = this.answers.get(id) === true ? 'running' : 'pending';
     const start = this.seen.get(callKey(tc)) ?? this.now;
     return { id, name: tc.call.name, status, start_t: start };

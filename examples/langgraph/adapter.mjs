@@ -10,11 +10,12 @@
 // `messages-tuple` and `values` modes; the messages and tool calls the
 // library keeps (orchestrator.messages and orchestrator.toolCalls, what a
 // useStream UI renders) become a toolsim-timeline/1. The mapping is in
-// README.md: the adapter pairs nothing and decides no status.
+// README.md: the adapter pairs nothing and decides no status but the marks
+// of a stop, which the app records from useStream's onStop.
 import { CustomStreamOrchestrator } from '@langchain/langgraph-sdk/ui';
 import { readFileSync } from 'node:fs';
 import { serve } from '../node/toolsim-engine.mjs';
-import { STATUS, callKey, observe, rows } from './ui-rows.mjs';
+import { STATUS, Stops, callKey, observe, rows } from './ui-rows.mjs';
 
 // What the library's real upstream never sends, and its documented
 // behaviours: contract.json (docs/simulator.md, Contracts; README.md).
@@ -61,9 +62,13 @@ class LangGraphEngine {
   finished = new Map(); // last message id ('' when none) -> runs that ended normally after it
   seen = new Map();      // tool call id + message id -> t it first appeared
   msgs = 0;
+  stops = new Stops();   // the app's record of the user's stops (onStop)
+  reason = '';           // the reason of the stop being made
   orchestrator = new CustomStreamOrchestrator({
     transport: { stream: (payload) => this.run.wire.stream(payload.signal) },
     onError: () => {},
+    // The docs' hook for a stop: the app marks what the stop left.
+    onStop: () => this.stops.record(this.orchestrator, this.reason),
   });
 
   async apply(ev) {
@@ -77,7 +82,7 @@ class LangGraphEngine {
       case 'text': await this.text(ev.text ?? ''); break;
       case 'tool_start': await this.call(ev); break;
       case 'tool_done': await this.result(ev); break;
-      case 'cancel': await this.stop(); break;
+      case 'cancel': this.reason = ev.reason ?? ''; await this.stop(); break;
       case 'turn_end': if (this.role !== 'user') await this.end(); this.role = ''; break;
       default: break; // thinking, progress, permissions and errors are not declared
     }
@@ -151,10 +156,11 @@ class LangGraphEngine {
   // Events of a run nobody reads any more (after a stop) are not sent.
   async send(item) { if (this.run && !this.run.stopped) await this.run.wire.push(item); }
 
-  // The user stops the run: useStream's stop() aborts the stream.
+  // The user stops the run: useStream's stop() aborts the stream. With no
+  // run open it aborts nothing, but still calls the app's onStop.
   async stop() {
     const run = this.run;
-    if (!run) return;
+    if (!run) { this.orchestrator.stop(); return; }
     run.stopped = true;
     this.orchestrator.stop();
     await run.done;
@@ -192,14 +198,18 @@ class LangGraphEngine {
     const items = rows(this.orchestrator, this.finished, {
       assistant: (m) => m.text || !m.tool_calls?.length,
       tool: (tc) => this.tool(tc),
-    });
+    }, this.stops);
     return { diagnostics: [], items, now: this.now };
   }
 
   tool(tc) {
-    const status = STATUS[tc.state] ?? `unknown state ${tc.state}`;
+    // A call the user's stop cut off stays so: what a later run's values
+    // say of it (its late result, or "completed" once a later AI message
+    // exists) is not a result the user waited for.
+    const stopped = this.stops.interrupted(tc);
+    const status = stopped ? 'interrupted' : STATUS[tc.state] ?? `unknown state ${tc.state}`;
     const start = this.seen.get(callKey(tc)) ?? this.now;
-    const error = tc.state === 'error' && typeof tc.result?.content === 'string' ? { error: tc.result.content } : {};
+    const error = !stopped && tc.state === 'error' && typeof tc.result?.content === 'string' ? { error: tc.result.content } : {};
     return { id: tc.call.id ?? tc.id, name: tc.call.name, status, start_t: start, ...error };
   }
 }

@@ -24,26 +24,70 @@ export function observe(o, seen, now) {
   }
 }
 
+// Stops is the app's record of the user's stops, kept from useStream's
+// onStop callback ("Callback that is called when the stream is stopped by
+// the user", UseStreamOptions.onStop): for each stop, the ids of the
+// messages then shown, newest first (anchors: its notice follows the
+// newest of them still shown), the AI message whose text it cut (cut), the
+// calls then still pending (calls: callKey set) and the reason. The app keeps it beside the stream state, not in it: the next
+// run's `values` replace the state (onStop's mutate is "immediately
+// without requiring a server roundtrip", and the server never hears of the
+// marks).
+export class Stops {
+  list = [];
+
+  // record notes a stop of the orchestrator o, as onStop sees it.
+  record(o, reason) {
+    o.messageManager.flush();
+    const last = o.messages.at(-1);
+    const type = last && (last.type ?? last.getType());
+    const calls = new Set(o.toolCalls.filter((tc) => tc.state === 'pending').map(callKey));
+    const cut = type === 'ai' && !last.tool_calls?.length ? last.id : '';
+    this.list.push({ anchors: o.messages.map((m) => m.id).reverse(), cut, calls, reason });
+  }
+
+  // interrupted reports whether a stop cut call tc off before its result.
+  interrupted(tc) { return this.list.some((s) => s.calls.has(callKey(tc))); }
+
+  // cut reports whether a stop cut message m's text off.
+  cut(m) { return this.list.some((s) => s.cut !== '' && s.cut === m.id); }
+
+  // placed maps each message id ('' for none) to the notices of the stops
+  // that follow it among messages, the ids shown now.
+  placed(messages) {
+    const shown = new Set(messages.map((m) => m.id));
+    const at = new Map();
+    for (const s of this.list) {
+      const id = s.anchors.find((a) => shown.has(a)) ?? '';
+      at.set(id, [...(at.get(id) ?? []), { kind: 'notice', level: 'interrupted', text: s.reason }]);
+    }
+    return at;
+  }
+}
+
 // rows are the items of the orchestrator's messages in order: a user
-// message's text; an AI message's text when assistant(m) draws it, then
-// its calls (tool(tc) is the row's tool); "Turn complete" once for each run
-// finished counts after a message id ('' for none: before the first, as
-// useStream's onFinish); the orchestrator's error last.
-export function rows(o, finished, { assistant, tool }) {
+// message's text; an AI message's text when assistant(m) draws it (marked
+// interrupted when a stop cut it), then its calls (tool(tc) is the row's
+// tool); "Turn complete" once for each run finished counts after a message
+// id ('' for none: before the first, as useStream's onFinish); a stop's
+// notice after the message it followed; the orchestrator's error last.
+export function rows(o, finished, { assistant, tool }, stops = new Stops()) {
   const items = [];
-  const separators = (id) => {
+  const notices = stops.placed(o.messages);
+  const after = (id) => {
     for (let i = finished.get(id) ?? 0; i > 0; i--) items.push({ kind: 'separator', text: 'Turn complete' });
+    items.push(...(notices.get(id) ?? []));
   };
   const calls = o.toolCalls;
-  separators('');
+  after('');
   for (const m of o.messages) {
     const type = m.type ?? m.getType();
     if (type === 'human') items.push({ kind: 'user', text: m.text });
     if (type === 'ai') {
-      if (assistant(m)) items.push({ kind: 'assistant', text: m.text });
+      if (assistant(m)) items.push({ kind: 'assistant', text: m.text, ...(stops.cut(m) ? { interrupted: true } : {}) });
       for (const tc of calls.filter((c) => c.aiMessage.id === m.id)) items.push({ kind: 'tool', tool: tool(tc) });
     }
-    separators(m.id);
+    after(m.id);
   }
   if (o.error) items.push({ kind: 'notice', level: 'error', text: String(o.error?.message ?? o.error) });
   return items;
