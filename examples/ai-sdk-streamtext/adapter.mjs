@@ -23,7 +23,7 @@ import {
 } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { readFileSync } from 'node:fs';
-import { Parts, SEPARATOR, notices } from '../ai-sdk/ui-timeline.mjs';
+import { Parts, SEPARATOR, notices, stopped } from '../ai-sdk/ui-timeline.mjs';
 import { serve } from '../node/toolsim-engine.mjs';
 
 // What the library's real upstream never sends, and its documented
@@ -393,16 +393,6 @@ class StreamTextEngine {
     ]);
     return { diagnostics: [], items, now: this.now };
   }
-}
-
-// stopped marks a stopped response's items as the app shows them: its
-// text cut off when text was its last part, then an "interrupted" notice
-// with the stop's reason.
-function stopped(items, reason) {
-  if (reason === undefined) return items;
-  const last = items.length - 1;
-  const out = items.map((it, k) => (k === last && it.kind === 'assistant' ? { ...it, interrupted: true } : it));
-  return [...out, { kind: 'notice', level: 'interrupted', text: reason }];
 }
 
 await serve(() => new StreamTextEngine(), {

@@ -13,7 +13,7 @@ import { getToolName, isToolUIPart, readUIMessageStream } from 'ai';
 import { readFileSync } from 'node:fs';
 import { serve } from '../node/toolsim-engine.mjs';
 import { UIChunks } from './ui-chunks.mjs';
-import { Parts, SEPARATOR, notices } from './ui-timeline.mjs';
+import { Parts, SEPARATOR, notices, stopped } from './ui-timeline.mjs';
 
 // What the library's real upstream never sends, and its documented
 // behaviours: contract.json (docs/simulator.md, Contracts; README.md).
@@ -37,6 +37,9 @@ class AISDKEngine {
     if (chunks === null) return; // an unknown kind only moves the clock
     if (chunks.length) await this.send(chunks);
     if (ev.kind === 'turn_end' && this.open) this.open.finished = !this.open.dead; // the library read the finish chunk
+    // The user's stop of a response in flight: the app marks it, as useChat's
+    // onFinish tells it (isAbort, ai-sdk.dev Chatbot; ../ai-sdk-streamtext).
+    if (ev.kind === 'cancel' && this.open && !this.open.dead) this.open.stopped = ev.reason ?? '';
     if (ev.kind === 'cancel' || ev.kind === 'turn_end') await this.close();
     this.observe();
   }
@@ -92,7 +95,7 @@ class AISDKEngine {
 
   timeline() {
     const items = this.turns.flatMap((turn, ti) => [
-      ...this.parts.items(ti, turn.message, this.now),
+      ...stopped(this.parts.items(ti, turn.message, this.now), turn.stopped),
       ...notices(turn.errors ?? []),
       ...(turn.finished ? [SEPARATOR] : []),
     ]);

@@ -68,3 +68,13 @@ export function notices(errors) {
 }
 
 export const SEPARATOR = { kind: 'separator', text: 'Turn complete' };
+
+// stopped marks a stopped response's items as the app shows them: its
+// text cut off when text was its last part, then an "interrupted" notice
+// with the stop's reason.
+export function stopped(items, reason) {
+  if (reason === undefined) return items;
+  const last = items.length - 1;
+  const out = items.map((it, k) => (k === last && it.kind === 'assistant' ? { ...it, interrupted: true } : it));
+  return [...out, { kind: 'notice', level: 'interrupted', text: reason }];
+}

@@ -124,11 +124,19 @@ func (b *Baseline) fixed(found []*Finding) []string {
 // standing (kindOf) and its repro: the shrunk trace, else the failing
 // one, else the baseline's own. Flaky findings are left out: they are not
 // bug classes. Those that do not count are kept with their standing, so
-// that the next run replays their repros instead of shrinking them again.
+// that the next run replays their repros instead of shrinking them again;
+// but one seen only after a signature the baseline does not keep (its
+// shrunk repro fails first with a signature no seed failed with first) is
+// left out: a gate replaying that repro would show the other signature
+// first, as a new bug.
 func BaselineOf(rep *Report, old *Baseline) *Baseline {
 	b := &Baseline{}
+	kept := map[string]bool{}
 	for _, f := range rep.Findings {
-		if f.Flaky != "" {
+		kept[f.Signature] = f.Flaky == ""
+	}
+	for _, f := range rep.Findings {
+		if f.Flaky != "" || f.After != "" && !kept[f.After] {
 			continue
 		}
 		e := BaselineEntry{Signature: f.Signature, Oracle: f.Violation.Oracle, Kind: kindOf(rep, f), After: f.After, Repro: f.Shrunk}

@@ -251,3 +251,24 @@ func TestShrinkRuns(t *testing.T) {
 		t.Errorf("engine runs per finding on 1 worker and on 2 (-1 +2):\n%s", diff)
 	}
 }
+
+// TestBaselineOfKeepsAfterOnlyBehindKept: an entry seen only after another
+// signature is kept only when that signature is kept too; otherwise a gate
+// replaying its repro would meet the other signature first, unknown.
+func TestBaselineOfKeepsAfterOnlyBehindKept(t *testing.T) {
+	rep := &campaign.Report{Findings: []*campaign.Finding{
+		{Signature: "a bug"},
+		{Signature: "behind the bug", After: "a bug"},
+		{Signature: "behind a flaky one", After: "flaky"},
+		{Signature: "flaky", Flaky: "passed on a fresh engine"},
+		{Signature: "behind nothing kept", After: "no seed showed this first"},
+	}}
+	var got []string
+	for _, e := range campaign.BaselineOf(rep, nil).Entries {
+		got = append(got, e.Signature)
+	}
+	want := []string{"a bug", "behind the bug"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("BaselineOf entries (-want +got):\n%s", diff)
+	}
+}
