@@ -143,7 +143,8 @@ GO_TOOLCHAIN_fantasy ?= $(GO_TOOLCHAIN)
 # reports: every standalone repro under docs/findings/reports/ that runs
 # with one command (a package.json: npm ci && npm test; a go.mod: go test
 # ./...) must fail, on an assertion: one that passes means the library
-# fixed it, one that fails to set up is a setup problem. A report driven by
+# fixed it, one that fails to set up (a repro's setup checks throw plain
+# errors starting "setup:") is a setup problem. A report driven by
 # run.sh (a real agent CLI in a terminal) needs that CLI and is listed, not
 # run. TestReportsStandalone checks what the reports may hold.
 .PHONY: reports
@@ -151,13 +152,13 @@ reports: ## run each standalone library repro under docs/findings/reports/ (npm 
 	@for d in docs/findings/reports/*/; do \
 		d=$${d%/}; \
 		if [ -f $$d/package.json ]; then \
-			npm ci --prefix $$d --no-audit --no-fund >/dev/null || { echo "$$d: npm ci failed (setup problem)"; exit 1; }; \
+			log=$$(npm ci --prefix $$d --no-audit --no-fund 2>&1) || { echo "$$log"; echo "$$d: npm ci failed (setup problem)"; exit 1; }; \
 			out=$$(npm test --prefix $$d 2>&1); st=$$?; \
 		elif [ -f $$d/go.mod ]; then \
 			out=$$(cd $$d && $(GO) test -count=1 ./... 2>&1); st=$$?; \
 		else echo "manual  $$d (run.sh: needs the agent CLI its README pins)"; continue; fi; \
 		if [ $$st -eq 0 ]; then echo "$$out"; echo "$$d passes now: the library fixed it; update its findings page and move the report out"; exit 1; fi; \
-		if ! echo "$$out" | grep -qE 'AssertionError|ERR_ASSERTION|--- FAIL'; then echo "$$out"; echo "$$d: failed without a failing assertion (setup problem)"; exit 1; fi; \
+		if ! echo "$$out" | grep -qE 'ERR_ASSERTION|--- FAIL' || echo "$$out" | grep -q 'setup:'; then echo "$$out"; echo "$$d: failed without a failing assertion, or on a setup check (setup problem)"; exit 1; fi; \
 		echo "fails, as reported  $$d"; \
 	done
 

@@ -13,8 +13,10 @@ import (
 // exactVersion is a pinned npm version: no range, tag or URL.
 var exactVersion = regexp.MustCompile(`^[0-9]+\.[0-9]+\.[0-9]+(-[0-9A-Za-z.-]+)?$`)
 
-// importsToolsim finds an import of toolsim in JavaScript or Go source.
-var importsToolsim = regexp.MustCompile(`(from\s+['"][^'"]*toolsim|require\(\s*['"][^'"]*toolsim|"github\.com/toolsim/toolsim)`)
+// importsToolsim finds an import of toolsim in JavaScript or Go source
+// (static, bare or dynamic import, require, a Go import or go.mod line),
+// or a relative import that leaves the report's folder.
+var importsToolsim = regexp.MustCompile(`((from|import)\s*\(?\s*['"][^'"]*toolsim|require\(\s*['"][^'"]*toolsim|github\.com/toolsim/toolsim|(from|import|require)\s*\(?\s*['"]\.\./)`)
 
 // TestReportsStandalone: each standalone repro under docs/findings/reports/
 // has its REPORT.md (or, for one driven by run.sh, a README.md); one that
@@ -109,7 +111,7 @@ func checkNoToolsim(t *testing.T, dir string) {
 			return err
 		}
 		if m := importsToolsim.Find(data); m != nil {
-			t.Errorf("%s imports toolsim (%s): a report must stand alone", path, strings.TrimSpace(string(m)))
+			t.Errorf("%s imports toolsim or a file outside its folder (%s): a report must stand alone", path, strings.TrimSpace(string(m)))
 		}
 		return nil
 	})

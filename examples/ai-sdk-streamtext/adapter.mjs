@@ -153,6 +153,7 @@ class StreamTextEngine {
   finished = new Map(); // message id -> its last response completed (read to a finish, not aborted or failed, not paused for approval)
   aborted = new Map();  // message id -> why the user stopped its response (onFinish's isAbort)
   stopReason = '';      // the reason of the cancel in flight (stop() takes none)
+  bare = [];            // stops with no request in flight: {after: messages then shown, reason}
   errors = new Map();   // message id -> what the chat reported as errors while it was last
   parts = new Parts({ getToolName, isToolUIPart }); // the consumer: ../ai-sdk/ui-timeline.mjs
   moves = 0;         // progress of anything asynchronous: see settle
@@ -273,7 +274,12 @@ class StreamTextEngine {
       }
       case 'permission': await this.permission(ev); break;
       case 'tool_progress': case 'tool_done': await this.report(ev); break;
-      case 'cancel': this.stopReason = ev.reason ?? ''; this.chat.stop().catch(() => {}); this.requested = false; break;
+      case 'cancel':
+        // A stop with no request in flight stops nothing and onFinish does
+        // not run: the app shows the user's stop itself.
+        if (this.idle() && !this.requested) this.bare.push({ after: this.chat.messages.length, reason: ev.reason ?? '' });
+        this.stopReason = ev.reason ?? ''; this.chat.stop().catch(() => {}); this.requested = false;
+        break;
       case 'turn_end':
         if (this.role !== 'user') { await this.endTurn(); this.requested = false; }
         this.role = '';
@@ -386,11 +392,12 @@ class StreamTextEngine {
   timeline() {
     const busy = !this.idle();
     const messages = this.chat.messages;
-    const items = messages.flatMap((m, i) => m.metadata?.toolsim === 'implicit' ? notices(this.errors.get(m.id) ?? []) : [
+    const bare = (n) => this.bare.filter((b) => b.after === n).map((b) => ({ kind: 'notice', level: 'interrupted', text: b.reason }));
+    const items = [...bare(0), ...messages.flatMap((m, i) => [...(m.metadata?.toolsim === 'implicit' ? notices(this.errors.get(m.id) ?? []) : [
       ...stopped(this.parts.items(m.id, m, this.now), this.aborted.get(m.id)),
       ...notices(this.errors.get(m.id) ?? []),
       ...(this.finished.get(m.id) && !(busy && i === messages.length - 1) ? [SEPARATOR] : []),
-    ]);
+    ]), ...bare(i + 1)])];
     return { diagnostics: [], items, now: this.now };
   }
 }

@@ -39,7 +39,9 @@ class AISDKEngine {
     if (ev.kind === 'turn_end' && this.open) this.open.finished = !this.open.dead; // the library read the finish chunk
     // The user's stop of a response in flight: the app marks it, as useChat's
     // onFinish tells it (isAbort, ai-sdk.dev Chatbot; ../ai-sdk-streamtext).
+    // With none in flight the stop reaches no library: the app shows it.
     if (ev.kind === 'cancel' && this.open && !this.open.dead) this.open.stopped = ev.reason ?? '';
+    else if (ev.kind === 'cancel') this.turns.push({ role: 'stop', message: null, errors: [], stopped: ev.reason ?? '' });
     if (ev.kind === 'cancel' || ev.kind === 'turn_end') await this.close();
     this.observe();
   }

@@ -118,7 +118,7 @@ class GraphEngine {
       transport: new FetchStreamTransport({ apiUrl: 'http://app.local/api/stream', fetch: (url, init) => this.serve(url, init) }),
       onError: () => {},
       // The docs' hook for a stop: the app marks what the stop left.
-      onStop: () => this.stops.record(this.orchestrator, this.reason),
+      onStop: () => this.stops.record(this.orchestrator, this.reason, this.running),
       onFinish: (state) => {
         if (this.implicit) { this.implicit = false; return; } // the empty answer answerFirst asked for: no turn of the trace
         const last = state.values?.messages?.at(-1)?.id ?? '';

@@ -68,7 +68,7 @@ class LangGraphEngine {
     transport: { stream: (payload) => this.run.wire.stream(payload.signal) },
     onError: () => {},
     // The docs' hook for a stop: the app marks what the stop left.
-    onStop: () => this.stops.record(this.orchestrator, this.reason),
+    onStop: () => this.stops.record(this.orchestrator, this.reason, this.run != null),
   });
 
   async apply(ev) {

@@ -36,13 +36,15 @@ export function observe(o, seen, now) {
 export class Stops {
   list = [];
 
-  // record notes a stop of the orchestrator o, as onStop sees it.
-  record(o, reason) {
+  // record notes a stop of the orchestrator o, as onStop sees it; live
+  // says whether a run was streaming (onStop is called even when none was:
+  // then the stop cuts no text).
+  record(o, reason, live) {
     o.messageManager.flush();
     const last = o.messages.at(-1);
     const type = last && (last.type ?? last.getType());
     const calls = new Set(o.toolCalls.filter((tc) => tc.state === 'pending').map(callKey));
-    const cut = type === 'ai' && !last.tool_calls?.length ? last.id : '';
+    const cut = live && type === 'ai' && !last.tool_calls?.length ? last.id : '';
     this.list.push({ anchors: o.messages.map((m) => m.id).reverse(), cut, calls, reason });
   }
 

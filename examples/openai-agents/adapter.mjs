@@ -168,7 +168,8 @@ class AgentsEngine {
 
   // The user stops the turn: a run in flight is aborted (its stop is marked
   // once it settles, stopped below); a run paused on approval requests is
-  // the app's own to drop: it resumes nothing, and marks what it dropped.
+  // the app's own to drop: it resumes nothing, and marks what it dropped;
+  // with no run in flight the app still shows the user's stop.
   async cancel(ev) {
     this.stopReason = ev.reason ?? '';
     const r = this.current;
@@ -183,7 +184,7 @@ class AgentsEngine {
         if (row?.tool.status === 'pending') row.tool.status = 'interrupted';
       }
     }
-    if (paused.length && !inFlight) this.rows.push({ kind: 'notice', level: 'interrupted', text: this.stopReason });
+    if (!inFlight) this.rows.push({ kind: 'notice', level: 'interrupted', text: this.stopReason });
   }
 
   // A cancelled run, as the streaming guide tells an app to settle it

@@ -131,12 +131,9 @@ func (b *Baseline) fixed(found []*Finding) []string {
 // first, as a new bug.
 func BaselineOf(rep *Report, old *Baseline) *Baseline {
 	b := &Baseline{}
-	kept := map[string]bool{}
+	kept := keptSignatures(rep.Findings)
 	for _, f := range rep.Findings {
-		kept[f.Signature] = f.Flaky == ""
-	}
-	for _, f := range rep.Findings {
-		if f.Flaky != "" || f.After != "" && !kept[f.After] {
+		if !kept[f.Signature] {
 			continue
 		}
 		e := BaselineEntry{Signature: f.Signature, Oracle: f.Violation.Oracle, Kind: kindOf(rep, f), After: f.After, Repro: f.Shrunk}
@@ -153,6 +150,25 @@ func BaselineOf(rep *Report, old *Baseline) *Baseline {
 		b.Entries = append(b.Entries, e)
 	}
 	return b
+}
+
+// keptSignatures are the signatures BaselineOf keeps: those of findings
+// that are not flaky and, for one seen only after another, whose chain of
+// afters ends in a kept finding.
+func keptSignatures(fs []*Finding) map[string]bool {
+	kept := map[string]bool{}
+	for _, f := range fs {
+		kept[f.Signature] = f.Flaky == ""
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, f := range fs {
+			if kept[f.Signature] && f.After != "" && !kept[f.After] {
+				kept[f.Signature], changed = false, true
+			}
+		}
+	}
+	return kept
 }
 
 type baselineFile struct {

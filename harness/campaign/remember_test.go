@@ -262,6 +262,7 @@ func TestBaselineOfKeepsAfterOnlyBehindKept(t *testing.T) {
 		{Signature: "behind a flaky one", After: "flaky"},
 		{Signature: "flaky", Flaky: "passed on a fresh engine"},
 		{Signature: "behind nothing kept", After: "no seed showed this first"},
+		{Signature: "behind one behind nothing", After: "behind nothing kept"},
 	}}
 	var got []string
 	for _, e := range campaign.BaselineOf(rep, nil).Entries {

@@ -17,7 +17,7 @@ const message = {
 test('a failed tool call does not get the status of a success', () => {
   const success = toMessagePartStatus(message, 0, ok);
   const failure = toMessagePartStatus(message, 1, failed);
-  assert.equal(success.type, 'complete', 'a tool call with a result is complete');
+  if (success.type !== 'complete') throw new Error(`setup: the successful call is ${JSON.stringify(success)}, not complete`);
   assert.notDeepEqual(failure, success,
     `the failed call (isError: true) has the same status as the successful one: ${JSON.stringify(failure)}; want {"type":"incomplete","reason":"error"}, the status the docs' failure card looks for`);
 });

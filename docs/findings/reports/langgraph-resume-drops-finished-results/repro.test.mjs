@@ -62,7 +62,8 @@ test('a resumed run does not take back a result its interrupted step already str
 
   const first = await valuesOf(await graph.stream({ messages: [{ role: 'user', content: 'go' }] }, config));
   const shown = toolMessageIds(first.at(-1));
-  assert.ok(shown.includes('call_read'), `the first run's last values event holds read's result (tool messages: ${JSON.stringify(shown)})`);
+  // A precondition, not the finding: a plain Error, so that it cannot pass for it.
+  if (!shown.includes('call_read')) throw new Error(`setup: the first run's last values event lacks read's result (tool messages: ${JSON.stringify(shown)})`);
 
   const resumed = await valuesOf(await graph.stream(new Command({ resume: { approved: true } }), config));
   const back = toolMessageIds(resumed[0]);

@@ -53,7 +53,7 @@ async function route(_url, init) {
 
 const until = async (what, ok) => {
   for (let i = 0; i < 1000 && !ok(); i++) await new Promise((r) => setImmediate(r));
-  assert.ok(ok(), `gave up waiting for ${what}`);
+  if (!ok()) throw new Error(`setup: gave up waiting for ${what}`); // not the finding: a plain Error
 };
 const texts = (o) => { o.messageManager?.flush?.(); return o.messages.map((m) => `${m.type ?? m.getType()}: ${m.text}`); };
 
@@ -70,7 +70,7 @@ test('an answer the user stopped stays when the next run starts', async () => {
   o.stop();
   await first.catch(() => {});
   const seen = texts(o);
-  assert.ok(seen.includes('ai: Let me check '), `the cut answer is shown after the stop: ${JSON.stringify(seen)}`);
+  if (!seen.includes('ai: Let me check ')) throw new Error(`setup: the cut answer is not shown after the stop: ${JSON.stringify(seen)}`);
 
   await o.submit({ messages: [{ type: 'human', content: 'why is CI red?' }] });
   const after = texts(o);

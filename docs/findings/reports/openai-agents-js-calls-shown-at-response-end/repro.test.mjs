@@ -65,6 +65,6 @@ test('a call complete in the model stream is shown before the response ends', as
   await stream.completed;
   const shown = seen.indexOf('tool_called call_1');
   const next = seen.indexOf('model: call_2 complete');
-  assert.ok(shown >= 0 && next >= 0, `events: ${JSON.stringify(seen)}`);
+  if (shown < 0 || next < 0) throw new Error(`setup: the run lacks call_1's tool_called or call_2's completion: ${JSON.stringify(seen)}`);
   assert.ok(shown < next, `call_1 is shown only after the model completed call_2 (and the response): ${JSON.stringify(seen)}`);
 });
