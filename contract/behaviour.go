@@ -180,8 +180,16 @@ func (c Contract) CheckEvidence(ev map[Behaviour]Evidence) error {
 		return err
 	}
 	for _, b := range c.Documented {
-		if e := ev[b]; e.URL == "" || e.Quote == "" {
-			return fmt.Errorf("documented behaviour %q: its evidence needs the page's url and the sentence quoted from it (quote); without them declare it by_design with a ref", b)
+		e := ev[b]
+		var missing []string
+		if e.URL == "" {
+			missing = append(missing, "url (the page's address)")
+		}
+		if e.Quote == "" {
+			missing = append(missing, "quote (the sentences quoted from it)")
+		}
+		if len(missing) > 0 {
+			return fmt.Errorf("documented behaviour %q: its evidence lacks %s; without a page, declare it by_design with a ref", b, strings.Join(missing, " and "))
 		}
 	}
 	for _, b := range c.ByDesign {

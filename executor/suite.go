@@ -328,14 +328,21 @@ func (s Suite) regression(path, dir string, base *campaign.Baseline) string {
 	if len(vs) == 0 {
 		return fmt.Sprintf("%s passes now: the library fixed it; move it out of %s and its class out of the findings", path, s.Regressions)
 	}
-	sig := vs[0].Signature
-	switch {
-	case dir == "documented" && opts.Contract.Label(campaign.Documents(opts.Contract, sig)) != contract.LabelDocumented:
-		return fmt.Sprintf("%s fails with %q, which no declared documented behaviour (%v) covers:\n%s", path, sig, opts.Contract.Documented, vs[0])
-	case dir == "by-design" && opts.Contract.Label(campaign.Documents(opts.Contract, sig)) != contract.LabelByDesign:
-		return fmt.Sprintf("%s fails with %q, which no behaviour declared by design (%v) covers:\n%s", path, sig, opts.Contract.ByDesign, vs[0])
+	return failVerdict(path, dir, vs[0], opts.Contract, base)
+}
+
+// failVerdict is the verdict on a kept trace of folder dir that fails with
+// v first: "" when that is what the folder says of it (a bug the baseline
+// lists; a behaviour declared documented, or by design).
+func failVerdict(path, dir string, v harness.Violation, c contract.Contract, base *campaign.Baseline) string {
+	sig := v.Signature
+	switch label := c.Label(campaign.Documents(c, sig)); {
+	case dir == "documented" && label != contract.LabelDocumented:
+		return fmt.Sprintf("%s fails with %q, which no declared documented behaviour (%v) covers:\n%s", path, sig, c.Documented, v)
+	case dir == "by-design" && label != contract.LabelByDesign:
+		return fmt.Sprintf("%s fails with %q, which no behaviour declared by design (%v) covers:\n%s", path, sig, c.ByDesign, v)
 	case dir == "" && !base.HasBug(sig):
-		return fmt.Sprintf("%s fails with %q, which the baseline does not list as a bug:\n%s", path, sig, vs[0])
+		return fmt.Sprintf("%s fails with %q, which the baseline does not list as a bug:\n%s", path, sig, v)
 	}
 	return ""
 }

@@ -84,14 +84,8 @@ func (c *cli) checkOne(name string, in inputFlags, rec *recorder) int {
 		fmt.Fprintf(c.stdout, "ok    %s (%d events)\n", name, n)
 		return exitOK
 	}
-	if documented != "" && c.checkOpts.Contract.Label(documented) == contract.LabelByDesign {
-		fmt.Fprintf(c.stdout, "by design  %s: %d violations, not counted: the library's behaviour %s, by design, undocumented (%s)\n", name, len(found), documented, documented.Describe())
-		fmt.Fprintf(c.stdout, "  signature: %s\n", found[0].Signature)
-		return exitOK
-	}
 	if documented != "" {
-		fmt.Fprintf(c.stdout, "documented  %s: %d violations, not counted: the library's documented behaviour %s (%s)\n", name, len(found), documented, documented.Describe())
-		fmt.Fprintf(c.stdout, "  signature: %s\n", found[0].Signature)
+		c.printDeclared(name, len(found), documented, found[0].Signature)
 		return exitOK
 	}
 	if breach != nil && !c.robustness {
@@ -108,6 +102,18 @@ func (c *cli) checkOne(name string, in inputFlags, rec *recorder) int {
 	c.printViolations(cs.Events, found)
 	fmt.Fprintf(c.stdout, "reproduce: %s check%s %s\n", c.me(), c.engineArgs, shquote.Quote(name))
 	return exitFail
+}
+
+// printDeclared prints the verdict on a trace whose first failure shows
+// behaviour b the engine declares: "documented" or "by design" first, so
+// that each label reads apart.
+func (c *cli) printDeclared(name string, violations int, b contract.Behaviour, sig string) {
+	if c.checkOpts.Contract.Label(b) == contract.LabelByDesign {
+		fmt.Fprintf(c.stdout, "by design  %s: %d violations, not counted: the library's behaviour %s, by design, undocumented (%s)\n", name, violations, b, b.Describe())
+	} else {
+		fmt.Fprintf(c.stdout, "documented  %s: %d violations, not counted: the library's documented behaviour %s (%s)\n", name, violations, b, b.Describe())
+	}
+	fmt.Fprintf(c.stdout, "  signature: %s\n", sig)
 }
 
 // checkTrace checks one trace. It returns the case (its events only when

@@ -29,8 +29,9 @@ export function observe(o, seen, now) {
 // the user", UseStreamOptions.onStop): for each stop, the ids of the
 // messages then shown, newest first (anchors: its notice follows the
 // newest of them still shown), the AI message whose text it cut (cut), the
-// calls then still pending (calls: callKey set) and the reason. The app keeps it beside the stream state, not in it: the next
-// run's `values` replace the state (onStop's mutate is "immediately
+// calls then still pending (calls: callKey set) and the reason. The app
+// keeps it beside the stream state, not in it: the next run's `values`
+// replace the state (onStop's mutate is "immediately
 // without requiring a server roundtrip", and the server never hears of the
 // marks).
 export class Stops {
@@ -86,7 +87,8 @@ export function rows(o, finished, { assistant, tool }, stops = new Stops()) {
     const type = m.type ?? m.getType();
     if (type === 'human') items.push({ kind: 'user', text: m.text });
     if (type === 'ai') {
-      if (assistant(m)) items.push({ kind: 'assistant', text: m.text, ...(stops.cut(m) ? { interrupted: true } : {}) });
+      const cut = stops.cut(m) ? { interrupted: true } : {};
+      if (assistant(m)) items.push({ kind: 'assistant', text: m.text, ...cut });
       for (const tc of calls.filter((c) => c.aiMessage.id === m.id)) items.push({ kind: 'tool', tool: tool(tc) });
     }
     after(m.id);

@@ -146,10 +146,11 @@ class AgentsEngine {
     r.running = (r.running ?? 0) + 1; // a resumed run starts before the one it resumes returns
     try {
       const result = await run(r.agent, from, { stream: true, signal: r.abort.signal, maxTurns: 1000, ...(typeof from === 'string' ? { context: r } : {}) });
-      for await (const e of result) { this.show(e); this.events++; }
+      for await (const e of result) { this.show(e, r); this.events++; }
       await result.completed;
       if (result.error) throw result.error;
-      if (r.abort.signal.aborted) { if (result.cancelled) this.stopped(result); this.events++; return; }
+      // Aborted: cancelled, or it ended just as the user stopped it.
+      if (r.abort.signal.aborted) { this.stopped(result, r); this.events++; return; }
       if (result.interruptions?.length) {
         r.waiting = { state: result.state, items: result.interruptions, applied: new Set() };
         this.interrupted.add(r);
@@ -195,14 +196,14 @@ class AgentsEngine {
   // still without one gets none from a settled, cancelled run, so the app
   // closes its row; and the app marks the stop: the text it cut and a
   // notice.
-  stopped(result) {
-    const live = (row) => row.tool.status === 'running' || row.tool.status === 'pending';
+  stopped(result, r) {
+    const live = (row) => row.kind === 'tool' && row.run === r && (row.tool.status === 'running' || row.tool.status === 'pending');
     for (const item of result.newItems ?? []) {
       if (item.type !== 'tool_call_output_item') continue;
       const row = this.rows.findLast((x) => x.kind === 'tool' && x.tool.id === item.rawItem?.callId);
       if (row && live(row)) row.tool.status = item.rawItem.status === 'incomplete' ? 'interrupted' : 'ok';
     }
-    for (const row of this.rows) if (row.kind === 'tool' && live(row)) row.tool.status = 'interrupted';
+    for (const row of this.rows) if (live(row)) row.tool.status = 'interrupted';
     const open = this.rows.findLast((x) => x.kind === 'assistant' && x.open);
     if (open) { open.interrupted = true; open.open = false; }
     this.rows.push({ kind: 'notice', level: 'interrupted', text: this.stopReason });
@@ -335,7 +336,7 @@ class AgentsEngine {
   }
 
   // --- consumer: stream events -> rows, as a UI on run items does ----------
-  show(e) {
+  show(e, r) {
     if (e.type === 'raw_model_stream_event' && e.data?.type === 'output_text_delta') {
       const last = this.rows.at(-1);
       if (last?.kind === 'assistant' && last.open) last.text += e.data.delta;
@@ -350,7 +351,7 @@ class AgentsEngine {
     if (e.type !== 'run_item_stream_event') return;
     const item = e.item;
     if (e.name === 'tool_called') {
-      this.rows.push({ kind: 'tool', tool: { id: item.rawItem.callId, name: item.rawItem.name, status: 'running', start_t: this.now } });
+      this.rows.push({ kind: 'tool', run: r, tool: { id: item.rawItem.callId, name: item.rawItem.name, status: 'running', start_t: this.now } });
     } else if (e.name === 'tool_approval_requested') {
       const row = this.rows.findLast((r) => r.kind === 'tool' && r.tool.id === item.rawItem.callId);
       if (row) row.tool.status = 'pending';
