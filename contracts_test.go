@@ -20,7 +20,7 @@ var realEngines = []string{"ai-sdk", "ai-sdk-streamtext", "langgraph", "langgrap
 // declared reads an engine's contract.json, as its adapter does, and
 // checks that each behaviour it declares carries its evidence: the page
 // and the sentence quoted for a documented one, a ref to code or a PR for
-// one by design (contract.Contract.CheckEvidence).
+// one by design (contract.Declaration.Parse).
 func declared(t *testing.T, name string) contract.Contract {
 	t.Helper()
 	path := filepath.Join("examples", name, "contract.json")
@@ -28,26 +28,13 @@ func declared(t *testing.T, name string) contract.Contract {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var file struct {
-		Contract, Documented []string
-		ByDesign             []string `json:"by_design"`
-		Evidence             map[contract.Behaviour]contract.Evidence
-	}
+	var file contract.Declaration
 	if err := json.Unmarshal(data, &file); err != nil {
 		t.Fatalf("%s: %v", path, err)
 	}
-	var c contract.Contract
-	if c.Guarantees, err = contract.ParseNames(file.Contract); err != nil {
-		t.Fatalf("%s: contract: %v", path, err)
-	}
-	if c.Documented, err = contract.ParseBehaviours(file.Documented); err != nil {
-		t.Fatalf("%s: documented: %v", path, err)
-	}
-	if c.ByDesign, err = contract.ParseBehaviours(file.ByDesign); err != nil {
-		t.Fatalf("%s: by_design: %v", path, err)
-	}
-	if err := c.CheckEvidence(file.Evidence); err != nil {
-		t.Errorf("%s: evidence: %v", path, err)
+	c, err := file.Parse()
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
 	}
 	return c
 }

@@ -209,3 +209,36 @@ func (c Contract) CheckEvidence(ev map[Behaviour]Evidence) error {
 	}
 	return nil
 }
+
+// Declaration is an engine's contract.json, the file a JavaScript adapter
+// or a page sends in init_ok: why, the features it supports, the
+// guarantees of its upstream (Contract), the behaviours declared
+// documented or by design, and each one's evidence.
+type Declaration struct {
+	Why        string                 `json:"why"`
+	Features   []string               `json:"features"`
+	Contract   []string               `json:"contract"`
+	Documented []string               `json:"documented"`
+	ByDesign   []string               `json:"by_design"`
+	Evidence   map[Behaviour]Evidence `json:"evidence"`
+}
+
+// Parse is the contract d declares, its evidence checked
+// (Contract.CheckEvidence); an error names the field.
+func (d Declaration) Parse() (Contract, error) {
+	var c Contract
+	var err error
+	if c.Guarantees, err = ParseNames(d.Contract); err != nil {
+		return c, fmt.Errorf("contract: %w", err)
+	}
+	if c.Documented, err = ParseBehaviours(d.Documented); err != nil {
+		return c, fmt.Errorf("documented: %w", err)
+	}
+	if c.ByDesign, err = ParseBehaviours(d.ByDesign); err != nil {
+		return c, fmt.Errorf("by_design: %w", err)
+	}
+	if err := c.CheckEvidence(d.Evidence); err != nil {
+		return c, fmt.Errorf("evidence: %w", err)
+	}
+	return c, nil
+}

@@ -66,3 +66,24 @@ func TestLabel(t *testing.T) {
 		t.Errorf("String() = %q, want it to end %q", got, want)
 	}
 }
+
+// TestDeclarationParse: a contract.json's lists become its contract, and
+// an error names the field that is wrong.
+func TestDeclarationParse(t *testing.T) {
+	ok := contract.Declaration{Contract: []string{"calls-first"}, ByDesign: []string{"results-at-step-end"},
+		Evidence: map[contract.Behaviour]contract.Evidence{contract.ResultsAtStepEnd: {Ref: "lib/flow.go:12"}}}
+	c, err := ok.Parse()
+	if err != nil || c.Label(contract.ResultsAtStepEnd) != contract.LabelByDesign || len(c.Guarantees) != 1 {
+		t.Errorf("Parse() = %v, %v; want calls-first and results-at-step-end by design", c, err)
+	}
+	for field, d := range map[string]contract.Declaration{
+		"contract:":   {Contract: []string{"calls-frist"}},
+		"documented:": {Documented: []string{"open-after-lunch"}},
+		"by_design:":  {ByDesign: []string{"open-after-lunch"}},
+		"evidence:":   {Documented: []string{"open-after-turn"}},
+	} {
+		if _, err := d.Parse(); err == nil || !strings.HasPrefix(err.Error(), field) {
+			t.Errorf("Parse() of a bad %s: error %v, want one starting %q", strings.TrimSuffix(field, ":"), err, field)
+		}
+	}
+}

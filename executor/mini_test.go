@@ -186,7 +186,7 @@ func (m mini) ask(ctx context.Context, turn *Turn, calls []Part, asked []int) {
 
 // miniOptions is what mini's UI supports.
 var miniOptions = Options(sim.FeatureList{sim.FeatureTools, sim.FeatureText, sim.FeatureThinking, sim.FeatureUser,
-	sim.FeatureCancel, sim.FeaturePermissions}, contract.Executor)
+	sim.FeatureCancel, sim.FeaturePermissions}, contract.Contract{Guarantees: contract.Executor})
 
 // resume is ask through Turn.Resume: the answers shown as they come, then
 // the denied calls reported, and the granted ones run again.

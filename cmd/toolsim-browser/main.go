@@ -29,15 +29,7 @@ import (
 )
 
 // declared is a page's contract.json.
-type declared struct {
-	Why        string   `json:"why"`
-	Features   []string `json:"features"`
-	Contract   []string `json:"contract"`
-	Documented []string `json:"documented"`
-	ByDesign   []string `json:"by_design"`
-	// Evidence is each declared behaviour's (contract.Evidence).
-	Evidence map[contract.Behaviour]contract.Evidence `json:"evidence"`
-}
+type declared = contract.Declaration
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
@@ -105,25 +97,8 @@ func readDeclared(dir string) (declared, error) {
 	if err := json.Unmarshal(data, &d); err != nil {
 		return d, fmt.Errorf("%s: %w", path, err)
 	}
-	if err := d.checkEvidence(); err != nil {
+	if _, err := d.Parse(); err != nil {
 		return d, fmt.Errorf("%s: %w", path, err)
 	}
 	return d, nil
-}
-
-// checkEvidence reports a declared behaviour without its evidence
-// (contract.Contract.CheckEvidence).
-func (d declared) checkEvidence() error {
-	var c contract.Contract
-	var err error
-	if c.Documented, err = contract.ParseBehaviours(d.Documented); err != nil {
-		return fmt.Errorf("documented: %w", err)
-	}
-	if c.ByDesign, err = contract.ParseBehaviours(d.ByDesign); err != nil {
-		return fmt.Errorf("by_design: %w", err)
-	}
-	if err := c.CheckEvidence(d.Evidence); err != nil {
-		return fmt.Errorf("evidence: %w", err)
-	}
-	return nil
 }

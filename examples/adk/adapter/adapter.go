@@ -32,12 +32,8 @@ import (
 // each call on its own row; outputs and errors; text, reasoning, user
 // turns, cancel and permissions; and ADK's contract (Contract) and the
 // behaviours it means by design (ByDesign).
-var Options = func() harness.Options {
-	o := executor.Options(sim.FeatureList{sim.FeatureTools, sim.FeatureText, sim.FeatureThinking,
-		sim.FeatureUser, sim.FeatureCancel, sim.FeaturePermissions}, Contract)
-	o.Contract.ByDesign = ByDesign
-	return o
-}()
+var Options = executor.Options(sim.FeatureList{sim.FeatureTools, sim.FeatureText, sim.FeatureThinking,
+	sim.FeatureUser, sim.FeatureCancel, sim.FeaturePermissions}, contract.Contract{Guarantees: Contract, ByDesign: ByDesign})
 
 // Contract is what ADK's real upstream, its own flow and tool runner,
 // never sends: the executor preset (contract.Executor) but unique-ids and

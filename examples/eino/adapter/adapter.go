@@ -29,12 +29,8 @@ import (
 // each call on its own row; outputs and errors; text, reasoning, user
 // turns, cancel and permissions; and eino's contract (Contract) and the
 // behaviour it means by design (ByDesign).
-var Options = func() harness.Options {
-	o := executor.Options(sim.FeatureList{sim.FeatureTools, sim.FeatureText, sim.FeatureThinking,
-		sim.FeatureUser, sim.FeatureCancel, sim.FeaturePermissions}, Contract)
-	o.Contract.ByDesign = ByDesign
-	return o
-}()
+var Options = executor.Options(sim.FeatureList{sim.FeatureTools, sim.FeatureText, sim.FeatureThinking,
+	sim.FeatureUser, sim.FeatureCancel, sim.FeaturePermissions}, contract.Contract{Guarantees: Contract, ByDesign: ByDesign})
 
 // Contract is what eino's real upstream, its own ReAct graph and tools
 // node, never sends: the executor preset (contract.Executor) but

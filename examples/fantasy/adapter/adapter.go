@@ -22,7 +22,7 @@ import (
 // each call on its own row; outputs and errors; text, reasoning, user
 // turns, cancel and permissions; and fantasy's contract (Contract).
 var Options = executor.Options(sim.FeatureList{sim.FeatureTools, sim.FeatureText, sim.FeatureThinking,
-	sim.FeatureUser, sim.FeatureCancel, sim.FeaturePermissions}, Contract)
+	sim.FeatureUser, sim.FeatureCancel, sim.FeaturePermissions}, contract.Contract{Guarantees: Contract})
 
 // Contract is what fantasy's real upstream, its own model loop and tool
 // runner, never sends: the executor preset (contract.Executor) but
