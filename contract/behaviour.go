@@ -14,10 +14,14 @@ type Behaviour string
 
 // The documented behaviours toolsim knows.
 const (
-	// OpenAfterTurn: a call with no result stays as it was (running, or
-	// awaiting approval) when its turn or the stream ends, because the app
-	// answers it later (client-side tools, approvals that outlive the
-	// response). SPEC §2 interrupts it.
+	// OpenAfterTurn: a call awaiting approval stays so when its turn or
+	// the stream ends, because the app answers the request later (an
+	// approval that outlives the response). SPEC §2 interrupts it. A
+	// client-side tool the app answers later stays running the same way,
+	// but its findings are not set apart: toolsim cannot tell it from a
+	// server-side call whose result never came, so an app with client-side
+	// tools shows them as it chooses and a call left running at a turn's
+	// end is always reported.
 	OpenAfterTurn Behaviour = "open-after-turn"
 	// ResultsAtStepEnd: the library runs the calls of a step (one model
 	// answer) in parallel and shows their results together, in one event
@@ -52,7 +56,7 @@ var Behaviours = []Behaviour{OpenAfterTurn, ResultsAtStepEnd, ApprovalAfterResul
 func (b Behaviour) Describe() string {
 	switch b {
 	case OpenAfterTurn:
-		return "a call with no result stays running or awaiting approval when its turn or the stream ends"
+		return "a call awaiting approval stays so when its turn or the stream ends"
 	case ResultsAtStepEnd:
 		return "a step's results are shown together once its last call returned, where SPEC shows each result when it comes"
 	case ApprovalAfterResults:

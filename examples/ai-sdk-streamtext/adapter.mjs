@@ -23,7 +23,7 @@ import {
 } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { readFileSync } from 'node:fs';
-import { Parts, SEPARATOR, notices, stopped } from '../ai-sdk/ui-timeline.mjs';
+import { Parts, SEPARATOR, notices, stopped, unanswered } from '../ai-sdk/ui-timeline.mjs';
 import { serve } from '../node/toolsim-engine.mjs';
 
 // What the library's real upstream never sends, and its documented
@@ -152,6 +152,7 @@ class StreamTextEngine {
   tools = {};        // the app's tools, by name
   finished = new Map(); // message id -> its last response completed (read to a finish, not aborted or failed, not paused for approval)
   aborted = new Map();  // message id -> why the user stopped its response (onFinish's isAbort)
+  ended = new Set();    // message ids whose last response ended by its finish or a dropped connection (onFinish: neither isAbort nor isError, not paused for approval)
   stopReason = '';      // the reason of the cancel in flight (stop() takes none)
   bare = [];            // stops with no request in flight: {after: messages then shown, reason}
   errors = new Map();   // message id -> what the chat reported as errors while it was last
@@ -180,6 +181,7 @@ class StreamTextEngine {
       // the stopped response itself, its last text cut off and a notice.
       onFinish: ({ message, isAbort, isError, isDisconnect, finishReason }) => {
         this.finished.set(message.id, !isAbort && !isError && !isDisconnect && finishReason !== 'tool-calls');
+        if (!isAbort && !isError && finishReason !== 'tool-calls') this.ended.add(message.id); else this.ended.delete(message.id);
         if (isAbort) this.aborted.set(message.id, this.stopReason);
         else this.aborted.delete(message.id); // a response that continued the message and ended (the React page's notes do the same)
         this.moved();
@@ -198,7 +200,7 @@ class StreamTextEngine {
   // --- the server: POST /api/chat, in process ---------------------------------
   async request({ messages, abortSignal, messageId }) {
     this.moved();
-    if (messageId) this.finished.delete(messageId); // a response continues this message
+    if (messageId) { this.finished.delete(messageId); this.ended.delete(messageId); } // a response continues this message
     for (let k = 0, ev; k < AHEAD && (ev = this.ahead?.next(k)); k++) if (ev.kind === 'tool_start') this.toolFor(ev.name ?? '');
     const tools = this.tools;
     const result = streamText({
@@ -394,11 +396,21 @@ class StreamTextEngine {
     const messages = this.chat.messages;
     const bare = (n) => this.bare.filter((b) => b.after === n).map((b) => ({ kind: 'notice', level: 'interrupted', text: b.reason }));
     const items = [...bare(0), ...messages.flatMap((m, i) => [...(m.metadata?.toolsim === 'implicit' ? notices(this.errors.get(m.id) ?? []) : [
-      ...stopped(this.parts.items(m.id, m, this.now), this.aborted.get(m.id)),
+      ...stopped(this.shown(m.id, this.parts.items(m.id, m, this.now)), this.aborted.get(m.id)),
       ...notices(this.errors.get(m.id) ?? []),
       ...(this.finished.get(m.id) && !(busy && i === messages.length - 1) ? [SEPARATOR] : []),
     ]), ...bare(i + 1)])];
     return { diagnostics: [], items, now: this.now };
+  }
+
+  // shown: once a message's response ended by its finish or a dropped
+  // connection, a server-side call with no result is interrupted
+  // (unanswered, ../ai-sdk/ui-timeline.mjs). A response paused for
+  // approval (finishReason tool-calls) is continued by the next request,
+  // an approved call's result with it; after a stop or an error the rows
+  // stay as the library left them, beside the app's notice.
+  shown(id, items) {
+    return this.ended.has(id) ? unanswered(items) : items;
   }
 }
 

@@ -13,7 +13,7 @@ import { getToolName, isToolUIPart, readUIMessageStream } from 'ai';
 import { readFileSync } from 'node:fs';
 import { serve } from '../node/toolsim-engine.mjs';
 import { UIChunks } from './ui-chunks.mjs';
-import { Parts, SEPARATOR, notices, stopped } from './ui-timeline.mjs';
+import { Parts, SEPARATOR, notices, stopped, unanswered } from './ui-timeline.mjs';
 
 // What the library's real upstream never sends, and its documented
 // behaviours: contract.json (docs/simulator.md, Contracts; README.md).
@@ -97,11 +97,20 @@ class AISDKEngine {
 
   timeline() {
     const items = this.turns.flatMap((turn, ti) => [
-      ...stopped(this.parts.items(ti, turn.message, this.now), turn.stopped),
+      ...stopped(this.shown(turn, this.parts.items(ti, turn.message, this.now)), turn.stopped),
       ...notices(turn.errors ?? []),
       ...(turn.finished ? [SEPARATOR] : []),
     ]);
     return { diagnostics: [], items, now: this.now };
+  }
+
+  // shown is what the app shows of a turn's items: once its response
+  // ended by its finish or a dropped stream (onFinish with neither isAbort
+  // nor isError), a server-side call with no result is interrupted
+  // (unanswered, ui-timeline.mjs). After a stop or an error the rows stay
+  // as the library left them, beside the app's notice.
+  shown(turn, items) {
+    return turn.dead && turn.stopped === undefined && !turn.errors?.length ? unanswered(items) : items;
   }
 }
 

@@ -78,3 +78,23 @@ export function stopped(items, reason) {
   const out = items.map((it, k) => (k === last && it.kind === 'assistant' ? { ...it, interrupted: true } : it));
   return [...out, { kind: 'notice', level: 'interrupted', text: reason }];
 }
+
+// The tools the app answers itself (client-side tools: no `execute`, the
+// app calls addToolOutput). None here: every tool of these engines runs on
+// the server.
+export const CLIENT_TOOLS = new Set();
+
+// unanswered shows as interrupted each server-side call a response left
+// without a result, once that response ended by its finish or a dropped
+// connection (useChat's onFinish with neither isAbort nor isError: "flags
+// for abort, disconnect, and errors ... can be used to trigger ... custom
+// UI updates", ai-sdk.dev Chatbot, Event Callbacks). The library keeps such a call
+// `input-available`, as it keeps a client-side tool waiting for the app;
+// only the app knows its result will never come. A call awaiting approval
+// stays (its answer goes in the next request), and so would a client-side
+// tool.
+export function unanswered(items) {
+  return items.map((it) => (it.kind === 'tool' && it.tool.status === 'running' && !CLIENT_TOOLS.has(it.tool.name)
+    ? { ...it, tool: { ...it.tool, status: 'interrupted' } }
+    : it));
+}

@@ -182,8 +182,12 @@ var documentedSignatures = map[contract.Behaviour][]string{
 	contract.CancelDropsInFlight: {model.RuleCancel + ": tool status interrupted → running"},
 }
 
-// openAfterTurn reports whether sig is a call left open by the end of its
-// turn or of the stream: SPEC interrupts it, the library keeps it live.
+// openAfterTurn reports whether sig is a call left awaiting approval by
+// the end of its turn or of the stream: SPEC interrupts it, the library
+// keeps the request open for the app to answer later. A call left running
+// is not matched: a signature cannot tell a client-side tool the app
+// answers later from a server-side tool whose result never came, and the
+// second is a spinner nobody stops (docs/findings.md, "open-after-turn").
 func openAfterTurn(sig string) bool {
 	rule, what := splitSignature(sig)
 	switch rule {
@@ -191,8 +195,8 @@ func openAfterTurn(sig string) bool {
 	default:
 		return false
 	}
-	return strings.HasPrefix(what, "tool status interrupted → ") || strings.HasPrefix(what, "tool left ") ||
-		strings.HasPrefix(what, "screen: a call ") // the screen-settled oracle's words for the same
+	return what == "tool status interrupted → pending" || what == "tool left pending" ||
+		strings.HasPrefix(what, "screen: a call asks for approval ") // the screen-settled oracle's words for the same
 }
 
 // Class is one bug: its name (ClassOf) and the findings that show it.

@@ -64,8 +64,9 @@ func TestClassNames(t *testing.T) {
 // engines' bugs), and nothing when it is not declared.
 func TestDocuments(t *testing.T) {
 	own := map[contract.Behaviour][]string{
-		contract.OpenAfterTurn: {"turn ended with tools live: tool status interrupted → running",
-			"end of stream with permission pending: tool status interrupted → pending", "end of stream with tools live: tool left running"},
+		contract.OpenAfterTurn: {"turn ended with tools live: tool status interrupted → pending",
+			"end of stream with permission pending: tool status interrupted → pending", "end of stream with tools live: tool left pending",
+			"turn ended with permission pending: screen: a call asks for approval nobody awaits after turn_end"},
 		contract.ResultsAtStepEnd:     {"result: tool status ok → running", "result: tool status failed → running"},
 		contract.ApprovalAfterResults: {"status: running → pending: tool status pending → running"},
 		contract.CancelDropsInFlight:  {"cancel: tool status interrupted → running"},
@@ -78,6 +79,9 @@ func TestDocuments(t *testing.T) {
 		"status: pending → running: tool status running → pending",
 		"cancel: tool status interrupted → pending", "cancel: tool left running", "cancel with nothing live: missing notice item",
 		"turn end: tool left running", "turn ended with tools live: tool status ok → running",
+		// a call left running at a turn's end: open-after-turn is approvals only
+		"turn ended with tools live: tool status interrupted → running", "end of stream with tools live: tool left running",
+		"turn ended with tools live: screen: a call shows running after turn_end",
 	}
 	type test struct {
 		name     string

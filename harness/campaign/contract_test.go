@@ -13,6 +13,7 @@ import (
 	"github.com/toolsim/toolsim/harness/campaign"
 	"github.com/toolsim/toolsim/harness/internal/planted"
 	"github.com/toolsim/toolsim/sim"
+	"github.com/toolsim/toolsim/timeline"
 )
 
 // dropEarlyResults loses a result that comes before its call: a bug only
@@ -30,10 +31,37 @@ func dropEarlyResults() harness.Engine {
 	}}
 }
 
-// openAfterTurn keeps every call live when its turn ends, as a library
-// that leaves client-side tools and approvals open does.
+// openAfterTurn keeps every call live (running) when its turn ends, as a
+// library that leaves client-side tools open does, and as one that loses a
+// server-side call's result would.
 func openAfterTurn() harness.Engine {
 	return planted.ReopenAfter(event.KindTurnEnd, func(live []string) []string { return live })
+}
+
+// approvalsOpenAfterTurn keeps each call awaiting approval so when its turn
+// ends, as a library whose approvals outlive the response does.
+func approvalsOpenAfterTurn() harness.Engine {
+	return planted.Wrap(func(e *engine.Engine, ev *event.Event) {
+		asked := map[string]bool{}
+		for _, it := range e.Timeline().Items {
+			it.EachTool(func(t *timeline.Tool) bool {
+				asked[t.ID] = asked[t.ID] || t.Status == timeline.StatusPending
+				return true
+			})
+		}
+		e.Apply(ev)
+		if ev.Kind != event.KindTurnEnd {
+			return
+		}
+		for _, it := range e.Timeline().Items {
+			it.EachTool(func(t *timeline.Tool) bool {
+				if asked[t.ID] && t.Status == timeline.StatusInterrupted {
+					t.Status = timeline.StatusPending
+				}
+				return true
+			})
+		}
+	})()
 }
 
 func executor() harness.Options {
@@ -85,12 +113,33 @@ func TestContractKeepsCampaignsInside(t *testing.T) {
 	}
 }
 
-// TestDocumentedBehaviourIsSetApart: an engine that keeps calls open at
-// a turn's end fails; declaring that documented behaviour sets those
-// findings apart, and the run passes.
+// TestDocumentedBehaviourIsSetApart: an engine that keeps approval
+// requests open at a turn's end fails; declaring that documented behaviour
+// sets those findings apart, and the run passes. An engine that keeps
+// calls running at a turn's end still fails with it declared.
 func TestDocumentedBehaviourIsSetApart(t *testing.T) {
 	for _, screen := range []bool{false, true} {
 		t.Run(fmt.Sprintf("screen=%v", screen), func(t *testing.T) { documentedSetApart(t, screen) })
+	}
+}
+
+// TestOpenAfterTurnLeavesRunningCalls: open-after-turn sets apart no call
+// left running, which a signature cannot tell from a lost result.
+func TestOpenAfterTurnLeavesRunningCalls(t *testing.T) {
+	camp := campaign.Campaign{Seeds: 300, Workers: 2, Sim: sim.Options{Faults: fault.List{fault.MissingResult}, Swarm: true}}
+	camp.Check.Contract.Documented = []contract.Behaviour{contract.OpenAfterTurn}
+	rep, err := camp.Run(openAfterTurn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	running := 0
+	for _, f := range rep.New() {
+		if strings.HasSuffix(f.Signature, "→ running") {
+			running++
+		}
+	}
+	if running == 0 {
+		t.Fatalf("with open-after-turn declared, no call left running was reported (%d new findings)", len(rep.New()))
 	}
 }
 
@@ -99,15 +148,15 @@ func TestDocumentedBehaviourIsSetApart(t *testing.T) {
 func documentedSetApart(t *testing.T, screen bool) {
 	camp := campaign.Campaign{Seeds: 300, Workers: 2, Sim: sim.Options{Faults: fault.List{fault.MissingResult}, Swarm: true}}
 	camp.Check.Screen = screen
-	rep, err := camp.Run(openAfterTurn)
+	rep, err := camp.Run(approvalsOpenAfterTurn)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(rep.New()) == 0 {
-		t.Fatal("calls left open at a turn's end were not found")
+		t.Fatal("approval requests left open at a turn's end were not found")
 	}
 	camp.Check.Contract.Documented = []contract.Behaviour{contract.OpenAfterTurn}
-	rep, err = camp.Run(openAfterTurn)
+	rep, err = camp.Run(approvalsOpenAfterTurn)
 	if err != nil {
 		t.Fatal(err)
 	}

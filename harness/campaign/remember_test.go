@@ -62,10 +62,10 @@ func TestBaselineRemembers(t *testing.T) {
 	}{
 		{"seen only after another", withBugs(plantedBugs...), fault.All(), contract.Contract{},
 			func(f *campaign.Finding) bool { return f.After != "" }},
-		{"documented behaviour", openAfterTurn, fault.List{fault.MissingResult},
+		{"documented behaviour", approvalsOpenAfterTurn, fault.List{fault.MissingResult},
 			contract.Contract{Documented: []contract.Behaviour{contract.OpenAfterTurn}},
 			func(f *campaign.Finding) bool { return f.Documented != "" && !f.ByDesign }},
-		{"behaviour by design", openAfterTurn, fault.List{fault.MissingResult},
+		{"behaviour by design", approvalsOpenAfterTurn, fault.List{fault.MissingResult},
 			contract.Contract{ByDesign: []contract.Behaviour{contract.OpenAfterTurn}},
 			func(f *campaign.Finding) bool { return f.Documented != "" && f.ByDesign }},
 	} {

@@ -24,7 +24,7 @@ function Message({ message, note }) {
     <div className="message">
       {message.parts.map((p, i) => {
         if (p.type === 'text') return <TextPart key={i} text={p.text} cut={note?.aborted && i === last} />;
-        if (isToolUIPart(p)) return <ToolRow key={i} part={p} />;
+        if (isToolUIPart(p)) return <ToolRow key={i} part={p} ended={note?.ended} />;
         return null;
       })}
       {(note?.errors ?? []).map((e, i) => <div key={`e${i}`} data-row="notice" role="alert" data-level="error">Error: {e}</div>)}
@@ -40,13 +40,20 @@ function TextPart({ text, cut }) {
   return <p data-row="assistant" data-interrupted={cut ? 'true' : undefined}>{text}{cut ? <span className="cut"> (interrupted)</span> : null}</p>;
 }
 
+// The tools the app answers itself (client-side tools, addToolOutput).
+// None here: every tool of this page runs on the server.
+const CLIENT_TOOLS = new Set();
+
 // The tool row: one branch per documented part state. A call waiting on a
 // decision offers Approve and Deny (addToolApprovalResponse in a real app);
-// the output stays in a collapsed body.
-export function ToolRow({ part }) {
+// the output stays in a collapsed body. Once its response ended (ended:
+// onFinish with neither isAbort nor isError), a server-side call the
+// library still shows in progress has lost its result: the app says it
+// was interrupted.
+export function ToolRow({ part, ended }) {
   const [open, setOpen] = React.useState(false);
-  const header = headerOf(part);
   const name = getToolName(part);
+  const header = ended && !CLIENT_TOOLS.has(name) && inProgress(part) ? { icon: '✗', label: 'Interrupted tool:' } : headerOf(part);
   return (
     <div data-row="tool" data-tool-call-id={part.toolCallId} data-state={part.state} role="group" aria-label={`${header.label} ${name}`} className="tool">
       <div className="tool-header">
@@ -58,6 +65,14 @@ export function ToolRow({ part }) {
       {open ? <pre className="tool-body">{part.state === 'output-error' ? part.errorText : JSON.stringify(part.output ?? null)}</pre> : null}
     </div>
   );
+}
+
+// inProgress: a state the library shows as a call still going (its input,
+// an approved call, a preliminary output).
+function inProgress(part) {
+  return part.state === 'input-streaming' || part.state === 'input-available' ||
+    (part.state === 'approval-responded' && part.approval?.approved !== false) ||
+    (part.state === 'output-available' && part.preliminary === true);
 }
 
 function headerOf(part) {

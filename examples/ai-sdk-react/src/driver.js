@@ -10,7 +10,7 @@ import { Chat } from '@ai-sdk/react';
 import { turn } from '../../../browser/page/settle.js';
 import { UIChunks } from '../../ai-sdk/ui-chunks.mjs';
 
-// Notes: message id -> {errors, aborted, finished}, with subscribers (the
+// Notes: message id -> {errors, aborted, finished, ended}, with subscribers (the
 // live view re-renders on a change).
 export class Notes {
   constructor(saved = {}) { this.state = saved; this.listeners = new Set(); }
@@ -42,7 +42,9 @@ export class Driver {
       transport: { sendMessages: async () => this.next, reconnectToStream: async () => null },
       onError: (err) => this.errors.push(String(err?.message ?? err)),
       onFinish: ({ message, isAbort, isError, finishReason }) => {
-        this.notes.set(message.id, { errors: this.errors, aborted: isAbort, reason: this.reason, finished: finishReason != null && !isAbort && !isError });
+        // ended: the response ended by its finish or a dropped connection,
+        // so a server-side call left without a result gets none (app.jsx).
+        this.notes.set(message.id, { errors: this.errors, aborted: isAbort, reason: this.reason, finished: finishReason != null && !isAbort && !isError, ended: !isAbort && !isError });
         this.errors = [];
         this.reason = '';
       },

@@ -10,6 +10,7 @@ const LABELS = {
   'Used tool:': 'ok',
   'Failed tool:': 'failed',
   'Denied tool:': 'denied',
+  'Interrupted tool:': 'interrupted',
 };
 
 export const readRows = (root) => read(root, LABELS, visible);

@@ -71,10 +71,12 @@ function SystemRow({ text }) {
 // cancelled; a call waiting on a decision offers Allow and Deny; a call
 // whose status settled on another incomplete reason is a failure
 // (elements/tool-error); a running call says so. The result stays in the
-// collapsed body, as in ToolFallback.
-export function ToolRow({ toolCallId, toolName, status, result, approval }) {
+// collapsed body, as in ToolFallback. A call the app's server left without
+// a result when its run ended (`unanswered`, store.js) is interrupted, not
+// awaiting the user.
+export function ToolRow({ toolCallId, toolName, status, result, approval, unanswered }) {
   const [open, setOpen] = React.useState(false);
-  const header = headerOf(status, approval);
+  const header = unanswered && result === undefined ? { icon: '✗', label: 'Interrupted tool:' } : headerOf(status, approval);
   return (
     <div data-row="tool" data-tool-call-id={toolCallId} role="group" aria-label={`${header.label} ${toolName}`} className="tool">
       <div className="tool-header">

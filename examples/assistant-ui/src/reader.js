@@ -10,6 +10,7 @@ const LABELS = {
   'Failed tool:': 'failed',
   'Cancelled tool:': 'interrupted',
   'Denied tool:': 'denied',
+  'Interrupted tool:': 'interrupted',
 };
 
 export const readRows = (root) => read(root, LABELS, visible);

@@ -66,13 +66,23 @@ export function finish(s) {
 }
 
 // close ends the open message: while its turn ran the app said it was
-// running; now the runtime decides its status (auto status).
+// running; now the runtime decides its status (auto status). The app's
+// server answers every call it runs before the run ends, so a call of the
+// message with no result and no approval left open (awaiting an answer, or
+// denied) lost its result: the app marks the part `unanswered`, and its
+// row says so (app.jsx). The runtime would show it requires-action, as it
+// shows a human tool the frontend answers; this page has none.
 function close(s) {
   if (s.open >= 0) {
     const { status, ...rest } = s.messages[s.open];
-    s.messages[s.open] = status?.type === 'running' ? rest : s.messages[s.open];
+    const m = status?.type === 'running' ? rest : s.messages[s.open];
+    s.messages[s.open] = { ...m, parts: (m.parts ?? []).map((p) => (lost(p) ? { ...p, unanswered: true } : p)) };
   }
   s.open = -1; s.running = false;
+}
+
+function lost(p) {
+  return p.type === 'tool-call' && p.result === undefined && !(p.approval && p.approval.approved !== true);
 }
 
 function push(s, m) {
