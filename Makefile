@@ -227,10 +227,25 @@ $(foreach a,$(REAL_AGENTS),$(eval $(call agent_gate,$(a))))
 .PHONY: real-agents
 real-agents: $(addprefix real-agent-,$(REAL_AGENTS)) ## the real agent apps (Claude Code, Codex CLI, Gemini CLI, opencode) driven black-box by toolsim-agent: npm ci once each, then each gate (only its known findings) and its regressions
 
-# real-agent-NAME: one of them (make real-agent-claude).
+# real-agent-NAME: one of them (make real-agent-claude): its gate, then
+# the resume oracle's (real-agent-resume-NAME).
 real-agent-%: build
 	$(GO) build -o bin/toolsim-agent ./cmd/toolsim-agent
-	@$(MAKE) --no-print-directory real-engine-$*
+	@$(MAKE) --no-print-directory real-engine-$* real-agent-resume-$*
+
+# real-agent-resume-NAME: the resume oracle (toolsim-agent --resume,
+# docs/agents.md, After resume): at each scenario's end the app is quit
+# with its own quit command and resumed; RESUME_SEEDS seeds of the faults
+# whose end a screen shows (RESUME_FAULTS: results in any order, cancels;
+# the log faults change only toolsim's own persisted log) against
+# scenarios/NAME/resume/baseline.json (the live findings and the resume
+# ones), with the gate's flags.
+RESUME_SEEDS ?= 6
+RESUME_FAULTS ?= order,cancel
+real-agent-resume-%: build
+	$(GO) build -o bin/toolsim-agent ./cmd/toolsim-agent
+	bin/toolsim fuzz --engine 'bin/toolsim-agent --agent $* --resume' --timeout $(TIMEOUT_$*) --seeds $(RESUME_SEEDS) --faults $(RESUME_FAULTS) \
+		--workers $(WORKERS_$*) $(REAL_FLAGS_$*) --out failures/$*-resume --baseline scenarios/$*/resume/baseline.json
 
 # real-engines comes after every list it names: make expands a rule's
 # prerequisites when it reads the rule, so a list defined below it would be empty.

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"time"
 
 	"github.com/toolsim/toolsim/mcptools"
@@ -34,6 +35,11 @@ type Options struct {
 	// Screens, when set, gets every screen the engine read, each after a
 	// line naming the event: what to look at when a reader misreads.
 	Screens io.Writer
+	// Resume turns the resume oracle on: at the end of each scenario the
+	// app is quit with its own quit command and started again with its
+	// resume arguments, and the resumed screen's rows must be the rows it
+	// showed live (docs/agents.md, After resume).
+	Resume bool
 }
 
 // SetupError is a setup problem: the app is not installed, or it did not
@@ -59,6 +65,10 @@ type App struct {
 	// Started is how long the app took from its start to its first
 	// prompt.
 	Started time.Duration
+	// bin, opts and launch start the app again (Restart).
+	bin    string
+	opts   Options
+	launch *Launch
 }
 
 // serverName is the MCP server's name in every app's configuration.
@@ -73,12 +83,12 @@ func Start(p *Profile, o Options, clock func() time.Time) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
-	a := &App{P: p, screens: o.Screens, clock: clock}
+	a := &App{P: p, screens: o.Screens, clock: clock, bin: bin, opts: o}
 	if err := a.startServers(o.Log); err != nil {
 		a.Close()
 		return nil, err
 	}
-	if err := a.startApp(bin, o, clock); err != nil {
+	if err := a.startApp(nil); err != nil {
 		a.Close()
 		return nil, err
 	}
@@ -126,15 +136,25 @@ func (a *App) startServers(log io.Writer) error {
 	return nil
 }
 
-func (a *App) startApp(bin string, o Options, clock func() time.Time) error {
-	l, err := a.P.Setup(a.Env)
-	if err != nil {
-		return &SetupError{fmt.Errorf("%s: writing its configuration: %w", a.P.Name, err)}
+// startApp writes the app's configuration (the first time), starts it
+// in a terminal with its arguments and then extra, and waits for its
+// first prompt.
+func (a *App) startApp(extra []string) error {
+	o := a.opts
+	if a.launch == nil {
+		l, err := a.P.Setup(a.Env)
+		if err != nil {
+			return &SetupError{fmt.Errorf("%s: writing its configuration: %w", a.P.Name, err)}
+		}
+		a.launch = &l
 	}
+	l := *a.launch
+	var err error
 	env := []string{"PATH=" + os.Getenv("PATH"), "HOME=" + a.Env.Home, "TERM=xterm-256color",
 		"LANG=C.UTF-8", "COLORTERM=truecolor"}
-	t0 := clock()
-	a.Term, err = term.Start(term.Options{Path: bin, Args: l.Args, Env: append(env, l.Env...),
+	t0 := a.clock()
+	args := append(slices.Clone(l.Args), extra...)
+	a.Term, err = term.Start(term.Options{Path: a.bin, Args: args, Env: append(env, l.Env...),
 		Dir: a.Env.Work, Cols: cmp.Or(o.Cols, 120), Rows: cmp.Or(o.Rows, 200), Transcript: o.Log})
 	if err != nil {
 		return &SetupError{fmt.Errorf("%s: %w", a.P.Name, err)}
@@ -142,7 +162,7 @@ func (a *App) startApp(bin string, o Options, clock func() time.Time) error {
 	if _, err := a.Term.WaitFor(a.P.Name+"'s first prompt", cmp.Or(o.StartTimeout, 45*time.Second), a.P.Ready); err != nil {
 		return &SetupError{fmt.Errorf("%s did not start: %w", a.P.Name, err)}
 	}
-	a.Started = clock().Sub(t0)
+	a.Started = a.clock().Sub(t0)
 	return nil
 }
 

@@ -46,6 +46,8 @@ var claude = &Profile{
 	Read:       claudeRows,
 	Cancel:     []string{term.Esc},
 	NewSession: "/clear",
+	Quit:       "/exit",
+	Resume:     []string{"--continue"},
 	Features:   []string{"tools", "cancel", "progress"},
 	Contract:   []string{"executor"},
 }

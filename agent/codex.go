@@ -37,6 +37,8 @@ var codex = &Profile{
 	Read:       codexRows,
 	Cancel:     []string{term.Esc},
 	NewSession: "/new",
+	Quit:       "/quit",
+	Resume:     []string{"resume", "--last"},
 	Features:   []string{"tools", "cancel", "progress"},
 	Contract:   []string{"executor"},
 }

@@ -137,6 +137,9 @@ func (e *Engine) Finish() {
 		e.err = e.look("at the end of the stream")
 	}
 	e.timeline()
+	if e.err == nil && e.app != nil && e.app.opts.Resume {
+		e.err = e.checkResume()
+	}
 }
 
 // Timeline is the tool rows the screen showed after the last call.

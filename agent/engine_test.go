@@ -193,3 +193,30 @@ func TestFinishReadsOnlyAStaleScreen(t *testing.T) {
 		t.Errorf("Finish after a read: %d timeline items, want the one row read last", got)
 	}
 }
+
+// TestRowsDiffer: the resume oracle names the first difference between
+// the live rows and the resumed ones, and nothing when they match.
+func TestRowsDiffer(t *testing.T) {
+	live := []browser.Row{tool("call_1", "grep", "running"), tool("call_2", "read", "ok")}
+	tests := []struct {
+		name    string
+		resumed []browser.Row
+		want    string
+	}{
+		{"the same", live, ""},
+		{"a status", []browser.Row{tool("call_1", "grep", "interrupted"), tool("call_2", "read", "ok")},
+			`call "call_1" shows interrupted, live it showed running`},
+		{"another order", []browser.Row{tool("call_2", "read", "ok"), tool("call_1", "grep", "running")},
+			`row 1 is call "call_2", live call "call_1"`},
+		{"a row gone", live[:1], `the row of call "call_2" is gone (ok live)`},
+		{"a row more", append(live[:2:2], tool("grep#2", "grep", "failed")),
+			`a row of call "grep#2" was not shown live (failed)`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := rowsDiffer(live, tt.resumed); got != tt.want {
+				t.Errorf("rowsDiffer = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}

@@ -44,6 +44,8 @@ var gemini = &Profile{
 	Read:       geminiRows,
 	Cancel:     []string{term.Esc},
 	NewSession: "/clear",
+	Quit:       "/quit",
+	Resume:     []string{"--resume", "latest"},
 	// Gemini CLI 0.61.0 reads an Enter within 30 ms of a typed key as a
 	// newline (FAST_RETURN_TIMEOUT in its bundle's keypress handling):
 	// without a gap, every prompt waited for the nudge's second Enter,
@@ -57,7 +59,7 @@ func init() { register(gemini) }
 
 var (
 	geminiPrompt = "Type your message"
-	geminiCall   = regexp.MustCompile(`(\S)\s+(\S+) \(` + serverName + ` MCP Server\) \{"call":"([^"]*)"\}`)
+	geminiCall   = regexp.MustCompile(`(\S)\s+(\S+) \(` + serverName + ` MCP Server\)(?: \{"call":"([^"]*)"\})?`)
 )
 
 // geminiReady reports whether Gemini CLI waits for a prompt: its empty
@@ -69,15 +71,25 @@ func geminiReady(s term.Snapshot) bool {
 	return i >= 0 && !strings.Contains(text[i:], "esc to cancel") && !strings.Contains(text, "Initializing...")
 }
 
-// geminiRows reads Gemini CLI's MCP call rows.
-func geminiRows(s term.Snapshot, _ []Asked) []browser.Row {
+// geminiRows reads Gemini CLI's MCP call rows. A row shows the call's
+// arguments, and so its id; a resumed conversation shows some with the
+// tool's description instead (a failed call's, after --resume): such a
+// row is matched to its call as a user matches it, by tool name and
+// order (nth), like Codex's.
+func geminiRows(s term.Snapshot, asked []Asked) []browser.Row {
 	var rows []browser.Row
+	seen := map[string]int{}
 	for _, line := range plain(s.Lines) {
 		m := geminiCall.FindStringSubmatch(line)
-		if m == nil {
+		if m == nil || !strings.HasPrefix(strings.TrimLeft(line, "│ "), m[1]) {
 			continue
 		}
-		rows = append(rows, browser.Row{Kind: "tool", ID: m[3], Name: m[2], Status: geminiStatus(m[1])})
+		seen[m[2]]++
+		id := m[3]
+		if id == "" {
+			id = nth(asked, m[2], seen[m[2]])
+		}
+		rows = append(rows, browser.Row{Kind: "tool", ID: id, Name: m[2], Status: geminiStatus(m[1])})
 	}
 	return rows
 }

@@ -38,6 +38,8 @@ var opencode = &Profile{
 	Read:       opencodeRows,
 	Cancel:     []string{term.Esc, term.Esc},
 	NewSession: "/new",
+	Quit:       "/exit",
+	Resume:     []string{"--continue"},
 	Features:   []string{"tools", "cancel", "progress"},
 	Contract:   []string{"known-ids", "calls-first", "one-result", "approval-first", "answers-asked", "steps-wait", "response-first", "results-before-end"},
 }

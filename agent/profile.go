@@ -54,6 +54,12 @@ type Profile struct {
 	// NewSession is what the user types for a fresh conversation
 	// ("/clear", "/new"), Enter excluded.
 	NewSession string
+	// Quit is what the user types to quit the app ("/quit", "/exit"),
+	// Enter excluded; Resume is the arguments, after Launch's, that start
+	// it again on its last conversation ("resume --last", "--continue").
+	// The resume oracle uses both (docs/agents.md, After resume).
+	Quit   string
+	Resume []string
 	// EnterGap, when set, is how long the screen must stay unchanged
 	// after a typed prompt shows before Enter is pressed: an app that
 	// reads a fast Enter as part of a paste takes it as a newline.

@@ -64,6 +64,8 @@ func TestReaders(t *testing.T) {
 			[]browser.Row{tool("call_1", "grep", "failed"), tool("call_2", "read", "running")}},
 		{"gemini: check mark returned", gemini, "gemini-turn-end",
 			[]browser.Row{tool("call_1", "grep", "failed"), tool("call_2", "read", "ok")}},
+		{"gemini: after --resume a failed row shows the tool's description, read by name and order", gemini, "gemini-resumed",
+			[]browser.Row{tool("call_1", "grep", "failed"), tool("call_2", "read", "ok")}},
 		{"opencode: grey rows running, state not told", opencode, "opencode-started",
 			[]browser.Row{tool("call_1", "grep", ""), tool("call_2", "read", "")}},
 		{"opencode: grey rows returned, state not told", opencode, "opencode-turn-end",

@@ -34,6 +34,7 @@ var benchInputs = []struct{ format, scenario, file string }{
 	{"openai-responses-sse", "import-sse-responses-failed", "input.sse"},
 	{"vcr-cassette", "import-vcr-results-by-id", "input.yaml"},
 	{"vcr-cassette-gemini", "import-vcr-gemini", "input.yaml"},
+	{"opencode-export", "import-opencode-cancel", "input.json"},
 }
 
 // BenchmarkImporters measures each importer's throughput (MB/s) on its
@@ -104,6 +105,18 @@ func scaleInput(b *testing.B, format string, data []byte) []byte {
 		}
 		out.WriteString("}\n")
 		return out.Bytes()
+	case "opencode-export":
+		var doc map[string]json.RawMessage
+		var msgs []json.RawMessage
+		if json.Unmarshal(data, &doc) != nil || json.Unmarshal(doc["messages"], &msgs) != nil {
+			b.Fatal("not an opencode export")
+		}
+		var all []json.RawMessage
+		for len(all)*len(data)/len(msgs) < benchSize {
+			all = append(all, msgs...)
+		}
+		list, _ := json.MarshalIndent(all, "", "  ")
+		return []byte(`{"info": ` + string(doc["info"]) + `, "messages": ` + string(list) + "}\n")
 	case "vcr-cassette", "vcr-cassette-gemini":
 		head, body, ok := bytes.Cut(data, []byte("interactions:\n"))
 		if !ok {

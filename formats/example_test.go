@@ -53,6 +53,7 @@ func ExampleNames() {
 	// toolsim
 	// vcr-cassette
 	// gemini-cli
+	// opencode-export
 	// acp
 	// anthropic-sse
 	// openai-responses-sse

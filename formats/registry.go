@@ -17,6 +17,7 @@ import (
 	"github.com/toolsim/toolsim/formats/gemini"
 	"github.com/toolsim/toolsim/formats/openaichat"
 	"github.com/toolsim/toolsim/formats/openairesponses"
+	"github.com/toolsim/toolsim/formats/opencodeexport"
 	"github.com/toolsim/toolsim/formats/vcr"
 	"github.com/toolsim/toolsim/importer"
 )
@@ -32,6 +33,7 @@ var all = []importer.Importer{
 	canonical{},
 	vcr.Importer{},
 	gemini.Importer{},
+	opencodeexport.Importer{},
 	acp.Importer{},
 	anthropicsse.Importer{},
 	openairesponses.Importer{},

@@ -99,6 +99,13 @@ func whatOf(v *Violation) string {
 		if !ok {
 			err = v.Detail
 		}
+		// An external engine's own words follow the client's framing
+		// (engine "CMD", answering batch id=N, timeline k of n): keep
+		// them, which name the engine's oracle (an agent's resume or mcp
+		// oracle), within blur's 80 bytes.
+		if _, own, ok := strings.Cut(err, answered); ok {
+			err = own
+		}
 		return "engine failed: " + blur(err)
 	case OracleOrder, OracleDeterminism, OracleReload, OracleRebuild, OracleReconnect, OracleIdempot:
 		return "final timeline differs"
@@ -114,6 +121,10 @@ func whatOf(v *Violation) string {
 	}
 	return v.Oracle + ": " + blur(v.Detail)
 }
+
+// answered is what an external engine's client puts before the error the
+// engine answered with (engineproto).
+const answered = "it answered error: "
 
 var (
 	quoted = regexp.MustCompile(`"[^"]*"|'[^']*'|\[[^\]]*\]`)

@@ -71,6 +71,7 @@ var corpus = []struct {
 	{"vcr-cassette", "import-vcr-results-by-id", "input.yaml", "go vet ./..."},
 	{"vcr-cassette", "import-vcr-gemini", "input.yaml", "go mod tidy -diff"},
 	{"codex-tui-session-log", "import-codex-tui-session-log", "input.jsonl", "run the tests and fix the failing one"},
+	{"opencode-export", "import-opencode-cancel", "input.json", "toolsim turn 1"},
 }
 
 // TestCorpusFullyRedacted imports each planted input, checks that the

@@ -42,6 +42,7 @@ func run(args []string, in io.Reader, out, errw io.Writer) int {
 	logPath := fs.String("log", "", "write the app's terminal output and the servers' logs to this file")
 	screens := fs.String("screens", "", "write every screen the engine read, after the event it followed, to this file")
 	screen := fs.Bool("screen", false, "start the app, print its first screen and exit (to write a profile's screen reader)")
+	resume := fs.Bool("resume", false, "the resume oracle: at each scenario's end quit the app and resume it; its rows must be the live ones")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -54,7 +55,7 @@ func run(args []string, in io.Reader, out, errw io.Writer) int {
 		fmt.Fprintf(errw, "toolsim-agent: %v\n", err)
 		return 2
 	}
-	opts := agent.Options{Examples: *examples, Bin: *bin}
+	opts := agent.Options{Examples: *examples, Bin: *bin, Resume: *resume}
 	for _, o := range []struct {
 		path string
 		to   *io.Writer

@@ -20,7 +20,7 @@ func (c *cli) importCmd(args []string) int {
 	fs.BoolVar(&in.all, "all", false, allUsage)
 	fs.BoolVar(&in.redact, "redact", false, "replace secrets, e-mail addresses and home paths with stable placeholders (see toolsim redact)")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: toolsim import [--from FORMAT] [--strict] [--all] [--redact] FILE\n\nConverts an agent log (Claude Code, Codex, ACP, SSE streams, Gemini CLI,\ngo-vcr cassettes) into a canonical toolsim trace on stdout. Lines that\ncannot be mapped are listed on stderr with their line numbers.\nExit status: 0 clean, 1 lines were skipped or the import failed, 2 usage or a\nfile that cannot be opened.\n\nFlags:")
+		fmt.Fprintln(fs.Output(), "usage: toolsim import [--from FORMAT] [--strict] [--all] [--redact] FILE\n\nConverts an agent log (Claude Code, Codex, ACP, SSE streams, Gemini CLI,\nopencode exports, go-vcr cassettes) into a canonical toolsim trace on stdout. Lines that\ncannot be mapped are listed on stderr with their line numbers.\nExit status: 0 clean, 1 lines were skipped or the import failed, 2 usage or a\nfile that cannot be opened.\n\nFlags:")
 		printFlags(fs)
 	}
 	if err := c.parseFlags(fs, args); err != nil {

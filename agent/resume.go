@@ -1,0 +1,92 @@
+package agent
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/toolsim/toolsim/browser"
+	"github.com/toolsim/toolsim/term"
+)
+
+// Restart quits the app with its own quit command (Profile.Quit), waits
+// for it to exit, and starts it again in the same home and workspace
+// with its resume arguments (Profile.Resume), up to its first prompt.
+// An app that does not exit within Timing.Settle is an engine failure
+// with its screen.
+func (a *App) Restart(t Timing) error {
+	if a.P.Quit == "" || len(a.P.Resume) == 0 {
+		return fmt.Errorf("%s has no quit command or resume arguments in its profile", a.P.Name)
+	}
+	if _, err := a.Term.SendUntil(a.P.Quit, func(s term.Snapshot) bool { return s.Contains(a.P.Quit) }, 3, 2*time.Second); err != nil {
+		return fmt.Errorf("typing %s into %s: %w", a.P.Quit, a.P.Name, err)
+	}
+	a.Term.Send(term.Enter)
+	if _, err := a.Term.WaitFor(a.P.Name+" to exit after "+a.P.Quit, t.Settle, func(term.Snapshot) bool { return a.Term.Exited() }); err != nil && !a.Term.Exited() {
+		return fmt.Errorf("%s did not exit after %s: %w", a.P.Name, a.P.Quit, err)
+	}
+	if err := a.Term.Close(); err != nil {
+		return fmt.Errorf("closing %s's terminal: %w", a.P.Name, err)
+	}
+	a.drain()
+	if err := a.startApp(a.P.Resume); err != nil {
+		return fmt.Errorf("%s %s: %w", a.P.Name, strings.Join(a.P.Resume, " "), err)
+	}
+	a.used = true // the resumed conversation holds rows: the next scenario starts a new one
+	return nil
+}
+
+// checkResume is the resume oracle, at the end of a scenario: the app is
+// quit and resumed, and the rows its resumed screen shows must be the rows
+// it showed live at the end (tool, id and status; a row whose state the
+// screen does not tell takes its live state, as live rows take SPEC's). A
+// difference is a BoundaryError of oracle "resume", the engine's failure
+// at the end of the stream.
+func (e *Engine) checkResume() error {
+	live := e.rows
+	if err := e.app.Restart(e.timing); err != nil {
+		return err
+	}
+	a := e.app
+	a.Term.WaitFor("the rows shown live, after resuming", e.timing.Patience, func(s term.Snapshot) bool {
+		return sameRows(e.read(s, live), live)
+	})
+	rows, err := e.quiet("after resuming", live)
+	if err != nil {
+		return err
+	}
+	if a.screens != nil {
+		snap := a.Term.Snapshot()
+		fmt.Fprintf(a.screens, "== %s after resuming (%s): %d row(s) %v\n%s\n-- styled\n%q\n", a.clock().Format("15:04:05.000"),
+			strings.Join(a.P.Resume, " "), len(rows), rows, snap, snap.Styled)
+	}
+	if d := rowsDiffer(live, rows); d != "" {
+		return &BoundaryError{"resume", fmt.Sprintf("%s (after %s and %s %s)", d, a.P.Quit, a.P.Bin, strings.Join(a.P.Resume, " "))}
+	}
+	return nil
+}
+
+// rowsDiffer says how the resumed rows first differ from the live ones,
+// or "" when they are the same: a row's call or status, a row missing,
+// or a row more. The words name no tool, so that the signature (which
+// blurs quoted ids and numbers) is one per kind of difference.
+func rowsDiffer(live, resumed []browser.Row) string {
+	for i := range min(len(live), len(resumed)) {
+		l, r := live[i], resumed[i]
+		switch {
+		case l.ID != r.ID || l.Name != r.Name:
+			return fmt.Sprintf("row %d is call %q, live call %q", i+1, r.ID, l.ID)
+		case l.Status != r.Status:
+			return fmt.Sprintf("call %q shows %s, live it showed %s", r.ID, r.Status, l.Status)
+		}
+	}
+	switch {
+	case len(resumed) < len(live):
+		l := live[len(resumed)]
+		return fmt.Sprintf("the row of call %q is gone (%s live)", l.ID, l.Status)
+	case len(resumed) > len(live):
+		r := resumed[len(live)]
+		return fmt.Sprintf("a row of call %q was not shown live (%s)", r.ID, r.Status)
+	}
+	return ""
+}

@@ -1,0 +1,147 @@
+package opencodeexport
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+)
+
+// document is a decoded export: its session and its messages, each with
+// the line it starts on.
+type document struct {
+	info     sessionInfo
+	messages []message
+}
+
+// message is one `{info, parts}` of the export.
+type message struct {
+	line  int
+	Info  messageInfo `json:"info"`
+	Parts []part      `json:"parts"`
+}
+
+// messageInfo is what the importer reads of a message's info.
+type messageInfo struct {
+	ID       string `json:"id"`
+	Role     string `json:"role"`
+	ParentID string `json:"parentID"`
+	Time     struct {
+		Created   int64  `json:"created"`
+		Completed *int64 `json:"completed"`
+	} `json:"time"`
+	Finish string        `json:"finish"`
+	Error  *messageError `json:"error"`
+}
+
+// messageError is an assistant message's error (MessageAbortedError,
+// APIError, ...).
+type messageError struct {
+	Name string `json:"name"`
+	Data struct {
+		Message string `json:"message"`
+	} `json:"data"`
+}
+
+// aborted is the error of a message the user cancelled.
+const aborted = "MessageAbortedError"
+
+// part is one part of a message: text, reasoning, a tool call, or a part
+// the importer does not map (step-start, step-finish, patch, ...).
+type part struct {
+	Type      string `json:"type"`
+	Text      string `json:"text"`
+	Synthetic bool   `json:"synthetic"`
+	Time      *struct {
+		Start int64 `json:"start"`
+	} `json:"time"`
+	Tool   string     `json:"tool"`
+	CallID string     `json:"callID"`
+	State  *toolState `json:"state"`
+}
+
+// toolState is a tool part's state: pending, running, completed or error.
+type toolState struct {
+	Status   string          `json:"status"`
+	Input    json.RawMessage `json:"input"`
+	Output   string          `json:"output"`
+	Error    string          `json:"error"`
+	Metadata struct {
+		Interrupted bool `json:"interrupted"`
+	} `json:"metadata"`
+	Time struct {
+		Start int64 `json:"start"`
+		End   int64 `json:"end"`
+	} `json:"time"`
+}
+
+// decode reads the export: a JSON object with an "info" object and a
+// "messages" array, each message decoded on its own so that an error
+// names the line it starts on.
+func decode(data []byte) (*document, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return nil, fmt.Errorf("line 1: not an opencode export: want a JSON object")
+	}
+	doc := &document{}
+	seen := false
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, fmt.Errorf("line %d: %w", lineAt(data, dec.InputOffset()), err)
+		}
+		switch key, _ := tok.(string); key {
+		case "info":
+			if err := dec.Decode(&doc.info); err != nil {
+				return nil, fmt.Errorf("line %d: field info: %w", lineAt(data, dec.InputOffset()), err)
+			}
+		case "messages":
+			seen = true
+			if err := doc.decodeMessages(dec, data); err != nil {
+				return nil, err
+			}
+		default:
+			var skip json.RawMessage
+			if err := dec.Decode(&skip); err != nil {
+				return nil, fmt.Errorf("line %d: field %q: %w", lineAt(data, dec.InputOffset()), key, err)
+			}
+		}
+	}
+	if !seen {
+		return nil, errors.New("line 1: not an opencode export: no messages array")
+	}
+	return doc, nil
+}
+
+// decodeMessages reads the messages array, element by element.
+func (doc *document) decodeMessages(dec *json.Decoder, data []byte) error {
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('[') {
+		return fmt.Errorf("line %d: field messages: want an array", lineAt(data, dec.InputOffset()))
+	}
+	for dec.More() {
+		line := lineAt(data, dec.InputOffset()+int64(leadingSpace(data[dec.InputOffset():])))
+		var m message
+		if err := dec.Decode(&m); err != nil {
+			return fmt.Errorf("line %d: message %d: %w", line, len(doc.messages)+1, err)
+		}
+		m.line = line
+		doc.messages = append(doc.messages, m)
+	}
+	_, err := dec.Token() // ]
+	return err
+}
+
+// leadingSpace counts the separators before the next value.
+func leadingSpace(b []byte) int {
+	n := 0
+	for n < len(b) && (b[n] == ' ' || b[n] == '\n' || b[n] == '\r' || b[n] == '\t' || b[n] == ',') {
+		n++
+	}
+	return n
+}
+
+// lineAt is the 1-based line of byte offset off in data.
+func lineAt(data []byte, off int64) int {
+	off = min(off, int64(len(data)))
+	return 1 + bytes.Count(data[:off], []byte{'\n'})
+}
