@@ -62,8 +62,8 @@ type App struct {
 	// screens is Options.Screens; clock stamps its entries.
 	screens io.Writer
 	clock   func() time.Time
-	// Started is how long the app took from its start to its first
-	// prompt.
+	// Started is how long the app took from its (last) start to its
+	// first prompt.
 	Started time.Duration
 	// bin, opts and launch start the app again (Restart).
 	bin    string
@@ -149,16 +149,16 @@ func (a *App) startApp(extra []string) error {
 		a.launch = &l
 	}
 	l := *a.launch
-	var err error
 	env := []string{"PATH=" + os.Getenv("PATH"), "HOME=" + a.Env.Home, "TERM=xterm-256color",
 		"LANG=C.UTF-8", "COLORTERM=truecolor"}
 	t0 := a.clock()
 	args := append(slices.Clone(l.Args), extra...)
-	a.Term, err = term.Start(term.Options{Path: a.bin, Args: args, Env: append(env, l.Env...),
+	t, err := term.Start(term.Options{Path: a.bin, Args: args, Env: append(env, l.Env...),
 		Dir: a.Env.Work, Cols: cmp.Or(o.Cols, 120), Rows: cmp.Or(o.Rows, 200), Transcript: o.Log})
 	if err != nil {
-		return &SetupError{fmt.Errorf("%s: %w", a.P.Name, err)}
+		return &SetupError{fmt.Errorf("%s: %w", a.P.Name, err)} // a.Term stays the last one (Close is safe on it)
 	}
+	a.Term = t
 	if _, err := a.Term.WaitFor(a.P.Name+"'s first prompt", cmp.Or(o.StartTimeout, 45*time.Second), a.P.Ready); err != nil {
 		return &SetupError{fmt.Errorf("%s did not start: %w", a.P.Name, err)}
 	}

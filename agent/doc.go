@@ -55,5 +55,8 @@
 // report a BoundaryError as the engine's failure: the request oracle
 // (every tool result reaches the model once, paired with its own call,
 // with what the tool returned) and the MCP oracle (every call running at
-// a cancel gets notifications/cancelled).
+// a cancel gets notifications/cancelled). With Options.Resume a third,
+// the resume oracle, quits the app at each scenario's end with its own
+// quit command and resumes it (App.Restart): the resumed rows must be the
+// live ones (docs/agents.md, After resume).
 package agent

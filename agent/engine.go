@@ -130,7 +130,9 @@ func (e *Engine) track(ev *event.Event) {
 }
 
 // Finish is the end of the stream: nothing reaches the app; the screen
-// is read once more, unless it was read after the last event.
+// is read once more, unless it was read after the last event. With
+// Options.Resume the resume oracle then quits and resumes the app
+// (checkResume); the timeline stays the live one.
 func (e *Engine) Finish() {
 	e.ref.Finish()
 	if e.err == nil && !e.fresh {

@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -11,13 +12,35 @@ import (
 
 // Restart quits the app with its own quit command (Profile.Quit), waits
 // for it to exit, and starts it again in the same home and workspace
-// with its resume arguments (Profile.Resume), up to its first prompt.
-// An app that does not exit within Timing.Settle is an engine failure
-// with its screen.
+// with its resume arguments (Profile.Resume), up to its first prompt. An
+// app that does not exit within Timing.Settle is killed, and its error
+// returned. When the resumed app does not start, the app is started again
+// without them, so the next scenario has an app to run in; the error is
+// returned either way.
 func (a *App) Restart(t Timing) error {
 	if a.P.Quit == "" || len(a.P.Resume) == 0 {
 		return fmt.Errorf("%s has no quit command or resume arguments in its profile", a.P.Name)
 	}
+	quit := a.quit(t)
+	if err := a.Term.Close(); err != nil {
+		quit = errors.Join(quit, fmt.Errorf("closing %s's terminal: %w", a.P.Name, err))
+	}
+	a.drain()
+	a.used = true // the next scenario starts a new conversation
+	if err := a.startApp(a.P.Resume); err != nil {
+		err = fmt.Errorf("%s %s: %w", a.P.Bin, strings.Join(a.P.Resume, " "), err)
+		if a.Term.Exited() || !a.P.Ready(a.Term.Snapshot()) {
+			a.Term.Close()
+			err = errors.Join(err, a.startApp(nil))
+		}
+		return err
+	}
+	return quit
+}
+
+// quit types the app's quit command and waits up to Timing.Settle for
+// it to exit.
+func (a *App) quit(t Timing) error {
 	if _, err := a.Term.SendUntil(a.P.Quit, func(s term.Snapshot) bool { return s.Contains(a.P.Quit) }, 3, 2*time.Second); err != nil {
 		return fmt.Errorf("typing %s into %s: %w", a.P.Quit, a.P.Name, err)
 	}
@@ -25,14 +48,6 @@ func (a *App) Restart(t Timing) error {
 	if _, err := a.Term.WaitFor(a.P.Name+" to exit after "+a.P.Quit, t.Settle, func(term.Snapshot) bool { return a.Term.Exited() }); err != nil && !a.Term.Exited() {
 		return fmt.Errorf("%s did not exit after %s: %w", a.P.Name, a.P.Quit, err)
 	}
-	if err := a.Term.Close(); err != nil {
-		return fmt.Errorf("closing %s's terminal: %w", a.P.Name, err)
-	}
-	a.drain()
-	if err := a.startApp(a.P.Resume); err != nil {
-		return fmt.Errorf("%s %s: %w", a.P.Name, strings.Join(a.P.Resume, " "), err)
-	}
-	a.used = true // the resumed conversation holds rows: the next scenario starts a new one
 	return nil
 }
 
@@ -42,12 +57,19 @@ func (a *App) Restart(t Timing) error {
 // screen does not tell takes its live state, as live rows take SPEC's). A
 // difference is a BoundaryError of oracle "resume", the engine's failure
 // at the end of the stream.
+//
+// A scenario that typed no prompt has no conversation of its own to
+// resume, and one that ends with a turn still in progress (a trace cut
+// mid-turn) is not quit mid-turn: neither is checked.
 func (e *Engine) checkResume() error {
+	a := e.app
+	if e.turn.prompts == 0 || a.P.Busy(a.Term.Snapshot()) {
+		return nil
+	}
 	live := e.rows
-	if err := e.app.Restart(e.timing); err != nil {
+	if err := a.Restart(e.timing); err != nil {
 		return err
 	}
-	a := e.app
 	a.Term.WaitFor("the rows shown live, after resuming", e.timing.Patience, func(s term.Snapshot) bool {
 		return sameRows(e.read(s, live), live)
 	})

@@ -12,9 +12,8 @@
 // Robustness mode explores outside the contract and labels such findings.
 //
 // A [Behaviour] is a library's documented behaviour that SPEC §2 is stricter
-// than (for example the AI SDK keeps client-side tools and approval
-// requests open when a response ends): declared, it leaves the default
-// report.
+// than (for example the AI SDK keeps approval requests open when a
+// response ends): declared, it leaves the default report.
 //
 // [List.Check] judges a trace against a contract: the first event that
 // breaks a guarantee, and which. [Guarantee.Faults] names the trace faults

@@ -295,7 +295,7 @@ func (c *Client) decode(line []byte, id int64, what string) (*Reply, *EngineErro
 	case rep.ID != id:
 		return nil, c.broken(what, fmt.Sprintf("a reply for id %d, want %d (an extra or missing reply)", rep.ID, id))
 	case rep.Type == TypeError:
-		return rep, c.fail(what, "it answered error: "+rep.Message, false)
+		return rep, c.fail(what, AnsweredError+rep.Message, false)
 	}
 	return rep, nil
 }

@@ -5,6 +5,11 @@ import "encoding/json"
 // Version is the protocol version exchanged at init.
 const Version = "toolsim-engine/1"
 
+// AnsweredError is what the client puts before the message of an error
+// the engine answered with, in the error it returns: what follows it is
+// the engine's own words (harness signatures keep those).
+const AnsweredError = "it answered error: "
+
 // Message types toolsim sends.
 const (
 	TypeInit        = "init"        // start: protocol version and options; reply init_ok

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/toolsim/toolsim/engineproto"
 	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/harness/internal/model"
 	"github.com/toolsim/toolsim/oracle"
@@ -103,7 +104,7 @@ func whatOf(v *Violation) string {
 		// (engine "CMD", answering batch id=N, timeline k of n): keep
 		// them, which name the engine's oracle (an agent's resume or mcp
 		// oracle), within blur's 80 bytes.
-		if _, own, ok := strings.Cut(err, answered); ok {
+		if _, own, ok := strings.Cut(err, engineproto.AnsweredError); ok {
 			err = own
 		}
 		return "engine failed: " + blur(err)
@@ -121,10 +122,6 @@ func whatOf(v *Violation) string {
 	}
 	return v.Oracle + ": " + blur(v.Detail)
 }
-
-// answered is what an external engine's client puts before the error the
-// engine answered with (engineproto).
-const answered = "it answered error: "
 
 var (
 	quoted = regexp.MustCompile(`"[^"]*"|'[^']*'|\[[^\]]*\]`)

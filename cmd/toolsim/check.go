@@ -198,17 +198,28 @@ func (s *counted) Next(ev *event.Event) error {
 }
 
 // printViolations prints the first few violations, each with the event it
-// followed and its diff.
+// followed and its diff. An engine failure past them is printed too, after
+// the count of those left out: it says why the check of the engine
+// stopped (an external engine's own oracle, such as toolsim-agent's resume
+// oracle at the end of the stream).
 func (c *cli) printViolations(evs []event.Event, found []harness.Violation) {
 	for i, v := range found {
 		if i == maxShown {
 			fmt.Fprintf(c.stdout, "  … and %d more\n", len(found)-maxShown)
+			if last := found[len(found)-1]; last.Oracle == harness.OracleEngine {
+				c.printViolation(evs, last)
+			}
 			break
 		}
-		fmt.Fprintf(c.stdout, "  %s\n", indent(v.String(), "  "))
-		if ev := eventBySeq(evs, v.Seq); ev != nil {
-			fmt.Fprintf(c.stdout, "    event: %s\n", event.AppendEvent(nil, ev))
-		}
+		c.printViolation(evs, v)
+	}
+}
+
+// printViolation prints one violation with the event it followed.
+func (c *cli) printViolation(evs []event.Event, v harness.Violation) {
+	fmt.Fprintf(c.stdout, "  %s\n", indent(v.String(), "  "))
+	if ev := eventBySeq(evs, v.Seq); ev != nil {
+		fmt.Fprintf(c.stdout, "    event: %s\n", event.AppendEvent(nil, ev))
 	}
 }
 

@@ -13,8 +13,7 @@ import (
 func (s *state) message(m *message) error {
 	switch m.Info.Role {
 	case "user":
-		s.user(m)
-		return nil
+		return s.user(m)
 	case "assistant":
 		return s.assistant(m)
 	}
@@ -25,8 +24,11 @@ func (s *state) message(m *message) error {
 // still open (opencode died in it) is not ended: an importer never ends a
 // turn the source did not end (docs/importers.md), so its calls stay
 // unfinished.
-func (s *state) user(m *message) {
-	t := m.Info.Time.Created
+func (s *state) user(m *message) error {
+	t, err := s.created(m)
+	if err != nil {
+		return err
+	}
 	s.open, s.turn = false, ""
 	var text []string
 	for _, p := range m.Parts {
@@ -39,11 +41,15 @@ func (s *state) user(m *message) {
 	s.at(t, m.line, event.Event{Kind: event.KindTurnStart, Role: event.RoleUser})
 	s.at(t, m.line, event.Event{Kind: event.KindUser, Text: strings.Join(text, "\n")})
 	s.at(t, m.line, event.Event{Kind: event.KindTurnEnd})
+	return nil
 }
 
 // assistant maps one model step: its parts, then how it ended.
 func (s *state) assistant(m *message) error {
-	t := m.Info.Time.Created
+	t, err := s.created(m)
+	if err != nil {
+		return err
+	}
 	if !s.open || s.turn != m.Info.ParentID {
 		s.closeTurn(t, m.line)
 		s.at(t, m.line, event.Event{Kind: event.KindTurnStart, Role: event.RoleAssistant})
@@ -87,7 +93,16 @@ func (s *state) tool(m *message, p *part, cut bool) (int64, error) {
 	st := p.State
 	start := st.Time.Start
 	if start == 0 {
-		start = m.Info.Time.Created // a pending call has no start of its own
+		start = max(m.Info.Time.Created, s.last) // a pending call has no start of its own
+	}
+	if st.Time.End == 0 && (st.Status == "completed" || st.Status == "error") {
+		st.Time.End = start
+		if c := m.Info.Time.Completed; c != nil {
+			st.Time.End = max(start, *c)
+		}
+		if err := s.b.Problem(m.line, fmt.Sprintf("message %q: tool part %q (%s) has no end time: its message's end used", m.Info.ID, p.CallID, st.Status)); err != nil {
+			return 0, err
+		}
 	}
 	s.at(start, m.line, event.Event{Kind: event.KindToolStart, ID: p.CallID, Name: p.Tool, Args: args(st.Input), Batch: m.Info.ID})
 	switch st.Status {
@@ -134,6 +149,16 @@ func (s *state) ended(m *message, last int64, stop *int64) {
 	case m.Info.Finish != "" && m.Info.Finish != "tool-calls":
 		s.closeTurn(t, m.line)
 	}
+}
+
+// created is a message's creation time; a message without one (0, the
+// epoch) is placed at the last time seen, so that no event sorts before
+// what came before it, and the problem is reported.
+func (s *state) created(m *message) (int64, error) {
+	if t := m.Info.Time.Created; t > 0 {
+		return t, nil
+	}
+	return s.last, s.b.Problem(m.line, fmt.Sprintf("message %q has no creation time: placed after the one before it", m.Info.ID))
 }
 
 // closeTurn ends the open assistant turn, if any, at t.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 )
 
 // document is a decoded export: its session and its messages, each with
@@ -88,7 +89,7 @@ func decode(data []byte) (*document, error) {
 	for dec.More() {
 		tok, err := dec.Token()
 		if err != nil {
-			return nil, fmt.Errorf("line %d: %w", lineAt(data, dec.InputOffset()), err)
+			return nil, fmt.Errorf("line %d: %w", lineAt(data, dec.InputOffset()), cut(err))
 		}
 		switch key, _ := tok.(string); key {
 		case "info":
@@ -107,6 +108,12 @@ func decode(data []byte) (*document, error) {
 			}
 		}
 	}
+	if _, err := dec.Token(); err != nil { // the object's }
+		return nil, fmt.Errorf("line %d: the export's object is not closed: %w", lineAt(data, dec.InputOffset()), cut(err))
+	}
+	if rest := bytes.TrimSpace(data[dec.InputOffset():]); len(rest) > 0 {
+		return nil, fmt.Errorf("line %d: data after the export's object", lineAt(data, dec.InputOffset()+int64(leadingSpace(data[dec.InputOffset():]))))
+	}
 	if !seen {
 		return nil, errors.New("line 1: not an opencode export: no messages array")
 	}
@@ -122,12 +129,22 @@ func (doc *document) decodeMessages(dec *json.Decoder, data []byte) error {
 		line := lineAt(data, dec.InputOffset()+int64(leadingSpace(data[dec.InputOffset():])))
 		var m message
 		if err := dec.Decode(&m); err != nil {
-			return fmt.Errorf("line %d: message %d: %w", line, len(doc.messages)+1, err)
+			return fmt.Errorf("line %d: message %d: %w", line, len(doc.messages)+1, cut(err))
 		}
 		m.line = line
 		doc.messages = append(doc.messages, m)
 	}
-	_, err := dec.Token() // ]
+	if _, err := dec.Token(); err != nil { // ]
+		return fmt.Errorf("line %d: field messages: the array is not closed: %w", lineAt(data, dec.InputOffset()), cut(err))
+	}
+	return nil
+}
+
+// cut names an input that ends too soon (io.EOF from the decoder).
+func cut(err error) error {
+	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+		return fmt.Errorf("the export is cut short: %w", io.ErrUnexpectedEOF)
+	}
 	return err
 }
 

@@ -106,11 +106,14 @@ type state struct {
 	// open); open is whether an assistant turn is open.
 	turn string
 	open bool
+	// last is the latest time of an event so far.
+	last int64
 }
 
 // at adds an event at ms, from the message at line.
 func (s *state) at(ms int64, line int, ev event.Event) {
 	s.evs = append(s.evs, timed{ms: ms, ord: len(s.evs), line: line, ev: ev})
+	s.last = max(s.last, ms)
 }
 
 // emit sorts the events by time, ties in the export's order, and hands

@@ -184,7 +184,9 @@ var documentedSignatures = map[contract.Behaviour][]string{
 
 // openAfterTurn reports whether sig is a call left awaiting approval by
 // the end of its turn or of the stream: SPEC interrupts it, the library
-// keeps the request open for the app to answer later. A call left running
+// keeps the request open for the app to answer later. Under the "tools
+// live" rules a call never asked about but shown pending matches too: the
+// signature does not say which call it is. A call left running
 // is not matched: a signature cannot tell a client-side tool the app
 // answers later from a server-side tool whose result never came, and the
 // second is a spinner nobody stops (docs/findings.md, "open-after-turn").
@@ -195,8 +197,11 @@ func openAfterTurn(sig string) bool {
 	default:
 		return false
 	}
-	return what == "tool status interrupted → pending" || what == "tool left pending" ||
-		strings.HasPrefix(what, "screen: a call asks for approval ") // the screen-settled oracle's words for the same
+	// Not the screen-settled oracle's "a call asks for approval nobody
+	// awaits": it lets a call that really awaits approval ask, so what it
+	// reports is a call nobody asked about shown as asking (assistant-ui's
+	// requires-action for a call without a result), which is reported.
+	return what == "tool status interrupted → pending" || what == "tool left pending"
 }
 
 // Class is one bug: its name (ClassOf) and the findings that show it.

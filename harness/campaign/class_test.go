@@ -65,8 +65,7 @@ func TestClassNames(t *testing.T) {
 func TestDocuments(t *testing.T) {
 	own := map[contract.Behaviour][]string{
 		contract.OpenAfterTurn: {"turn ended with tools live: tool status interrupted → pending",
-			"end of stream with permission pending: tool status interrupted → pending", "end of stream with tools live: tool left pending",
-			"turn ended with permission pending: screen: a call asks for approval nobody awaits after turn_end"},
+			"end of stream with permission pending: tool status interrupted → pending", "end of stream with tools live: tool left pending"},
 		contract.ResultsAtStepEnd:     {"result: tool status ok → running", "result: tool status failed → running"},
 		contract.ApprovalAfterResults: {"status: running → pending: tool status pending → running"},
 		contract.CancelDropsInFlight:  {"cancel: tool status interrupted → running"},
@@ -82,6 +81,8 @@ func TestDocuments(t *testing.T) {
 		// a call left running at a turn's end: open-after-turn is approvals only
 		"turn ended with tools live: tool status interrupted → running", "end of stream with tools live: tool left running",
 		"turn ended with tools live: screen: a call shows running after turn_end",
+		// a call nobody asked about shown asking for approval (screen-settled lets a real request ask)
+		"turn ended with permission pending: screen: a call asks for approval nobody awaits after turn_end",
 	}
 	type test struct {
 		name     string

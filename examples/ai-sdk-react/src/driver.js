@@ -43,8 +43,10 @@ export class Driver {
       onError: (err) => this.errors.push(String(err?.message ?? err)),
       onFinish: ({ message, isAbort, isError, finishReason }) => {
         // ended: the response ended by its finish or a dropped connection,
-        // so a server-side call left without a result gets none (app.jsx).
-        this.notes.set(message.id, { errors: this.errors, aborted: isAbort, reason: this.reason, finished: finishReason != null && !isAbort && !isError, ended: !isAbort && !isError });
+        // not paused for approval (a next request continues that one), so
+        // a server-side call left without a result gets none (app.jsx).
+        this.notes.set(message.id, { errors: this.errors, aborted: isAbort, reason: this.reason, finished: finishReason != null && !isAbort && !isError,
+          ended: !isAbort && !isError && finishReason !== 'tool-calls' });
         this.errors = [];
         this.reason = '';
       },
