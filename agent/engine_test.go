@@ -209,6 +209,9 @@ func TestRowsDiffer(t *testing.T) {
 		{"another order", []browser.Row{tool("call_2", "read", "ok"), tool("call_1", "grep", "running")},
 			`row 1 is call "call_2", live call "call_1"`},
 		{"a row gone", live[:1], `the row of call "call_2" is gone (ok live)`},
+		{"the first row gone", live[1:], `the row of call "call_1" is gone (running live)`},
+		{"a row more first", append([]browser.Row{tool("grep#2", "grep", "failed")}, live...),
+			`a row of call "grep#2" was not shown live (failed)`},
 		{"a row more", append(live[:2:2], tool("grep#2", "grep", "failed")),
 			`a row of call "grep#2" was not shown live (failed)`},
 	}

@@ -89,13 +89,18 @@ func (e *Engine) checkResume() error {
 }
 
 // rowsDiffer says how the resumed rows first differ from the live ones,
-// or "" when they are the same: a row's call or status, a row missing,
-// or a row more. The words name no tool, so that the signature (which
+// or "" when they are the same: a live row the resumed screen lacks, a
+// resumed row not shown live, rows of the same calls in another order,
+// or a row's status. The words name no tool, so that the signature (which
 // blurs quoted ids and numbers) is one per kind of difference.
 func rowsDiffer(live, resumed []browser.Row) string {
 	for i := range min(len(live), len(resumed)) {
 		l, r := live[i], resumed[i]
 		switch {
+		case (l.ID != r.ID || l.Name != r.Name) && !hasRow(resumed, l):
+			return fmt.Sprintf("the row of call %q is gone (%s live)", l.ID, l.Status)
+		case (l.ID != r.ID || l.Name != r.Name) && !hasRow(live, r):
+			return fmt.Sprintf("a row of call %q was not shown live (%s)", r.ID, r.Status)
 		case l.ID != r.ID || l.Name != r.Name:
 			return fmt.Sprintf("row %d is call %q, live call %q", i+1, r.ID, l.ID)
 		case l.Status != r.Status:
@@ -111,4 +116,14 @@ func rowsDiffer(live, resumed []browser.Row) string {
 		return fmt.Sprintf("a row of call %q was not shown live (%s)", r.ID, r.Status)
 	}
 	return ""
+}
+
+// hasRow reports whether rows hold a row of row's call (id and name).
+func hasRow(rows []browser.Row, row browser.Row) bool {
+	for _, r := range rows {
+		if r.ID == row.ID && r.Name == row.Name {
+			return true
+		}
+	}
+	return false
 }

@@ -56,25 +56,39 @@ func run(args []string, in io.Reader, out, errw io.Writer) int {
 		return 2
 	}
 	opts := agent.Options{Examples: *examples, Bin: *bin, Resume: *resume}
-	for _, o := range []struct {
-		path string
-		to   *io.Writer
-	}{{*logPath, &opts.Log}, {*screens, &opts.Screens}} {
-		if o.path == "" {
-			continue
-		}
-		f, err := os.Create(o.path)
-		if err != nil {
-			fmt.Fprintf(errw, "toolsim-agent: %v\n", err)
-			return 2
-		}
-		defer f.Close()
-		*o.to = f
+	closeFiles, err := create(map[string]*io.Writer{*logPath: &opts.Log, *screens: &opts.Screens})
+	defer closeFiles()
+	if err != nil {
+		fmt.Fprintf(errw, "toolsim-agent: %v\n", err)
+		return 2
 	}
 	if *screen {
 		return first(p, opts, out, errw)
 	}
 	return serve(p, opts, in, out, errw)
+}
+
+// create creates each file named (the empty name none) and points its
+// writer at it; the function returned closes them.
+func create(files map[string]*io.Writer) (func(), error) {
+	var opened []*os.File
+	closeAll := func() {
+		for _, f := range opened {
+			f.Close()
+		}
+	}
+	for path, to := range files {
+		if path == "" {
+			continue
+		}
+		f, err := os.Create(path)
+		if err != nil {
+			return closeAll, err
+		}
+		opened = append(opened, f)
+		*to = f
+	}
+	return closeAll, nil
 }
 
 // first starts the app and prints the screen it waits for a prompt on.

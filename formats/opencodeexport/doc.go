@@ -34,7 +34,11 @@
 //     end.
 //
 // Events are ordered by their time (milliseconds since the epoch, relative
-// to the first), ties kept in the export's order.
+// to the first), ties kept in the export's order. An export that ends too
+// soon (a file still being written, as `toolsim watch` reads one) gives
+// the messages before the cut and a problem naming its line; a message or
+// tool part without a time is placed after what came before it, with a
+// problem.
 //
 // What the export cannot say: progress (opencode ignores MCP progress),
 // the order of events that share a millisecond, and the earlier name of a

@@ -9,10 +9,19 @@ import (
 )
 
 // document is a decoded export: its session and its messages, each with
-// the line it starts on.
+// the line it starts on. cut, when set, says where and how the input ends
+// too soon: the messages before it are kept (a file still being written,
+// or cut by a crash).
 type document struct {
 	info     sessionInfo
 	messages []message
+	cut      *cutShort
+}
+
+// cutShort is where an export ends too soon.
+type cutShort struct {
+	line int
+	what string
 }
 
 // message is one `{info, parts}` of the export.
@@ -98,8 +107,8 @@ func decode(data []byte) (*document, error) {
 			}
 		case "messages":
 			seen = true
-			if err := doc.decodeMessages(dec, data); err != nil {
-				return nil, err
+			if err := doc.decodeMessages(dec, data); err != nil || doc.cut != nil {
+				return doc, err
 			}
 		default:
 			var skip json.RawMessage
@@ -109,6 +118,10 @@ func decode(data []byte) (*document, error) {
 		}
 	}
 	if _, err := dec.Token(); err != nil { // the object's }
+		if isCut(err) && seen {
+			doc.cut = &cutShort{lineAt(data, int64(len(data))), "the export's object is not closed"}
+			return doc, nil
+		}
 		return nil, fmt.Errorf("line %d: the export's object is not closed: %w", lineAt(data, dec.InputOffset()), cut(err))
 	}
 	if rest := bytes.TrimSpace(data[dec.InputOffset():]); len(rest) > 0 {
@@ -128,25 +141,33 @@ func (doc *document) decodeMessages(dec *json.Decoder, data []byte) error {
 	for dec.More() {
 		line := lineAt(data, dec.InputOffset()+int64(leadingSpace(data[dec.InputOffset():])))
 		var m message
-		if err := dec.Decode(&m); err != nil {
-			return fmt.Errorf("line %d: message %d: %w", line, len(doc.messages)+1, cut(err))
+		if err := dec.Decode(&m); isCut(err) {
+			doc.cut = &cutShort{line, fmt.Sprintf("message %d is cut short", len(doc.messages)+1)}
+			return nil
+		} else if err != nil {
+			return fmt.Errorf("line %d: message %d: %w", line, len(doc.messages)+1, err)
 		}
 		m.line = line
 		doc.messages = append(doc.messages, m)
 	}
-	if _, err := dec.Token(); err != nil { // ]
-		return fmt.Errorf("line %d: field messages: the array is not closed: %w", lineAt(data, dec.InputOffset()), cut(err))
+	if _, err := dec.Token(); isCut(err) { // ]
+		doc.cut = &cutShort{lineAt(data, int64(len(data))), "the messages array is not closed"}
+	} else if err != nil {
+		return fmt.Errorf("line %d: field messages: %w", lineAt(data, dec.InputOffset()), err)
 	}
 	return nil
 }
 
 // cut names an input that ends too soon (io.EOF from the decoder).
 func cut(err error) error {
-	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+	if isCut(err) {
 		return fmt.Errorf("the export is cut short: %w", io.ErrUnexpectedEOF)
 	}
 	return err
 }
+
+// isCut reports whether err is the decoder meeting the input's end.
+func isCut(err error) bool { return errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) }
 
 // leadingSpace counts the separators before the next value.
 func leadingSpace(b []byte) int {

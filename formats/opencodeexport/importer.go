@@ -79,6 +79,11 @@ func (Importer) Import(r io.Reader, opts importer.Options) (*importer.Result, er
 			return nil, err
 		}
 	}
+	if c := doc.cut; c != nil {
+		if err := s.b.Problem(c.line, c.what+": the export ends there, the messages before it are imported"); err != nil {
+			return nil, err
+		}
+	}
 	s.emit()
 	meta := map[string]any{"format": "opencode-export", "session": doc.info.ID, "version": doc.info.Version}
 	if len(s.ignored) > 0 {
