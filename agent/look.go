@@ -35,11 +35,18 @@ func (e *Engine) look(when string) error {
 		return err
 	}
 	e.rows = rows
-	if a.screens != nil {
-		snap := a.Term.Snapshot()
-		fmt.Fprintf(a.screens, "== %s %s: %d row(s) %v\n%s\n-- styled\n%q\n", a.clock().Format("15:04:05.000"), when, len(rows), rows, snap, snap.Styled)
-	}
+	a.logScreen(when, rows)
 	return nil
+}
+
+// logScreen writes the screen just read, after a line naming when and the
+// rows read, to Options.Screens, if set.
+func (a *App) logScreen(when string, rows []browser.Row) {
+	if a.screens == nil {
+		return
+	}
+	snap := a.Term.Snapshot()
+	fmt.Fprintf(a.screens, "== %s %s: %d row(s) %v\n%s\n-- styled\n%q\n", a.clock().Format("15:04:05.000"), when, len(rows), rows, snap, snap.Styled)
 }
 
 // quiet waits until the rows stay unchanged for Timing.Quiet. Each wait

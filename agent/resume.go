@@ -77,11 +77,7 @@ func (e *Engine) checkResume() error {
 	if err != nil {
 		return err
 	}
-	if a.screens != nil {
-		snap := a.Term.Snapshot()
-		fmt.Fprintf(a.screens, "== %s after resuming (%s): %d row(s) %v\n%s\n-- styled\n%q\n", a.clock().Format("15:04:05.000"),
-			strings.Join(a.P.Resume, " "), len(rows), rows, snap, snap.Styled)
-	}
+	a.logScreen("after resuming ("+strings.Join(a.P.Resume, " ")+")", rows)
 	if d := rowsDiffer(live, rows); d != "" {
 		return &BoundaryError{"resume", fmt.Sprintf("%s (after %s and %s %s)", d, a.P.Quit, a.P.Bin, strings.Join(a.P.Resume, " "))}
 	}
