@@ -236,12 +236,13 @@ real-agent-%: build
 # real-agent-resume-NAME: the resume oracle (toolsim-agent --resume,
 # docs/agents.md, After resume): at each scenario's end the app is quit
 # with its own quit command and resumed; RESUME_SEEDS seeds of the faults
-# whose end a screen shows (RESUME_FAULTS: results in any order, cancels;
-# the log faults change only toolsim's own persisted log) against
+# whose end a screen shows (RESUME_FAULTS: results in any order, cancels,
+# and a crash mid-turn, then a resume: docs/agents.md, After a crash; the
+# log faults change only toolsim's own persisted log) against
 # scenarios/NAME/resume/baseline.json (the live findings and the resume
 # ones), with the gate's flags.
 RESUME_SEEDS ?= 6
-RESUME_FAULTS ?= order,cancel
+RESUME_FAULTS ?= order,cancel,crash
 real-agent-resume-%: build
 	$(GO) build -o bin/toolsim-agent ./cmd/toolsim-agent
 	bin/toolsim fuzz --engine 'bin/toolsim-agent --agent $* --resume' --timeout $(TIMEOUT_$*) --seeds $(RESUME_SEEDS) --faults $(RESUME_FAULTS) \

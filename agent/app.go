@@ -10,6 +10,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/toolsim/toolsim/event"
 	"github.com/toolsim/toolsim/mcptools"
 	"github.com/toolsim/toolsim/modelapi"
 	"github.com/toolsim/toolsim/term"
@@ -40,6 +41,15 @@ type Options struct {
 	// resume arguments, and the resumed screen's rows must be the rows it
 	// showed live (docs/agents.md, After resume).
 	Resume bool
+	// CompareLog, when set, turns the session-log oracle on: at the end
+	// of each scenario the app finished, its own session log (name, data,
+	// in toolsim's import format) is held to the events acted out (sent);
+	// an error is the oracle's finding. cmd/toolsim-agent wires package
+	// sessionlog here: an engine does not import toolsim's importers.
+	CompareLog func(name string, data []byte, format string, sent []event.Event) error
+	// KeepLogs, when set, is a directory where each scenario's session
+	// log is kept with the events acted out (docs/agents.md).
+	KeepLogs string
 }
 
 // SetupError is a setup problem: the app is not installed, or it did not

@@ -50,6 +50,11 @@ var claude = &Profile{
 	Resume:     []string{"--continue"},
 	Features:   []string{"tools", "cancel", "progress"},
 	Contract:   []string{"executor"},
+	// CLAUDE_CONFIG_DIR=Home: projects/<workspace path>/<session id>.jsonl
+	// (sub-agents' files sit one level deeper).
+	Log: SessionLog{Format: "claude-transcript", Dir: "projects", Files: func(rel string) bool {
+		return strings.Count(rel, "/") == 1 && strings.HasSuffix(rel, ".jsonl")
+	}},
 }
 
 func init() { register(claude) }

@@ -3,6 +3,7 @@ package agent
 import (
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -41,6 +42,11 @@ var codex = &Profile{
 	Resume:     []string{"resume", "--last"},
 	Features:   []string{"tools", "cancel", "progress"},
 	Contract:   []string{"executor"},
+	// CODEX_HOME=Home: sessions/YYYY/MM/DD/rollout-<time>-<id>.jsonl.
+	Log: SessionLog{Format: "codex-rollout", Dir: "sessions", Files: func(rel string) bool {
+		base := path.Base(rel)
+		return strings.HasPrefix(base, "rollout-") && strings.HasSuffix(base, ".jsonl")
+	}},
 }
 
 func init() { register(codex) }

@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"bytes"
 	"fmt"
 	"time"
 
@@ -55,6 +56,7 @@ type Engine struct {
 	turn      turnState
 	pend      *modelapi.Pending
 	rows      []browser.Row
+	applied   []event.Event // every event applied, for the session-log oracle
 	tl        *timeline.Timeline
 	start     map[string]int64
 	now       int64
@@ -102,6 +104,7 @@ func (e *Engine) Apply(ev *event.Event) {
 		e.err = e.act(ev, first)
 	}
 	e.track(ev)
+	e.applied = append(e.applied, copyEvent(ev))
 	e.fresh = e.err == nil && e.reads(ev, first)
 	if e.fresh {
 		e.err = e.look(fmt.Sprintf("after %s (seq %d)", ev.Kind, ev.Seq))
@@ -139,6 +142,9 @@ func (e *Engine) Finish() {
 		e.err = e.look("at the end of the stream")
 	}
 	e.timeline()
+	if e.err == nil && e.app != nil {
+		e.err = e.checkSessionLog()
+	}
 	if e.err == nil && e.app != nil && e.app.opts.Resume {
 		e.err = e.checkResume()
 	}
@@ -241,4 +247,20 @@ func project(rows []browser.Row, later map[string]int) []browser.Row {
 		out[i], out[j] = out[j], out[i]
 	}
 	return out
+}
+
+// copyEvent is a copy of ev that shares no memory with it: Serve's
+// decoder reuses what it decoded into.
+func copyEvent(ev *event.Event) event.Event {
+	c := *ev
+	c.Args, c.Details = bytes.Clone(ev.Args), bytes.Clone(ev.Details)
+	if ev.DurationMS != nil {
+		d := *ev.DurationMS
+		c.DurationMS = &d
+	}
+	c.Extra = nil
+	for _, f := range ev.Extra {
+		c.Extra = append(c.Extra, event.Field{Key: f.Key, Value: bytes.Clone(f.Value)})
+	}
+	return c
 }

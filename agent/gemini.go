@@ -2,6 +2,7 @@ package agent
 
 import (
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -53,6 +54,13 @@ var gemini = &Profile{
 	EnterGap: 100 * time.Millisecond,
 	Features: []string{"tools", "cancel", "progress"},
 	Contract: []string{"executor"},
+	// GEMINI_CLI_HOME=Home: .gemini/tmp/<project>/chats/session-*.json or
+	// .jsonl (sub-agents' files sit one level deeper).
+	Log: SessionLog{Format: "gemini-cli", Dir: ".gemini/tmp", Files: func(rel string) bool {
+		dir, base := path.Split(rel)
+		return strings.HasSuffix(dir, "/chats/") && strings.HasPrefix(base, "session-") &&
+			(strings.HasSuffix(base, ".json") || strings.HasSuffix(base, ".jsonl"))
+	}},
 }
 
 func init() { register(gemini) }

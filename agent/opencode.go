@@ -42,6 +42,8 @@ var opencode = &Profile{
 	Resume:     []string{"--continue"},
 	Features:   []string{"tools", "cancel", "progress"},
 	Contract:   []string{"known-ids", "calls-first", "one-result", "approval-first", "answers-asked", "steps-wait", "response-first", "results-before-end"},
+	// Sessions are rows of a SQLite database: opencode's own export.
+	Log: SessionLog{Format: "opencode-export", Export: opencodeExport},
 }
 
 func init() { register(opencode) }

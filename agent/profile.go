@@ -69,6 +69,20 @@ type Profile struct {
 	// Contract is what the app's upstream (its model API and MCP) never
 	// sends (docs/simulator.md, Contracts).
 	Contract []string
+	// Log is where the app keeps its own record of a conversation, and
+	// the toolsim format that imports it (App.SessionLog).
+	Log SessionLog
+}
+
+// SessionLog is where an app keeps its own record of its conversations.
+// Either Files matches the newest file under Home's Dir (a path relative
+// to Dir, forward slashes), or Export prints the newest conversation
+// (opencode: its sessions are rows of a database).
+type SessionLog struct {
+	Format string // toolsim's import format (formats.Names)
+	Dir    string // under Env.Home
+	Files  func(rel string) bool
+	Export func(a *App) (name string, data []byte, err error)
 }
 
 // Asked is a call the model sent the app in this conversation.

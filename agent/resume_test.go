@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/toolsim/toolsim/browser"
 	"github.com/toolsim/toolsim/term"
 )
 
@@ -65,5 +66,47 @@ func TestRestart(t *testing.T) {
 				t.Errorf("the restarted app's screen:\n%s\nwant its arguments --first --continue and its prompt", s)
 			}
 		})
+	}
+}
+
+// TestKill: the crash kills the app where it stands, even one that would
+// not quit, without typing its quit command, and starts it again with its
+// resume arguments.
+func TestKill(t *testing.T) {
+	clock := func() time.Time { return time.Unix(0, 0) }
+	a, err := Start(fakeProfile(), Options{Bin: fakeApp(t, true)}, clock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	first := a.Term
+	if err := a.Kill(); err != nil {
+		t.Fatalf("Kill: %v", err)
+	}
+	if !first.Exited() {
+		t.Error("the killed app still runs")
+	}
+	if s := first.Snapshot(); s.Contains("/quit") || s.Contains("not quitting") {
+		t.Errorf("the quit command was typed before the kill:\n%s", s)
+	}
+	if s := a.Term.Snapshot(); !s.Contains("args: --first --continue") || !a.P.Ready(s) {
+		t.Errorf("the resumed app's screen:\n%s\nwant its arguments --first --continue and its prompt", s)
+	}
+}
+
+// TestCrashed: after a crash SPEC shows a call that was running or asking
+// as interrupted, and a finished one as it was.
+func TestCrashed(t *testing.T) {
+	in := []browser.Row{{Kind: "tool", ID: "a", Status: "running"}, {Kind: "tool", ID: "b", Status: "pending"},
+		{Kind: "tool", ID: "c", Status: "ok"}, {Kind: "tool", ID: "d", Status: "denied"}}
+	got := crashed(in)
+	want := []string{"interrupted", "interrupted", "ok", "denied"}
+	for i := range got {
+		if got[i].Status != want[i] {
+			t.Errorf("row %s: %s, want %s", got[i].ID, got[i].Status, want[i])
+		}
+	}
+	if in[0].Status != "running" {
+		t.Error("crashed changed its input")
 	}
 }

@@ -196,3 +196,26 @@ func (c *Client) Reconstruct(log []byte) (*timeline.Timeline, error) {
 	}
 	return tl, nil
 }
+
+// Crash asks the engine to be killed where it stands and resumed (the
+// crash capability), and returns the whole timeline the resumed engine
+// shows. The engine's earlier timelines no longer apply: the next delta
+// is relative to this one.
+func (c *Client) Crash() (*timeline.Timeline, error) {
+	if !c.Info.Has(CapCrash) {
+		return nil, c.fail("crash", "the engine did not declare the crash capability", false)
+	}
+	rep, err := c.call(&Message{Type: TypeCrash}, "crash")
+	if err != nil {
+		return nil, err
+	}
+	if rep.Type == TypeTimeline && rep.Delta != nil {
+		return nil, c.broken("crash", `a crash must be answered with a whole "timeline", not a delta`)
+	}
+	c.tls.empty()
+	tl, err := c.decodeTimeline(rep, "crash")
+	if err != nil {
+		return nil, err
+	}
+	return tl, nil
+}

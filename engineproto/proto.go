@@ -20,6 +20,7 @@ const (
 	TypeRender      = "render"      // render the current timeline at a width; reply rendered
 	TypeReconstruct = "reconstruct" // rebuild a timeline from a persisted log; reply timeline
 	TypeSnapshot    = "snapshot"    // the whole current timeline, changing nothing; reply timeline (whole)
+	TypeCrash       = "crash"       // kill the engine's process mid-turn and resume it; reply timeline (whole)
 )
 
 // Reply types an engine sends.
@@ -46,6 +47,11 @@ const (
 	// text, notices and separators around them, and the harness's model
 	// compares the calls alone (harness.Options.ToolRows).
 	CapToolRows = "tool-rows"
+	// CapCrash says the engine answers crash: its process (a real agent
+	// app) is killed where it stands and started again with its resume
+	// command, and the reply is the timeline the resumed engine shows
+	// (the crash fault, docs/protocol.md).
+	CapCrash = "crash"
 )
 
 // Timeline fields an engine may declare it fills. Tool ids, names,

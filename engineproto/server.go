@@ -45,6 +45,14 @@ type Previewer interface {
 	Preview(evs []event.Event)
 }
 
+// Crasher is implemented by engines that can be killed mid-turn and
+// resumed (a real agent app, package agent). Serve answers crash by
+// calling Crash, then Failed, and replies with the whole timeline the
+// resumed engine shows. Declare CapCrash in ServeOptions.Capabilities.
+type Crasher interface {
+	Crash()
+}
+
 // ServeOptions configure Serve.
 type ServeOptions struct {
 	// New makes a fresh engine (at init and on reset) for the meta tool
@@ -257,8 +265,10 @@ func (s *server) dispatch(m *Message) {
 		s.reconstruct(m)
 	case TypeSnapshot:
 		s.snapshot(m.ID)
+	case TypeCrash:
+		s.crash(m.ID)
 	default:
-		s.errorf(m.ID, "unknown message type %q (want init, event, batch, finish, reset, render, reconstruct or snapshot)", m.Type)
+		s.errorf(m.ID, "unknown message type %q (want init, event, batch, finish, reset, render, reconstruct, snapshot or crash)", m.Type)
 	}
 }
 
@@ -391,6 +401,20 @@ func (s *server) reconstruct(m *Message) {
 	s.eng = eng
 	if !s.failed(m.ID) {
 		s.timeline(m.ID, 0, false)
+	}
+}
+
+// crash kills and resumes a Crasher and answers with its whole timeline,
+// or with its failure.
+func (s *server) crash(id int64) {
+	c, ok := s.eng.(Crasher)
+	if !ok {
+		s.errorf(id, "this engine has no crash capability")
+		return
+	}
+	c.Crash()
+	if !s.failed(id) {
+		s.timeline(id, 0, false)
 	}
 }
 

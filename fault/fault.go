@@ -9,7 +9,7 @@ import (
 // Fault names one fault knob. Trace faults change the events the simulator
 // emits; log faults change the persisted log the reconstruction oracles
 // rebuild; [Reconnect] makes the harness rebuild a prefix of the trace and
-// go on live.
+// go on live; [Crash] makes it kill and resume an engine that can be.
 type Fault string
 
 // The trace faults (SPEC §6).
@@ -30,6 +30,12 @@ const (
 	LateResult          Fault = "late-result"           // a result after cancel, denial or turn end
 	ProgressBurst       Fault = "progress-burst"        // dozens of progress updates at one instant
 	Reconnect           Fault = "reconnect"             // rebuild from the log mid-stream, then go on live
+	// Crash kills the engine's process while tools run and resumes it: an
+	// engine that declares the crash capability (a real agent app) must
+	// show no call finished that did not finish, and none running for
+	// ever. Its draws come from a stream of their own, so switching it on
+	// or off leaves every other draw of a seed alone.
+	Crash Fault = "crash"
 )
 
 // The log faults (SPEC §4, seed 004): how a real persisted log breaks.
@@ -64,7 +70,7 @@ const (
 var Trace = List{
 	Order, Cancel, CancelBeforeResult, UnknownID, DuplicateResult, MissingResult,
 	ResultBeforeStart, EmptyID, ReusedIDBatch, ReusedIDTurns, IDIsName, SameName,
-	ProgressAfterResult, LateResult, ProgressBurst, Reconnect,
+	ProgressAfterResult, LateResult, ProgressBurst, Reconnect, Crash,
 }
 
 // Log lists the log faults, in the order reports show them. Treat it as

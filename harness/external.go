@@ -215,6 +215,19 @@ func (h *externalHandle) snapshot() (*timeline.Timeline, error) {
 	return tl, nil
 }
 
+// canCrash reports whether the engine can be killed and resumed (the
+// crash capability), for the crash oracle.
+func (h *externalHandle) canCrash() bool { return h.ready() && h.c.Info.Has(engineproto.CapCrash) }
+
+// crash kills and resumes the engine and returns its resumed timeline.
+func (h *externalHandle) crash() (*timeline.Timeline, error) {
+	tl, err := h.c.Crash()
+	if err != nil {
+		h.err = err
+	}
+	return tl, err
+}
+
 // Reconstruct asks the engine to rebuild a persisted log itself (the
 // reconstruct capability), for the reload oracle.
 func (h *externalHandle) Reconstruct(log []byte) (*timeline.Timeline, error) {

@@ -86,8 +86,13 @@ func TestMain(m *testing.M) {
 		if os.Getenv(noBatchEnv) != "" {
 			out = &noBatch{w: os.Stdout}
 		}
+		var caps []string
+		if _, ok := crashingEngines[name]; ok {
+			caps = []string{engineproto.CapCrash}
+		}
 		err := engineproto.Serve(os.Stdin, out, engineproto.ServeOptions{
-			New: func([]string) engineproto.Engine { return newEngine() },
+			New:          func([]string) engineproto.Engine { return newEngine() },
+			Capabilities: caps,
 		})
 		if err != nil {
 			os.Exit(1)

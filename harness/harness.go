@@ -49,6 +49,7 @@ const (
 	OracleEngine        = oracle.Engine        // §5.10: an external engine crashed, hung or broke the protocol
 	OracleReference     = oracle.Reference     // --diff: the engine differs from the reference engine
 	OracleReload        = oracle.Reload        // the engine's own reconstruction differs from what it showed live
+	OracleCrash         = oracle.Crash         // killed and resumed mid-turn, the engine shows a call finished or running
 
 	OracleNondeterminism = oracle.Nondeterminism // §5.8: a campaign's seed gave different bytes twice
 
@@ -114,7 +115,7 @@ func (v Violation) String() string {
 func StreamOracle(oracle string) bool {
 	switch oracle {
 	case OracleOrder, OracleDeterminism, OracleNondeterminism, OracleReload, OracleRebuild, OracleReconnect,
-		OracleIdempot, OracleReported, OraclePanic, OracleEngine, OracleToolsim:
+		OracleIdempot, OracleReported, OraclePanic, OracleEngine, OracleToolsim, OracleCrash:
 		return false
 	}
 	return true

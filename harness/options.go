@@ -41,6 +41,10 @@ type Options struct {
 	// reconstruct): the persisted log of each case is rebuilt by the engine
 	// and compared with the live timeline.
 	Reload bool
+	// Crash runs the crash oracle on cases with a crash point (the crash
+	// fault): for engines that can be killed mid-turn and resumed (an
+	// external engine that declares crash, which Declared turns on).
+	Crash bool
 	// Snapshots compares an external engine's whole timeline (the snapshot
 	// capability, with delta) with the one its deltas built, after the
 	// 1,024th event, at points as far apart as the timeline is long (at
@@ -104,6 +108,7 @@ func Declared(o Options, info engineproto.Info) Options {
 	o.NoRender = true
 	o.Reload = o.Reload || info.Has(engineproto.CapReconstruct)
 	o.Snapshots = o.Snapshots || info.Has(engineproto.CapSnapshot)
+	o.Crash = o.Crash || info.Has(engineproto.CapCrash)
 	o.Screen = o.Screen || info.Has(engineproto.CapScreen)
 	o.ToolRows = o.ToolRows || info.Has(engineproto.CapToolRows)
 	o.NoGrouping = o.NoGrouping || !info.Grouping
@@ -145,6 +150,7 @@ const (
 	whyNoRender  = "the engine does not render with toolsim's incremental renderer (Options.NoRender, set for engines over the protocol, whose timelines are decoded)"
 	whyNoRef     = "no second engine to compare with (Options.Reference, or toolsim fuzz --engine CMD --diff)"
 	whyNoReload  = "the engine declares no reconstruct of its own (Options.Reload)"
+	whyNoCrash   = "the engine declares no crash capability (Options.Crash; toolsim-agent --resume does)"
 	whyNoRebuild = "toolsim's own log round trip, checked on toolsim's reference engine (Options.SelfCheck)"
 )
 
@@ -167,6 +173,9 @@ func (o Options) Skipped() []Skip {
 		for _, n := range []string{OracleRebuild, OracleReconnect, OracleIdempot, OracleReported} {
 			out = append(out, Skip{n, whyNoRebuild})
 		}
+	}
+	if !o.Crash {
+		out = append(out, Skip{OracleCrash, whyNoCrash})
 	}
 	return out
 }

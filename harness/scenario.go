@@ -22,6 +22,7 @@ type Case struct {
 	LogFaults   fault.List // persistence faults for live==rebuilt (§5.7)
 	FaultSeed   uint64     // drives the persistence faults
 	ReconnectAt int        // > 0: rebuild this many events, go on live
+	CrashAt     int        // > 0: kill and resume an engine that can crash after this many events
 	BatchIDs    bool       // every call has a batch id (collapse is then recoverable)
 	// NoRebuild skips the reconstruction oracles (a shrink for an oracle
 	// that is not one of them).
@@ -36,7 +37,7 @@ type Case struct {
 
 // CaseOf turns a generated scenario into the case its oracles check.
 func CaseOf(sc *sim.Scenario) *Case {
-	c := &Case{Events: sc.Events, FaultSeed: sc.Seed, ReconnectAt: sc.ReconnectAt, BatchIDs: sc.BatchIDs, Generated: true}
+	c := &Case{Events: sc.Events, FaultSeed: sc.Seed, ReconnectAt: sc.ReconnectAt, CrashAt: sc.CrashAt, BatchIDs: sc.BatchIDs, Generated: true}
 	c.LogFaults = slices.Clone(sc.LogFaults)
 	return c
 }
@@ -50,7 +51,7 @@ func ReadCase(h *event.Header, evs []event.Event) (*Case, error) {
 		return nil, err
 	}
 	return &Case{Events: evs, Generated: r.Generated, LogFaults: r.LogFaults,
-		FaultSeed: r.FaultSeed, ReconnectAt: r.ReconnectAt, BatchIDs: r.BatchIDs}, nil
+		FaultSeed: r.FaultSeed, ReconnectAt: r.ReconnectAt, CrashAt: r.CrashAt, BatchIDs: r.BatchIDs}, nil
 }
 
 // Final is the timeline a fresh engine from newEngine shows after the
@@ -92,6 +93,12 @@ func checkCase(newEngine func() Engine, c *Case, opts Options) (found []Violatio
 	}
 	if opts.Reload {
 		found = append(found, c.checkReload(newEngine, final, opts)...)
+	}
+	if done() {
+		return found
+	}
+	if opts.Crash {
+		found = append(found, c.checkCrash(newEngine)...)
 	}
 	if done() || !opts.SelfCheck || c.NoRebuild {
 		return found

@@ -112,6 +112,8 @@ func whatOf(v *Violation) string {
 		return "final timeline differs"
 	case OracleReported:
 		return "no problem reported"
+	case OracleCrash:
+		return blur(v.Detail)
 	case OracleNondeterminism:
 		if strings.Contains(v.Detail, "rendered") {
 			return "different render"

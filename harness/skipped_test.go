@@ -31,15 +31,18 @@ func TestSkipped(t *testing.T) {
 		want []string
 	}{
 		{"the reference engine in toolsim's campaigns", harness.Options{SelfCheck: true},
-			[]string{harness.OracleReference, harness.OracleReload}},
+			[]string{harness.OracleReference, harness.OracleReload, harness.OracleCrash}},
 		{"a Go engine with defaults", harness.Options{},
-			append([]string{harness.OracleReference, harness.OracleReload}, self...)},
+			append(append([]string{harness.OracleReference, harness.OracleReload}, self...), harness.OracleCrash)},
 		{"an engine over the protocol", harness.Declared(harness.Options{}, engineproto.Info{}),
-			append([]string{harness.OracleIncremental, harness.OracleReference, harness.OracleReload}, self...)},
+			append(append([]string{harness.OracleIncremental, harness.OracleReference, harness.OracleReload}, self...), harness.OracleCrash)},
 		{"one that reconstructs, with --diff", harness.Declared(harness.Options{Reference: reference},
 			engineproto.Info{Capabilities: []string{engineproto.CapReconstruct}}),
-			append([]string{harness.OracleIncremental}, self...)},
-		{"everything on", harness.Options{SelfCheck: true, Reload: true, Reference: reference}, nil},
+			append(append([]string{harness.OracleIncremental}, self...), harness.OracleCrash)},
+		{"one that crashes and resumes", harness.Declared(harness.Options{SelfCheck: true, Reference: reference},
+			engineproto.Info{Capabilities: []string{engineproto.CapCrash}}),
+			[]string{harness.OracleIncremental, harness.OracleReload}},
+		{"everything on", harness.Options{SelfCheck: true, Reload: true, Crash: true, Reference: reference}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -58,14 +61,14 @@ func TestReportSkipped(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if diff := cmp.Diff([]string{harness.OracleReference, harness.OracleReload}, oraclesOf(rep.Skipped)); diff != "" {
+	if diff := cmp.Diff([]string{harness.OracleReference, harness.OracleReload, harness.OracleCrash}, oraclesOf(rep.Skipped)); diff != "" {
 		t.Errorf("campaign Skipped (-want +got):\n%s", diff)
 	}
 	rep, err = campaign.RunExhaustive(reference, sim.ExhaustiveOptions{Tools: 2}, campaign.Campaign{Check: opts})
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{harness.OracleReference, harness.OracleReload, harness.OracleReconnect, harness.OracleIdempot, harness.OracleReported, harness.OracleNondeterminism}
+	want := []string{harness.OracleReference, harness.OracleReload, harness.OracleReconnect, harness.OracleIdempot, harness.OracleReported, harness.OracleNondeterminism, harness.OracleCrash}
 	if diff := cmp.Diff(want, oraclesOf(rep.Skipped)); diff != "" {
 		t.Errorf("exhaustive Skipped (-want +got):\n%s", diff)
 	}
@@ -73,7 +76,7 @@ func TestReportSkipped(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want = []string{harness.OracleReference, harness.OracleReload, harness.OracleNondeterminism}
+	want = []string{harness.OracleReference, harness.OracleReload, harness.OracleCrash, harness.OracleNondeterminism}
 	if diff := cmp.Diff(want, oraclesOf(rep.Skipped)); diff != "" {
 		t.Errorf("campaign without rechecks Skipped (-want +got):\n%s", diff)
 	}

@@ -26,6 +26,11 @@ const (
 	ScreenSettled = "screen-settled" // after the turn, nothing runs or asks unless it awaits approval
 	ScreenFailure = "screen-failure" // a failed call never looks like a success
 
+	// Crash is the crash fault's oracle, for engines that can be killed
+	// and resumed (the crash capability): after the crash no call shows
+	// finished that did not finish, and none shows running.
+	Crash = "crash"
+
 	// toolsim's own reconstruction checks (SPEC §4, §5.7).
 	Rebuild   = "live==rebuilt"  // (a) the rebuilt transcript equals the live one
 	Reconnect = "reconnect"      // (b) rebuild a prefix, go on live: same as pure live
@@ -39,7 +44,7 @@ var Names = []string{
 	Pairing, Status, Groups, Once, NoLive, Order,
 	Determinism, Incremental, Model, Diagnostics, Panic,
 	Engine, Reference, Reload, Rebuild, Reconnect, Idempot,
-	Reported, Nondeterminism, ScreenOnce, ScreenSettled, ScreenFailure,
+	Reported, Nondeterminism, ScreenOnce, ScreenSettled, ScreenFailure, Crash,
 }
 
 // WholeTrace names the oracles that judge a whole trace rather than an
@@ -54,4 +59,5 @@ var WholeTrace = map[string]string{
 	Idempot:        "the log replayed twice",
 	Reconnect:      "rebuild a prefix, then live",
 	Nondeterminism: "the same seed twice",
+	Crash:          "a crash mid-turn, then resume",
 }

@@ -64,6 +64,10 @@ type Scenario struct {
 	// ReconnectAt, when > 0, is the number of events to rebuild from the log
 	// before going on live (the reconnect oracle); 0 for none.
 	ReconnectAt int
+	// CrashAt, when > 0, is the number of events after which an engine
+	// that can crash is killed and resumed (the crash oracle): some tool
+	// runs then. 0 for none.
+	CrashAt int
 	// BatchIDs reports whether every tool call carries a batch id.
 	BatchIDs bool
 }
@@ -78,6 +82,7 @@ type features struct {
 // gen is the state of one generation.
 type gen struct {
 	rng      *rand.Rand
+	seed     uint64
 	opts     Options
 	on       faultSet
 	feat     features
@@ -108,7 +113,7 @@ func Generate(seed uint64, opts Options) *Scenario {
 // bytes ([BytesSource]), so coverage-guided mutation steers the choices.
 func GenerateFrom(src rand.Source, seed uint64, opts Options) *Scenario {
 	opts = opts.withDefaults()
-	g := &gen{rng: rand.New(src), opts: opts, injected: map[fault.Fault]int{}, shapes: map[string]int{}, planned: map[string]bool{}, inBatch: map[string]bool{}}
+	g := &gen{rng: rand.New(src), seed: seed, opts: opts, injected: map[fault.Fault]int{}, shapes: map[string]int{}, planned: map[string]bool{}, inBatch: map[string]bool{}}
 	g.drawSwitches()
 	g.drawShapes()
 	plan := g.plan()
@@ -144,6 +149,11 @@ func GenerateFrom(src rand.Source, seed uint64, opts Options) *Scenario {
 	if g.on[fault.Reconnect] && len(g.evs) > 1 {
 		sc.ReconnectAt = 1 + g.rng.IntN(len(g.evs)-1)
 		g.injected[fault.Reconnect]++
+	}
+	if g.on[fault.Crash] {
+		if sc.CrashAt = drawCrash(seed, g.evs); sc.CrashAt > 0 {
+			g.injected[fault.Crash]++
+		}
 	}
 	return sc
 }
@@ -187,6 +197,10 @@ func (g *gen) drawSwitches() {
 	fs := g.opts.Features.set()
 	g.on = make(faultSet, len(g.opts.Faults))
 	for _, f := range g.opts.Faults {
+		if f == fault.Crash {
+			g.on[f] = crashOn(g.seed, g.opts)
+			continue
+		}
 		// The coin is drawn for every fault, so that switching features off
 		// leaves the other faults' coins alone.
 		if (!g.opts.Swarm || g.rng.IntN(2) == 0) && g.opts.Features.Usable(f) && !g.opts.Contract.RulesOut(f) {

@@ -27,6 +27,8 @@ import (
 
 	"github.com/toolsim/toolsim/agent"
 	"github.com/toolsim/toolsim/engineproto"
+	"github.com/toolsim/toolsim/event"
+	"github.com/toolsim/toolsim/sessionlog"
 )
 
 func main() {
@@ -42,7 +44,9 @@ func run(args []string, in io.Reader, out, errw io.Writer) int {
 	logPath := fs.String("log", "", "write the app's terminal output and the servers' logs to this file")
 	screens := fs.String("screens", "", "write every screen the engine read, after the event it followed, to this file")
 	screen := fs.Bool("screen", false, "start the app, print its first screen and exit (to write a profile's screen reader)")
-	resume := fs.Bool("resume", false, "the resume oracle: at each scenario's end quit the app and resume it; its rows must be the live ones")
+	resume := fs.Bool("resume", false, "the resume oracle: at each scenario's end quit the app and resume it; its rows must be the live ones. Also declares the crash capability: a trace's crash point (the crash fault) kills the app mid-turn and resumes it")
+	sessionLog := fs.Bool("session-log", false, "the session-log oracle: at each scenario's end read the app's own session log and hold its calls to what toolsim sent (docs/agents.md)")
+	keepLogs := fs.String("keep-logs", "", "keep each scenario's session log, beside the events toolsim sent, in a directory of `DIR` named after the app and the events' hash")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -55,7 +59,12 @@ func run(args []string, in io.Reader, out, errw io.Writer) int {
 		fmt.Fprintf(errw, "toolsim-agent: %v\n", err)
 		return 2
 	}
-	opts := agent.Options{Examples: *examples, Bin: *bin, Resume: *resume}
+	opts := agent.Options{Examples: *examples, Bin: *bin, Resume: *resume, KeepLogs: *keepLogs}
+	if *sessionLog {
+		opts.CompareLog = func(name string, data []byte, format string, sent []event.Event) error {
+			return sessionlog.Compare(sent, name, data, format)
+		}
+	}
 	closeFiles, err := create(map[string]*io.Writer{*logPath: &opts.Log, *screens: &opts.Screens})
 	defer closeFiles()
 	if err != nil {
@@ -117,11 +126,15 @@ func serve(p *agent.Profile, opts agent.Options, in io.Reader, out, errw io.Writ
 	defer a.Close()
 	stopOnSignal(a, errw)
 	fmt.Fprintf(errw, "toolsim-agent: %s %s started in %v\n", p.Name, p.Version, a.Started.Round(time.Millisecond))
+	caps := []string{engineproto.CapScreen, engineproto.CapToolRows}
+	if opts.Resume {
+		caps = append(caps, engineproto.CapCrash)
+	}
 	err = engineproto.Serve(in, out, engineproto.ServeOptions{
 		New:    func([]string) engineproto.Engine { return agent.NewEngine(a, agent.DefaultTiming) },
 		Fields: []string{}, Full: true, NoGrouping: true, FlushEach: true,
 		Features: p.Features, Contract: p.Contract,
-		Capabilities: []string{engineproto.CapScreen, engineproto.CapToolRows},
+		Capabilities: caps,
 	})
 	if err != nil {
 		fmt.Fprintf(errw, "toolsim-agent: %v\n", err)

@@ -142,7 +142,7 @@ func (c *cli) checkTrace(name string, in inputFlags) (*harness.Case, int, []harn
 // harness.CheckSource reads it once per replay. It reports false, having
 // checked nothing, when the trace must be read whole: stdin, another
 // format, a trace whose options ask for toolsim's own log round trip or
-// the engine's reload (they need every event at once), or any trouble
+// the engine's reload or its crash (they need every event at once), or any trouble
 // reading it (the whole-trace path then reports it as it always has).
 func (c *cli) checkStreamed(name string, in inputFlags) ([]harness.Violation, int, bool) {
 	if name == "-" {
@@ -153,7 +153,7 @@ func (c *cli) checkStreamed(name string, in inputFlags) ([]harness.Violation, in
 		return nil, 0, false
 	}
 	cs, err := harness.ReadCase(first.Header, nil)
-	if opts := c.optsFor(cs); err != nil || first.Format != formats.Canonical || opts.SelfCheck || opts.Reload {
+	if opts := c.optsFor(cs); err != nil || first.Format != formats.Canonical || opts.SelfCheck || opts.Reload || (opts.Crash && cs.CrashAt > 0) {
 		first.close()
 		return nil, 0, false
 	}

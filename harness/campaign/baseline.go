@@ -294,7 +294,7 @@ func reproCase(lines []json.RawMessage) (*harness.Case, error) {
 		return nil, err
 	}
 	return &harness.Case{Events: evs, Generated: true, LogFaults: rp.LogFaults, FaultSeed: rp.FaultSeed,
-		ReconnectAt: rp.ReconnectAt, BatchIDs: rp.BatchIDs}, nil
+		ReconnectAt: rp.ReconnectAt, CrashAt: rp.CrashAt, BatchIDs: rp.BatchIDs}, nil
 }
 
 // replayBaseline checks the baseline's repros before any seed, on the
@@ -406,5 +406,5 @@ func (r *run) remembered(f *Finding) bool {
 
 // replayOf is a case's reconstruction settings, for a trace header.
 func replayOf(c *harness.Case) tracemeta.Replay {
-	return tracemeta.Replay{LogFaults: c.LogFaults, FaultSeed: c.FaultSeed, ReconnectAt: c.ReconnectAt, BatchIDs: c.BatchIDs}
+	return tracemeta.Replay{LogFaults: c.LogFaults, FaultSeed: c.FaultSeed, ReconnectAt: c.ReconnectAt, CrashAt: c.CrashAt, BatchIDs: c.BatchIDs}
 }

@@ -149,6 +149,11 @@ func (g *guide) mutant(r *run, i int64, sums []float64) *sim.Scenario {
 		} else {
 			delete(injected, fault.Reconnect)
 		}
+		if p.CrashAt <= len(evs) {
+			sc.CrashAt = p.CrashAt
+		} else {
+			delete(injected, fault.Crash)
+		}
 		return sc
 	}
 	return nil

@@ -141,7 +141,7 @@ func withSignature(vs []harness.Violation, sig string) (harness.Violation, bool)
 }
 
 // prober returns a check of candidate traces of c with opts, the
-// reconnect point clamped to the shorter trace, and toolsim's rebuild
+// reconnect and crash points clamped to the shorter trace, and toolsim's rebuild
 // oracles skipped unless oracle is one of them. What each trace showed is
 // kept in m (memo), so that a trace checked again costs no engine run.
 func prober(newEngine func() harness.Engine, c *harness.Case, oracle string, opts harness.Options, m *memo) func(evs []event.Event, first bool) []harness.Violation {
@@ -154,6 +154,7 @@ func prober(newEngine func() harness.Engine, c *harness.Case, oracle string, opt
 		t := *c
 		t.Events, t.NoRebuild = evs, noRebuild
 		t.ReconnectAt = min(c.ReconnectAt, max(len(evs)-1, 0))
+		t.CrashAt = min(c.CrashAt, len(evs))
 		o := opts
 		o.First = first
 		vs := checkCase(newEngine, &t, o)
@@ -162,11 +163,13 @@ func prober(newEngine func() harness.Engine, c *harness.Case, oracle string, opt
 	}
 }
 
-// shrunkCase is c with evs as its events, the reconnect point clamped.
+// shrunkCase is c with evs as its events, the reconnect and crash points
+// clamped.
 func shrunkCase(c *harness.Case, evs []event.Event) *harness.Case {
 	out := *c
 	out.Events = evs
 	out.ReconnectAt = min(c.ReconnectAt, max(len(evs)-1, 0))
+	out.CrashAt = min(c.CrashAt, len(evs))
 	return &out
 }
 

@@ -28,6 +28,7 @@ type Meta struct {
 	LogFaults   string `json:"log_faults,omitempty"`
 	FaultSeed   uint64 `json:"fault_seed"`
 	ReconnectAt int    `json:"reconnect_at,omitempty"`
+	CrashAt     int    `json:"crash_at,omitempty"`
 	BatchIDs    bool   `json:"batch_ids,omitempty"`
 	Oracle      string `json:"oracle,omitempty"` // saved failures: the oracle that failed
 	Ordering    int64  `json:"ordering,omitempty"`
@@ -42,6 +43,7 @@ type Replay struct {
 	LogFaults   fault.List
 	FaultSeed   uint64
 	ReconnectAt int
+	CrashAt     int
 	BatchIDs    bool
 }
 
@@ -50,7 +52,7 @@ func Scenario(sc *sim.Scenario) Meta {
 	m := Meta{
 		Faults: sc.Options.Faults.String(), Swarm: sc.Options.Swarm, Tools: sc.Options.Tools,
 		Turns: sc.Options.Turns, On: sc.On.String(), FaultSeed: sc.Seed,
-		ReconnectAt: sc.ReconnectAt, BatchIDs: sc.BatchIDs,
+		ReconnectAt: sc.ReconnectAt, CrashAt: sc.CrashAt, BatchIDs: sc.BatchIDs,
 	}
 	if len(sc.LogFaults) > 0 {
 		m.LogFaults = sc.LogFaults.String()
@@ -61,6 +63,7 @@ func Scenario(sc *sim.Scenario) Meta {
 // With fills a case's reconstruction settings into m.
 func (m Meta) With(r Replay) Meta {
 	m.LogFaults, m.FaultSeed, m.ReconnectAt, m.BatchIDs = r.LogFaults.Join(","), r.FaultSeed, r.ReconnectAt, r.BatchIDs
+	m.CrashAt = r.CrashAt
 	return m
 }
 
@@ -105,7 +108,8 @@ func generated(source string) bool {
 }
 
 // Read returns what a header says about checking its trace again: for a
-// trace toolsim wrote, the log faults and reconnect point it records.
+// trace toolsim wrote, the log faults, reconnect and crash points it
+// records.
 // Traces from elsewhere (or without a header) get the zero Replay.
 func Read(h *event.Header) (Replay, error) {
 	if h == nil || len(h.Meta) == 0 || !generated(h.Source) {
@@ -119,5 +123,9 @@ func Read(h *event.Header) (Replay, error) {
 	if err != nil {
 		return Replay{}, fmt.Errorf("header meta log_faults: %w", err)
 	}
-	return Replay{Generated: true, LogFaults: faults, FaultSeed: m.FaultSeed, ReconnectAt: m.ReconnectAt, BatchIDs: m.BatchIDs}, nil
+	if m.CrashAt < 0 {
+		return Replay{}, fmt.Errorf("header meta crash_at: %d is negative (a number of events)", m.CrashAt)
+	}
+	return Replay{Generated: true, LogFaults: faults, FaultSeed: m.FaultSeed, ReconnectAt: m.ReconnectAt,
+		CrashAt: m.CrashAt, BatchIDs: m.BatchIDs}, nil
 }
