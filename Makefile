@@ -253,6 +253,21 @@ real-agent-resume-%: build
 		echo "resume, still fails  $$f"; \
 	done
 
+# real-agent-logs-NAME: the session-log oracle's campaign (docs/agents.md,
+# The app's own session log): LOG_SEEDS seeds of LOG_FAULTS with
+# toolsim-agent --session-log, each scenario's own log kept beside the
+# events sent under failures/NAME-logs/kept, against
+# scenarios/NAME/logs/baseline.json. Not part of real-agents (100 seeds
+# of four apps take about 50 minutes); the resume gate holds the same
+# oracle on its 6 seeds.
+LOG_SEEDS ?= 100
+LOG_FAULTS ?= order,cancel
+real-agent-logs-%: build
+	$(GO) build -o bin/toolsim-agent ./cmd/toolsim-agent
+	bin/toolsim fuzz --engine 'bin/toolsim-agent --agent $* --session-log --keep-logs failures/$*-logs/kept' --timeout $(TIMEOUT_$*) \
+		--seeds $(LOG_SEEDS) --faults $(LOG_FAULTS) --workers $(WORKERS_$*) $(REAL_FLAGS_$*) --out failures/$*-logs \
+		--baseline scenarios/$*/logs/baseline.json
+
 # real-engines comes after every list it names: make expands a rule's
 # prerequisites when it reads the rule, so a list defined below it would be empty.
 real-engines: build $(addprefix real-engine-,$(REAL_ENGINES)) $(addprefix real-browser-engine-,$(BROWSER_ENGINES)) $(addprefix real-go-engine-,$(REAL_GO_ENGINES)) vitest-example ## every third-party engine (npm ci once each; Go ones with GO_TOOLCHAIN; React UIs in Chromium, skipped without it): its gate (only its known findings), and each regression in scenarios/<name> still failing; then the vitest example

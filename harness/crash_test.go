@@ -20,10 +20,14 @@ type crashing struct {
 	tl *timeline.Timeline
 }
 
-// Crash turns every call still live into c.to.
+// Crash turns every call still live into c.to; with to "" it drops every
+// item that holds a live call.
 func (c *crashing) Crash() {
 	c.tl = &timeline.Timeline{Now: c.Engine.Timeline().Now}
 	for _, it := range c.Engine.Timeline().Items {
+		if c.to == "" && !it.EachTool(func(t *timeline.Tool) bool { return t.Status.Terminal() }) {
+			continue
+		}
 		it = it.Clone()
 		it.EachTool(func(t *timeline.Tool) bool {
 			if !t.Status.Terminal() {
@@ -49,6 +53,7 @@ var crashingEngines = map[string]timeline.Status{
 	"crash-interrupted": timeline.StatusInterrupted,
 	"crash-running":     timeline.StatusRunning,
 	"crash-ok":          timeline.StatusOK,
+	"crash-drops":       "",
 }
 
 func init() {
@@ -59,8 +64,9 @@ func init() {
 
 // TestCrashOracle: a campaign with the crash fault against engines that
 // declare crash: one that shows the calls live at the crash interrupted
-// passes; one that leaves them running, and one that shows them finished,
-// fail the crash oracle with their own signature.
+// passes; one that leaves them running, one that shows them finished and
+// one that drops their rows fail the crash oracle, each with its own
+// signature.
 func TestCrashOracle(t *testing.T) {
 	tests := []struct {
 		engine, want string // want: "" to pass, else in the signature
@@ -68,6 +74,7 @@ func TestCrashOracle(t *testing.T) {
 		{"crash-interrupted", ""},
 		{"crash-running", "a crash mid-turn, then resume: call … still shows running after the crash and resume"},
 		{"crash-ok", "a crash mid-turn, then resume: call … shows ok after the crash, but its result never came (running when"},
+		{"crash-drops", "a crash mid-turn, then resume: the row of call … is gone after the crash and resume ("},
 	}
 	for _, tt := range tests {
 		t.Run(tt.engine, func(t *testing.T) {

@@ -23,10 +23,11 @@ type crasher interface {
 // checkCrash is the crash oracle (the crash fault): a fresh engine that
 // can crash gets the case's first CrashAt events, some tool running, and
 // is then killed and resumed. On the resumed timeline no call may show
-// finished (ok, failed) that had no result before the crash, and no call
-// may show running or pending: the process that would have answered it is
-// gone. A row the resumed engine no longer shows is not judged here (the
-// resume oracle, after a clean quit, judges rows gone). An engine failure
+// finished (ok, failed) that had no result before the crash, no call may
+// show running or pending (the process that would have answered it is
+// gone), and every call started before the crash must still have its
+// row: a user who saw a call run expects to find it, interrupted, after
+// the resume. An engine failure
 // while the first events are sent is left to the main check, which sends
 // them too; a failure to come back is a violation.
 func (c *Case) checkCrash(newEngine func() Engine) []Violation {
@@ -103,8 +104,9 @@ func atCrash(prefix []event.Event) []crashTool {
 }
 
 // crashDiffers names the first call of the resumed timeline that breaks
-// the crash oracle, or "". The k-th row of an id and name is the k-th
-// call of them before the crash.
+// the crash oracle, else the first call before the crash with no row
+// after it, or "". The k-th row of an id and name is the k-th call of
+// them before the crash.
 func crashDiffers(before []crashTool, resumed *timeline.Timeline) string {
 	seen := map[[2]string]int{}
 	var out string
@@ -124,10 +126,17 @@ func crashDiffers(before []crashTool, resumed *timeline.Timeline) string {
 			return out == ""
 		})
 		if out != "" {
-			break
+			return out
 		}
 	}
-	return out
+	k := map[[2]string]int{}
+	for _, b := range before {
+		key := [2]string{b.id, b.name}
+		if k[key]++; seen[key] < k[key] {
+			return fmt.Sprintf("the row of call %q is gone after the crash and resume (%s when it crashed)", b.id, b.status)
+		}
+	}
+	return ""
 }
 
 // nth is the k-th call (0-based) of an id and name.

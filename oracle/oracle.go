@@ -28,7 +28,7 @@ const (
 
 	// Crash is the crash fault's oracle, for engines that can be killed
 	// and resumed (the crash capability): after the crash no call shows
-	// finished that did not finish, and none shows running.
+	// finished that did not finish, none shows running, and none is gone.
 	Crash = "crash"
 
 	// toolsim's own reconstruction checks (SPEC §4, §5.7).

@@ -17,6 +17,11 @@
 // depth first from its roots (records with no parent, or whose parent is
 // not in the file — a resumed session), roots and siblings in file order,
 // so a branch made by editing a prompt follows the branch it replaced.
+// One exception: Claude Code 2.1.328 hangs each result of a response's
+// parallel calls under its own call, beside the next call, so a result of
+// an earlier call would follow the whole conversation after it; such a
+// leaf result is put back by its timestamp, before the first record after
+// its call that is later than it.
 // logicalParentUuid links a compact boundary to what came before. Each
 // sub-agent chain (isSidechain) is followed the same way on its own and
 // interleaved with the main conversation by timestamp, file order
@@ -98,7 +103,9 @@
 // These carry nothing for the timeline and are counted in meta "ignored":
 // summary (a session title), file-history-snapshot (/rewind checkpoints),
 // queue-operation (prompts queued while the agent works; they arrive as
-// user records), custom-title, last-prompt; user records with isMeta
+// user records), custom-title, last-prompt, and the records Claude Code
+// 2.1.328 added (mode, attachment, atis-latch, tools-used, api-request,
+// api-request-shape, api-request-blob); user records with isMeta
 // (context the UI does not show, such as the expanded /init prompt or the
 // local-command caveat), counted as "user (isMeta)"; system records other
 // than errors ("system:<subtype>", e.g. compact_boundary,

@@ -23,7 +23,8 @@ const detectLines = 64
 // Detect implements importer.Importer. It accepts a head where some line
 // is an object with the transcript's own members — "parentUuid" with
 // "sessionId" or "isSidechain" — and no line has the snake_case members of
-// the stream-json format ("session_id", "parent_tool_use_id"). Lines that
+// the stream-json format ("session_id", "parent_tool_use_id") without them
+// (Claude Code 2.1.328 writes session_id beside sessionId). Lines that
 // are not objects, or that are cut off at the end of the head, are judged
 // on the members read before they end.
 func (Importer) Detect(head []byte) bool {
@@ -48,10 +49,11 @@ func (Importer) Detect(head []byte) bool {
 				snake = true
 			}
 		})
-		if snake {
+		own := parent && (sess || side)
+		if snake && !own { // Claude Code 2.1.328 writes session_id beside sessionId
 			return false
 		}
-		found = found || parent && (sess || side)
+		found = found || own
 	}
 	return found
 }
@@ -63,6 +65,14 @@ var ignoredTypes = map[string]bool{
 	"queue-operation":       true, // prompts queued while the agent works (they arrive as user records)
 	"custom-title":          true, // a title set with /rename
 	"last-prompt":           true, // the prompt box contents on exit
+	// Claude Code 2.1.328 also writes these; none holds a call or a result.
+	"mode":              true, // the permission mode (normal, plan, …) in force
+	"attachment":        true, // context attached to a turn for the model (hook output, tool lists)
+	"atis-latch":        true, // an internal latch, with the session id
+	"tools-used":        true, // the names of the tools a turn used
+	"api-request":       true, // a model request, recorded by shape hash and digest
+	"api-request-shape": true, // the shape of recorded requests
+	"api-request-blob":  true, // a recorded request's message, by hash
 }
 
 // parser is the first pass: every line becomes a record (or a problem).

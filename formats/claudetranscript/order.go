@@ -47,6 +47,7 @@ func plan(recs []*record, problem func(line int, reason string) error) ([]item, 
 		}
 	}
 
+	c.placeResults(index)
 	parents, err := sideParents(recs, c.sides, problem)
 	if err != nil {
 		return nil, st, err

@@ -36,8 +36,11 @@
 // {"exit_code": N, "duration_seconds": S}} gives the output text, the exit
 // code and the duration; the plain-text shell formats "Exit code: N" /
 // "Process exited with code N" (with "Wall time: S seconds") are read too.
-// ok is exit_code == 0 when an exit code is known (else true, except the
-// "aborted" outputs Codex writes for interrupted calls); a failure's error
+// ok is exit_code == 0 when an exit code is known (else true); the
+// "aborted" outputs Codex writes for interrupted calls ("aborted by user
+// after 0.3s") are no result while the turn is open: the call stays live
+// for the turn_aborted that follows, which interrupts it (after the cancel
+// such an output is a late failure); a failure's error
 // is "exit code N", followed by ": " and the first line of the output
 // past Codex's own notes when there is one. The call's record type
 // ("call_type") and status are kept in the tool_start's Extra. Results
@@ -88,11 +91,14 @@
 // the header's meta "ignored" {"type": count}: session_meta (its id, cwd,
 // cli_version, originator, model_provider, source and git go to the header
 // meta), turn_context (the first model goes to meta "model"), compacted,
+// world_state and token_usage_record (Codex 0.169.0's thread context and
+// token counts; its lines also carry an "ordinal" member),
 // response_item ghost_snapshot and compaction, reasoning with no readable
 // text (encrypted only: "reasoning_without_text"), user messages Codex
 // injects (<environment_context>, <user_instructions>, AGENTS.md, …:
 // "context_message"), developer/system messages, empty assistant
-// messages, and the event_msg records token_count, task_started,
+// messages, and the event_msg records token_count,
+// thread_settings_applied, task_started,
 // turn_started, the duplicates of response items (user_message,
 // agent_message, agent_reasoning, agent_reasoning_raw_content,
 // agent_reasoning_section_break, exec_command_begin/end,

@@ -1,6 +1,7 @@
 package codexrollout
 
 import (
+	"encoding/json"
 	"fmt"
 
 	"github.com/toolsim/toolsim/event"
@@ -18,6 +19,11 @@ func (s *state) eventMsg(ev *payload) error {
 	case "token_count":
 		s.ignore(ev.Type)
 		s.inResp = false // written when a model response completes
+	case "item_completed":
+		s.ignore(ev.Type)
+		s.itemCompleted(ev.Item)
+	case "thread_settings_applied":
+		s.ignore(ev.Type) // Codex 0.169.0: model, approvals and sandbox settings
 	case "task_started", "turn_started":
 		s.taskStarted(ev)
 	case "task_complete", "turn_complete":
@@ -45,7 +51,7 @@ func (s *state) eventMsg(ev *payload) error {
 		"undo_completed", "thread_rolled_back", "warning", "stream_error", "background_event",
 		"plan_update", "turn_diff", "exec_command_begin",
 		"patch_apply_begin", "patch_apply_end", "mcp_tool_call_begin", "mcp_tool_call_end",
-		"web_search_begin", "web_search_end", "view_image_tool_call", "item_started", "item_completed":
+		"web_search_begin", "web_search_end", "view_image_tool_call", "item_started":
 		// Markers and duplicates of the call records: nothing for the timeline.
 		s.ignore(ev.Type)
 	case "":
@@ -150,4 +156,26 @@ func (s *state) flushAbort() {
 	}
 	s.b.Emit(a.t, a.cancel)
 	s.cancelled = true
+}
+
+// itemCompleted keeps what an item_completed says that the call's output
+// does not: Codex 0.169.0 writes an MCP call's output as bare content
+// items, with no success flag, and says whether the call failed only in
+// the McpToolCall item (status "failed", result.isError), written just
+// before the output.
+func (s *state) itemCompleted(raw json.RawMessage) {
+	var it struct {
+		Type   string `json:"type"`
+		ID     string `json:"id"`
+		Status string `json:"status"`
+		Result struct {
+			IsError bool `json:"isError"`
+		} `json:"result"`
+	}
+	if json.Unmarshal(raw, &it) != nil || it.Type != "McpToolCall" || it.ID == "" {
+		return
+	}
+	if it.Status == "failed" || it.Result.IsError {
+		s.mcpFailed[it.ID] = true
+	}
 }

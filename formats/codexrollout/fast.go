@@ -49,7 +49,7 @@ func fastEnvelope(line []byte, env *envelope, buf *[]jsonscan.Member, scratch *p
 var payloadFields = []string{
 	"type", "role", "content", "summary", "name", "arguments", "input", "call_id", "id", "status", "action",
 	"output", "phase", "reason", "turn_id", "message", "duration_ms", "duration", "cwd", "cli_version",
-	"originator", "model_provider", "source", "git", "model",
+	"originator", "model_provider", "source", "git", "model", "item",
 }
 
 func fastPayload(val []byte, env *envelope, buf []jsonscan.Member, scratch *payload) bool {
@@ -146,6 +146,8 @@ func (p *payload) metaMember(name string) *json.RawMessage {
 		return &p.Git
 	case "model":
 		return &p.Model
+	case "item":
+		return &p.Item
 	}
 	return nil
 }

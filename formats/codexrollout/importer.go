@@ -22,8 +22,10 @@ func (Importer) Name() string { return "codex-rollout" }
 const Source = "codex"
 
 // lineShape is the start of every rollout line: Codex writes the members
-// timestamp, type and payload in that order.
-var lineShape = regexp.MustCompile(`^\{\s*"timestamp"\s*:\s*"[^"]*"\s*,\s*"type"\s*:\s*"(session_meta|response_item|event_msg|turn_context|compacted)"\s*,\s*"payload"\s*:`)
+// timestamp, type and payload in that order (Codex 0.169.0 puts an
+// "ordinal" between timestamp and type, and writes world_state and
+// token_usage_record lines too).
+var lineShape = regexp.MustCompile(`^\{\s*"timestamp"\s*:\s*"[^"]*"\s*,(\s*"ordinal"\s*:\s*\d+\s*,)?\s*"type"\s*:\s*"(session_meta|response_item|event_msg|turn_context|compacted|world_state|token_usage_record)"\s*,\s*"payload"\s*:`)
 
 // Detect implements importer.Importer: the first non-blank line starts like
 // a rollout line, {"timestamp":"…","type":"session_meta|response_item|
@@ -50,6 +52,7 @@ func (Importer) Import(r io.Reader, opts importer.Options) (*importer.Result, er
 		open:    map[string]bool{},
 
 		execTimes: map[string]int64{},
+		mcpFailed: map[string]bool{},
 	}
 	err := importer.EachLine(r, s.line, func(n int) error {
 		return s.b.Problem(n, fmt.Sprintf("line longer than %d bytes: skipped", importer.MaxLine))
@@ -93,6 +96,7 @@ type state struct {
 	abort *abort          // a turn_aborted whose cancel is not yet placed
 
 	execTimes map[string]int64 // call id → exec_command_end's duration, ms
+	mcpFailed map[string]bool  // MCP calls an item_completed says failed, not yet answered
 }
 
 // ignore counts a record kind that maps to nothing.

@@ -42,6 +42,7 @@ type payload struct {
 	Message  json.RawMessage `json:"message"`
 	Duration json.RawMessage `json:"duration_ms"`
 	ExecTime json.RawMessage `json:"duration"` // exec_command_end: {secs, nanos}
+	Item     json.RawMessage `json:"item"`     // item_completed (Codex 0.169.0): the finished item
 
 	// session_meta, turn_context
 	Cwd           json.RawMessage `json:"cwd"`
@@ -125,6 +126,11 @@ func (s *state) dispatch(typ string, p *payload) error {
 	case "compacted":
 		s.ignore("compacted")
 		s.inResp = false
+		return nil
+	case "world_state", "token_usage_record":
+		// Codex 0.169.0: the thread's settings and context (world_state)
+		// and per-request token counts, nothing the timeline shows.
+		s.ignore(typ)
 		return nil
 	case "response_item":
 		return s.responseItem(p)

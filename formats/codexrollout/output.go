@@ -18,6 +18,7 @@ type outputResult struct {
 	duration   *int64
 	unreadable bool
 	denied     bool // the user rejected the call (an approval declined)
+	aborted    bool // the user interrupted the call ("aborted by user after 0.3s")
 }
 
 // execOutput is the JSON Codex puts in a shell call's output string.
@@ -112,7 +113,7 @@ func (res *outputResult) readText(text string) {
 			}
 		}
 	} else if trimmed == "aborted" || strings.HasPrefix(trimmed, "aborted by user") {
-		res.ok, res.err = false, trimmed
+		res.ok, res.err, res.aborted = false, trimmed, true
 	} else if len(trimmed) <= rejectedMax && !strings.Contains(trimmed, "\n") && strings.Contains(strings.ToLower(trimmed), "rejected by user") {
 		res.denied = true
 	} else {

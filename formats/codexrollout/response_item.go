@@ -210,10 +210,24 @@ func (s *state) output(it *payload) error {
 			Extra: []event.Field{field("result", res.text)}})
 		return nil
 	}
+	if res.aborted && s.asstOpen && !s.cancelled && s.abort == nil {
+		// The user's interrupt, written before the turn_aborted that
+		// follows: the call stays live for that cancel, which interrupts
+		// it, as the user saw. An abort after the cancel is a late result.
+		s.open[id] = true
+		return nil
+	}
 	if ms, ok := s.execTimes[id]; ok && res.duration == nil {
 		res.duration = &ms // the command's own run time, from exec_command_end
 	}
 	delete(s.execTimes, id)
+	if s.mcpFailed[id] && res.ok {
+		res.ok, res.err = false, "failed"
+		if first := firstTextLine(res.text); first != "" {
+			res.err = first
+		}
+	}
+	delete(s.mcpFailed, id)
 	done := event.Event{Kind: event.KindToolDone, ID: id, OK: res.ok, Output: res.text, Error: res.err,
 		DurationMS: res.duration}
 	if res.exit != nil {
