@@ -245,10 +245,10 @@ RESUME_SEEDS ?= 6
 RESUME_FAULTS ?= order,cancel,crash
 real-agent-resume-%: build
 	$(GO) build -o bin/toolsim-agent ./cmd/toolsim-agent
-	bin/toolsim fuzz --engine 'bin/toolsim-agent --agent $* --resume' --timeout $(TIMEOUT_$*) --seeds $(RESUME_SEEDS) --faults $(RESUME_FAULTS) \
+	bin/toolsim fuzz --engine 'bin/toolsim-agent --agent $* --resume --session-log' --timeout $(TIMEOUT_$*) --seeds $(RESUME_SEEDS) --faults $(RESUME_FAULTS) \
 		--workers $(WORKERS_$*) $(REAL_FLAGS_$*) --out failures/$*-resume --baseline scenarios/$*/resume/baseline.json
 	@for f in $$(ls scenarios/$*/resume/*.jsonl 2>/dev/null); do \
-		out=$$(bin/toolsim check --engine 'bin/toolsim-agent --agent $* --resume' --timeout $(TIMEOUT_$*) $$f); st=$$?; \
+		out=$$(bin/toolsim check --engine 'bin/toolsim-agent --agent $* --resume --session-log' --timeout $(TIMEOUT_$*) $$f); st=$$?; \
 		if [ $$st -ne 1 ] || ! echo "$$out" | grep -q 'resume oracle'; then echo "$$out"; echo "$$f: want it to fail the resume oracle (exit 1), got exit $$st"; exit 1; fi; \
 		echo "resume, still fails  $$f"; \
 	done

@@ -134,19 +134,28 @@ func (e *Engine) track(ev *event.Event) {
 
 // Finish is the end of the stream: nothing reaches the app; the screen
 // is read once more, unless it was read after the last event. With
-// Options.Resume the resume oracle then quits and resumes the app
-// (checkResume); the timeline stays the live one.
+// Options.CompareLog the app's own session log is read and compared
+// (checkSessionLog); with Options.Resume the resume oracle then quits and
+// resumes the app (checkResume), its finding reported before the session
+// log's; the timeline stays the live one.
 func (e *Engine) Finish() {
 	e.ref.Finish()
 	if e.err == nil && !e.fresh {
 		e.err = e.look("at the end of the stream")
 	}
 	e.timeline()
-	if e.err == nil && e.app != nil {
-		e.err = e.checkSessionLog()
+	if e.err != nil || e.app == nil {
+		return
 	}
-	if e.err == nil && e.app != nil && e.app.opts.Resume {
+	// The session log is read before the resume (a resumed app may write
+	// another), and its divergence reported after the resume oracle's: a
+	// scenario's resume finding stays its first.
+	logged := e.checkSessionLog()
+	if e.app.opts.Resume {
 		e.err = e.checkResume()
+	}
+	if e.err == nil {
+		e.err = logged
 	}
 }
 

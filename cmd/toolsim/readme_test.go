@@ -64,10 +64,10 @@ var ranElsewhere = map[string]func(t *testing.T, root string){
 	},
 	// the resume gate checks each kept regression of the resume oracle
 	// this way (make real-agent-resume-codex, part of make real-agents)
-	"bin/toolsim check --engine 'bin/toolsim-agent --agent codex --resume' --timeout 90s scenarios/codex/resume/by-hand-cancelled-call-gone-after-resume.jsonl": func(t *testing.T, root string) {
+	"bin/toolsim check --engine 'bin/toolsim-agent --agent codex --resume --session-log' --timeout 90s scenarios/codex/resume/by-hand-cancelled-call-gone-after-resume.jsonl": func(t *testing.T, root string) {
 		mustContain(t, filepath.Join(root, "scenarios/codex/resume/by-hand-cancelled-call-gone-after-resume.jsonl"), `"kind":"cancel"`)
 		mustContain(t, filepath.Join(root, "Makefile"), "ls scenarios/$*/resume/*.jsonl")
-		mustContain(t, filepath.Join(root, "Makefile"), "--agent $* --resume")
+		mustContain(t, filepath.Join(root, "Makefile"), "--agent $* --resume --session-log")
 		mustContain(t, filepath.Join(root, ".ci/run"), "make real-agents")
 	},
 }

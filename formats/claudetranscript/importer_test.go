@@ -325,6 +325,61 @@ func TestMapping(t *testing.T) {
 			},
 		},
 		{
+			name: "Claude Code 2.1.328's records beside the conversation are ignored and counted, the chain through them kept",
+			src: lines(
+				`{"type":"mode","mode":"normal","sessionId":"s1"}`,
+				prompt("u1", "", 0, "go"),
+				rec("attachment", "at1", "u1", 1, nil, "attachment", obj{"type": "deferred_tools"}, "session_id", "s1"),
+				`{"type":"atis-latch","atis":"","sessionId":"s1"}`,
+				`{"type":"api-request-shape","sessionId":"s1","shapeHash":"h","shape":{}}`,
+				`{"type":"api-request-blob","sessionId":"s1","hash":"h","message":{}}`,
+				`{"type":"api-request","sessionId":"s1","id":"r1","params":{}}`,
+				call("a1", "at1", 2, "m1", "t1", "Bash"),
+				answer("r1", "a1", 3, "t1", "ok", false),
+				`{"type":"tools-used","tools":["Bash"],"sessionId":"s1"}`,
+			),
+			want: []string{
+				"turn_start user", `user "go"`, "turn_end",
+				"turn_start assistant", "tool_start t1 Bash batch=m1", `tool_done t1 ok=true "ok"`,
+			},
+			check: func(t *testing.T, res *importer.Result) {
+				var meta struct {
+					Ignored map[string]int `json:"ignored"`
+				}
+				if err := json.Unmarshal(res.Header.Meta, &meta); err != nil {
+					t.Fatal(err)
+				}
+				want := map[string]int{"mode": 1, "attachment": 1, "atis-latch": 1, "api-request-shape": 1, "api-request-blob": 1, "api-request": 1, "tools-used": 1}
+				if diff := cmp.Diff(want, meta.Ignored); diff != "" || len(res.Problems) > 0 {
+					t.Errorf("meta = %s, problems %v (-want +got):\n%s", res.Header.Meta, res.Problems, diff)
+				}
+			},
+		},
+		{
+			// Claude Code 2.1.328: the calls of one response chain one under
+			// the other, and each result hangs under its own call, so the
+			// first call's result is a leaf beside the second call.
+			name: "a parallel call's result hung under its own call is placed by its time, not after the rest of the conversation",
+			src: lines(
+				prompt("u1", "", 0, "look"),
+				call("a1", "u1", 100, "m1", "t1", "Glob"),
+				call("a2", "a1", 110, "m1", "t2", "Read"),
+				answer("r1", "a1", 200, "t1", "failed", true),
+				answer("r2", "a2", 300, "t2", "b", false),
+				say("a3", "r2", 400, "m2", "done"),
+				prompt("u2", "a3", 500, "next"),
+				call("a4", "u2", 600, "m3", "t3", "Bash"),
+				rec("user", "x1", "a4", 700, umsg([]obj{text("[Request interrupted by user for tool use]")})),
+			),
+			want: []string{
+				"turn_start user", `user "look"`, "turn_end",
+				"turn_start assistant", "tool_start t1 Glob batch=m1", "tool_start t2 Read batch=m1",
+				`tool_done t1 ok=false "failed" error="failed"`, `tool_done t2 ok=true "b"`, `text "done"`, "turn_end",
+				"turn_start user", `user "next"`, "turn_end",
+				"turn_start assistant", "tool_start t3 Bash batch=m3", `cancel "[Request interrupted by user for tool use]"`, "turn_end",
+			},
+		},
+		{
 			name: "system api_error is an error notice; other system records are ignored",
 			src: lines(
 				prompt("u1", "", 0, "go"),
@@ -595,6 +650,8 @@ func TestDetect(t *testing.T) {
 	}{
 		{"transcript", lines(prompt("u1", "", 0, "go")), true},
 		{"snapshot first", lines(`{"type":"file-history-snapshot","messageId":"m","snapshot":{}}`, prompt("u1", "", 0, "go")), true},
+		{"session_id beside sessionId (Claude Code 2.1.328)", lines(`{"type":"mode","mode":"normal","sessionId":"s1"}`,
+			rec("attachment", "at1", "", 0, nil, "session_id", "s1")), true},
 		{"summary only", lines(`{"type":"summary","summary":"x","leafUuid":"y"}`), false},
 		{"stream-json", stream, false},
 		{"line cut off by the head size", long[:1000], true},

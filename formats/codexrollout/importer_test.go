@@ -220,6 +220,23 @@ func TestMapping(t *testing.T) {
 				`{"kind":"tool_done","id":"c1","output":"aborted","ok":false,"error":"aborted"}`, end},
 		},
 		{
+			name: "an aborted output before turn_aborted is no result: the cancel interrupts the call",
+			lines: []string{item("02", callLs), item("03", `{"type":"function_call_output","call_id":"c1","output":"aborted by user after 0.3s"}`),
+				evmsg("04", `{"type":"turn_aborted","reason":"interrupted"}`)},
+			want: []string{asst, startLs, `{"kind":"cancel","reason":"interrupted"}`, end},
+		},
+		{
+			name: "Codex 0.169.0: an MCP call's failure is told by its item_completed, its output bare content items",
+			lines: []string{item("02", `{"type":"function_call","name":"read","namespace":"mcp__toolsim","arguments":"{}","call_id":"m1"}`),
+				evmsg("03", `{"type":"item_completed","item":{"type":"McpToolCall","id":"m1","status":"failed","result":{"content":[{"type":"text","text":"exit status 1"}],"isError":true}}}`),
+				item("03", `{"type":"function_call_output","call_id":"m1","output":[{"type":"input_text","text":"Wall time: 0.1 seconds\nOutput:"},{"type":"input_text","text":"exit status 1"}]}`),
+				evmsg("04", `{"type":"item_completed","item":{"type":"McpToolCall","id":"m2","status":"completed","result":{"content":[],"isError":false}}}`),
+				evmsg("04", `{"type":"thread_settings_applied","thread_id":"x"}`),
+				rl("04", "world_state", `{"full":true}`), rl("04", "token_usage_record", `{"thread_id":"x"}`)},
+			want: []string{asst, `{"kind":"tool_start","id":"m1","name":"read","args":{},"batch":"resp-1","call_type":"function_call"}`,
+				`{"kind":"tool_done","id":"m1","output":"Wall time: 0.1 seconds\nOutput:\nexit status 1","ok":false,"error":"exit status 1"}`},
+		},
+		{
 			name: "the next prompt ends a turn (no lifecycle records)",
 			lines: []string{item("01", prompt), item("02", `{"type":"message","role":"assistant","content":[{"type":"output_text","text":"ok"}]}`),
 				item("05", prompt)},
@@ -415,6 +432,7 @@ func TestDetect(t *testing.T) {
 	}{
 		{"session_meta line", rl("00", "session_meta", `{"id":"s"}`) + "\n", true},
 		{"response_item first", "\n" + item("01", prompt) + "\n", true},
+		{"an ordinal member (Codex 0.169.0)", `{"timestamp":"2026-11-29T16:50:59.154Z","ordinal":0,"type":"session_meta","payload":{"id":"s"}}` + "\n", true},
 		{"first line longer than the head", long[:1000], true},
 		{"codex exec json", `{"type":"thread.started","thread_id":"x"}` + "\n", false},
 		{"claude transcript", `{"parentUuid":null,"type":"user","timestamp":"2025-01-01T00:00:00Z","message":{}}` + "\n", false},

@@ -70,7 +70,10 @@
 // # Ignored records
 //
 // Counted in the header's meta "ignored": info and warning messages (CLI
-// notices) and gemini messages with no text, thoughts or calls. The
+// notices), gemini messages with no text, thoughts or calls, and user
+// messages made only of functionResponse parts (Gemini CLI 0.61.0 records
+// the results it sends the model that way: "user (function responses)";
+// the calls' results come from the gemini message's toolCalls). The
 // document's sessionId, projectHash, startTime, lastUpdated, summary, kind
 // and directories go to the header meta (other top-level members as
 // "extra_<name>"); a message's token counts are not kept.

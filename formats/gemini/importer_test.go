@@ -163,6 +163,18 @@ func TestMapping(t *testing.T) {
 			want: []string{userTurn, userEv, end, asst, `{"kind":"text","text":"Done."}`, end, userTurn, userEv, end},
 		},
 		{
+			// Gemini CLI 0.61.0 records the results it sends the model as a
+			// user message of functionResponse parts: not a prompt, and the
+			// agent's turn goes on to its answer.
+			name: "a user message of function responses only is no prompt",
+			input: doc(user, gem("g1", call("c1", "success", resp("c1", `{"output":"hi"}`))),
+				`{"id":"u2","timestamp":"2025-10-29T10:39:48.500Z","type":"user","content":`+resp("c1", `{"output":"hi"}`)+`}`,
+				`{"id":"g2","timestamp":"2025-10-29T10:39:49.000Z","type":"gemini","content":"Done."}`),
+			want: []string{userTurn, userEv, end, asst,
+				`{"kind":"tool_start","id":"c1","name":"read_file","args":{"path":"a.txt"},"batch":"g1","status":"success"}`,
+				`{"kind":"tool_done","id":"c1","output":"hi","ok":true}`, `{"kind":"text","text":"Done."}`},
+		},
+		{
 			name:  "error message is an error event",
 			input: doc(`{"id":"e1","timestamp":"2025-10-29T10:39:47.000Z","type":"error","content":"quota exceeded"}`),
 			want:  []string{asst, `{"kind":"error","message":"quota exceeded","message_id":"e1"}`},

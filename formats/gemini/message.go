@@ -66,6 +66,13 @@ func (s *state) message(line int, m *message) error {
 	text := contentText(m.Content)
 	switch m.Type {
 	case "user":
+		if onlyResponses(m.Content) {
+			// Gemini CLI 0.61.0 records the function responses it sends the
+			// model as a user message: the calls' results, which the gemini
+			// record's toolCalls already carry; no prompt of the user's.
+			s.ignore("user (function responses)")
+			return nil
+		}
 		s.closeTurn()
 		s.emitAt(ts, ok, event.Event{Kind: event.KindTurnStart, Role: event.RoleUser})
 		s.emitAt(ts, ok, event.Event{Kind: event.KindUser, Text: text, Extra: []event.Field{field("message_id", m.ID)}})
@@ -135,4 +142,23 @@ func contentText(raw json.RawMessage) string {
 	}
 	_ = json.Unmarshal(raw, &one)
 	return one.Text
+}
+
+// onlyResponses reports whether a message's content is a list of parts
+// that are all functionResponse parts.
+func onlyResponses(raw json.RawMessage) bool {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || raw[0] != '[' {
+		return false
+	}
+	var parts []map[string]json.RawMessage
+	if json.Unmarshal(raw, &parts) != nil || len(parts) == 0 {
+		return false
+	}
+	for _, p := range parts {
+		if _, ok := p["functionResponse"]; !ok || len(p) != 1 {
+			return false
+		}
+	}
+	return true
 }
