@@ -38,7 +38,7 @@ func TestGeneratedTracesStayInTheirDomain(t *testing.T) {
 // TestInjectedFaultsAreSeen: for each fault the classifier can see, some
 // seed generated with it alone leaves the domain of no faults.
 func TestInjectedFaultsAreSeen(t *testing.T) {
-	invisible := fault.List{fault.Order, fault.SameName, fault.ProgressBurst, fault.Reconnect}
+	invisible := fault.List{fault.Order, fault.SameName, fault.ProgressBurst, fault.Reconnect, fault.Crash}
 	for _, f := range fault.Trace {
 		if invisible.Has(f) {
 			continue
