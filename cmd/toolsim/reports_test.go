@@ -79,8 +79,8 @@ func TestFuzzReportsNotRun(t *testing.T) {
 	if err := json.Unmarshal(data, &line); err != nil {
 		t.Fatalf("%v\n%s", err, data)
 	}
-	if line.Status != report.Pass || len(line.NotRun) != 2 || !strings.HasPrefix(line.NotRun[0], "reference: ") || !strings.HasPrefix(line.NotRun[1], "reload: ") {
-		t.Errorf("summary %+v, want a pass naming reference and reload as not run", line)
+	if line.Status != report.Pass || len(line.NotRun) != 3 || !strings.HasPrefix(line.NotRun[0], "reference: ") || !strings.HasPrefix(line.NotRun[1], "reload: ") || !strings.HasPrefix(line.NotRun[2], "crash: ") {
+		t.Errorf("summary %+v, want a pass naming reference, reload and crash as not run", line)
 	}
 	xml, err := os.ReadFile(junit)
 	if err != nil {
