@@ -12,12 +12,13 @@ import (
 
 // BoundaryError is a finding at the app's real boundary, not on its
 // live screen: the request oracle (what the app sends its model), the MCP
-// oracle (what it tells its tools) or the resume oracle (what it shows
-// once quit and resumed). toolsim reports it as the engine's failure at
+// oracle (what it tells its tools), the resume oracle (what it shows
+// once quit and resumed) or the session-log oracle (what its own log
+// records). toolsim reports it as the engine's failure at
 // the event that showed it, with this message, so its signature names the
 // oracle and the rule (docs/agents.md).
 type BoundaryError struct {
-	Oracle string // "request", "mcp" or "resume"
+	Oracle string // "request", "mcp", "resume" or "session-log"
 	Detail string
 }
 

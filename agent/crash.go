@@ -32,8 +32,7 @@ func (a *App) Kill() error {
 	if err := a.startApp(a.P.Resume); err != nil {
 		errs = append(errs, fmt.Errorf("%s %s after the crash: %w", a.P.Bin, strings.Join(a.P.Resume, " "), err))
 		if a.Term.Exited() || !a.P.Ready(a.Term.Snapshot()) {
-			a.Term.Close()
-			errs = append(errs, a.startApp(nil))
+			errs = append(errs, a.Term.Close(), a.startApp(nil))
 		}
 	}
 	return errors.Join(errs...)
@@ -54,6 +53,7 @@ func (e *Engine) Crash() {
 	a := e.app
 	want := crashed(e.expected())
 	clear(e.run)
+	e.crashed = true
 	if e.err = a.Kill(); e.err != nil {
 		return
 	}

@@ -2,6 +2,7 @@ package agent
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"time"
 
@@ -57,6 +58,7 @@ type Engine struct {
 	pend      *modelapi.Pending
 	rows      []browser.Row
 	applied   []event.Event // every event applied, for the session-log oracle
+	crashed   bool          // Crash ran: nothing may follow
 	tl        *timeline.Timeline
 	start     map[string]int64
 	now       int64
@@ -95,6 +97,9 @@ func (e *Engine) Preview(evs []event.Event) { e.ahead = append(e.ahead[:0], evs.
 
 // Apply acts one event out and reads the screen.
 func (e *Engine) Apply(ev *event.Event) {
+	if e.afterCrash("an event") {
+		return
+	}
 	e.now = ev.T
 	first := e.firstOfRun(ev)
 	if u := e.carried(ev, first); u != nil && e.err == nil {
@@ -139,6 +144,9 @@ func (e *Engine) track(ev *event.Event) {
 // resumes the app (checkResume), its finding reported before the session
 // log's; the timeline stays the live one.
 func (e *Engine) Finish() {
+	if e.afterCrash("the end of the stream") {
+		return
+	}
 	e.ref.Finish()
 	if e.err == nil && !e.fresh {
 		e.err = e.look("at the end of the stream")
@@ -154,9 +162,7 @@ func (e *Engine) Finish() {
 	if e.app.opts.Resume {
 		e.err = e.checkResume()
 	}
-	if e.err == nil {
-		e.err = logged
-	}
+	e.err = errors.Join(e.err, logged) // a signature keeps the first line: the resume finding's
 }
 
 // Timeline is the tool rows the screen showed after the last call.
@@ -272,4 +278,17 @@ func copyEvent(ev *event.Event) event.Event {
 		c.Extra = append(c.Extra, event.Field{Key: f.Key, Value: bytes.Clone(f.Value)})
 	}
 	return c
+}
+
+// afterCrash reports whether the engine was crashed (Crash), and makes
+// what came after it (an event, the end of the stream: the protocol
+// sends none) the engine's failure: the conversation died with the app.
+func (e *Engine) afterCrash(what string) bool {
+	if !e.crashed {
+		return false
+	}
+	if e.err == nil {
+		e.err = fmt.Errorf("%s after the crash: the conversation died with %s's process; nothing may follow a crash", what, e.app.P.Name)
+	}
+	return true
 }

@@ -2,6 +2,8 @@ package agent
 
 import (
 	"bytes"
+	"cmp"
+	"context"
 	"crypto/sha256"
 	"encoding/json"
 	"errors"
@@ -60,6 +62,10 @@ func newestFile(root string, match func(rel string) bool) (string, error) {
 	return best, err
 }
 
+// exportTimeout bounds each command run reads the session log with (a
+// database the running app holds locked must not hang the engine).
+const exportTimeout = 30 * time.Second
+
 // run runs the app's binary with args in its environment and workspace
 // (no terminal), and returns what it printed on stdout.
 func (a *App) run(args ...string) ([]byte, error) {
@@ -67,7 +73,9 @@ func (a *App) run(args ...string) ([]byte, error) {
 	if l == nil {
 		return nil, errors.New("the app was never started")
 	}
-	cmd := exec.Command(a.bin, args...)
+	ctx, cancel := context.WithTimeout(context.Background(), exportTimeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, a.bin, args...)
 	cmd.Dir = a.Env.Work
 	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "HOME=" + a.Env.Home, "LANG=C.UTF-8"}, l.Env...)
 	var stderr bytes.Buffer
@@ -79,6 +87,12 @@ func (a *App) run(args ...string) ([]byte, error) {
 	return out, nil
 }
 
+// opencodeSession is an entry of `opencode session list --format json`.
+type opencodeSession struct {
+	ID      string `json:"id"`
+	Updated int64  `json:"updated"`
+}
+
 // opencodeExport prints opencode's newest session: `opencode session
 // list --format json` (newest first), then `opencode export ID`.
 func opencodeExport(a *App) (string, []byte, error) {
@@ -86,22 +100,14 @@ func opencodeExport(a *App) (string, []byte, error) {
 	if err != nil {
 		return "", nil, err
 	}
-	var sessions []struct {
-		ID      string `json:"id"`
-		Updated int64  `json:"updated"`
-	}
+	var sessions []opencodeSession
 	if err := json.Unmarshal(out, &sessions); err != nil {
 		return "", nil, fmt.Errorf("opencode session list --format json: %w", err)
 	}
 	if len(sessions) == 0 {
 		return "", nil, errors.New("opencode session list: no session")
 	}
-	newest := slices.MaxFunc(sessions, func(x, y struct {
-		ID      string `json:"id"`
-		Updated int64  `json:"updated"`
-	}) int {
-		return int(x.Updated - y.Updated)
-	})
+	newest := slices.MaxFunc(sessions, func(x, y opencodeSession) int { return cmp.Compare(x.Updated, y.Updated) })
 	data, err := a.run("export", newest.ID)
 	return "opencode export " + newest.ID, data, err
 }
@@ -120,6 +126,12 @@ func (e *Engine) checkSessionLog() error {
 		return nil
 	}
 	name, data, err := a.SessionLog()
+	if err != nil && o.CompareLog == nil {
+		if o.Log != nil { // --keep-logs alone judges nothing: say it, go on
+			fmt.Fprintf(o.Log, "toolsim-agent: keeping %s's session log: %v\n", a.P.Name, err)
+		}
+		return nil
+	}
 	if err != nil {
 		return &BoundaryError{"session-log", fmt.Sprintf("the app's session log cannot be read: %v", err)}
 	}
@@ -149,7 +161,9 @@ func keepLog(dir, app, name string, data []byte, sent []event.Event) error {
 			return fmt.Errorf("keeping %s's session log: event %d: %w", app, i+1, err)
 		}
 	}
-	w.Flush()
+	if err := w.Flush(); err != nil {
+		return fmt.Errorf("keeping %s's session log: %w", app, err)
+	}
 	sum := sha256.Sum256(trace.Bytes())
 	to := filepath.Join(dir, fmt.Sprintf("%s-%x", app, sum[:6]))
 	if err := os.MkdirAll(to, 0o755); err != nil {

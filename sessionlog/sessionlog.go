@@ -22,6 +22,7 @@ type Divergence struct {
 	What string
 }
 
+// Error says what differs, and in which log.
 func (d *Divergence) Error() string { return d.What + " (" + d.Log + ")" }
 
 // Call is one call as SPEC's reference engine shows it at the end: its
@@ -50,7 +51,9 @@ func Compare(sent []event.Event, name string, data []byte, from string) error {
 	return nil
 }
 
-// Import reads a session log's events and the importer's problems.
+// Import reads a session log's events and the importer's problems. A log
+// that holds no event (a conversation with no call yet) gives no events
+// and no error.
 func Import(name string, data []byte, from string) ([]event.Event, []importer.Problem, error) {
 	src, err := formats.Open(bytes.NewReader(data), from, importer.Options{Name: name})
 	if err != nil {

@@ -67,7 +67,7 @@ func TestCompare(t *testing.T) {
 		{"same calls, same ids", trace("s:a", "s:b", "ok:b", "fail:a", "end"), ""},
 		{"a call missing", trace("s:b", "ok:b", "end"), `call "a" is not in the session log (failed as sent)`},
 		{"a call in another state", trace("s:a", "s:b", "ok:b", "ok:a", "end"), `call "a" is ok in the session log, failed as sent`},
-		{"a cancelled call logged as failed", trace("s:a", "s:b", "ok:b", "cancel"), `call "a" is interrupted in the session log, failed as sent`},
+		{"a failed call logged as interrupted", trace("s:a", "s:b", "ok:b", "cancel"), `call "a" is interrupted in the session log, failed as sent`},
 		{"calls in another order", trace("s:b", "s:a", "ok:b", "fail:a", "end"), `the session log puts call "b" before call "a", sent after it`},
 		{"a call never sent", trace("s:a", "s:b", "ok:b", "fail:a", "s:c", "ok:c", "end"), `the session log has a call "c" toolsim never sent (ok)`},
 	}

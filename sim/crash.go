@@ -27,7 +27,8 @@ func crashOn(seed uint64, o Options) bool {
 }
 
 // drawCrash places the crash: a k drawn among CrashPoints(evs), or 0
-// when no tool ever runs.
+// when no tool ever runs. Its draws come from the seed, not from
+// GenerateFrom's source, so a fuzzer's bytes do not steer it.
 func drawCrash(seed uint64, evs []event.Event) int {
 	points := CrashPoints(evs)
 	if len(points) == 0 {

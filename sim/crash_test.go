@@ -51,8 +51,8 @@ func TestCrashOwnStream(t *testing.T) {
 		for seed := uint64(1); seed <= 300; seed++ {
 			without := sim.Generate(seed, sim.Options{Faults: noCrash, Swarm: swarm})
 			with := sim.Generate(seed, sim.Options{Faults: fault.All(), Swarm: swarm})
-			if !slices.EqualFunc(without.Events, with.Events, func(a, b event.Event) bool { return a.Seq == b.Seq && a.Kind == b.Kind && a.ID == b.ID && a.T == b.T }) {
-				t.Fatalf("swarm %v seed %d: adding crash changed the events", swarm, seed)
+			if diff := cmp.Diff(without.Events, with.Events); diff != "" {
+				t.Fatalf("swarm %v seed %d: adding crash changed the events (-without +with):\n%s", swarm, seed, diff)
 			}
 			if without.CrashAt != 0 {
 				t.Fatalf("swarm %v seed %d: a crash point without the crash fault", swarm, seed)

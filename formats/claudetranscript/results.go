@@ -1,7 +1,5 @@
 package claudetranscript
 
-import "slices"
-
 // placeResults puts back in time each result Claude Code hung under its
 // own call. Claude Code 2.1.328 writes the calls of one response as a
 // chain (each tool_use record under the one before) and each result under
@@ -17,7 +15,10 @@ func (c *chains) placeResults(index map[string]int) {
 		if !c.leafResult(r, index) {
 			continue
 		}
-		q := slices.Index(c.main[:p], c.recs[index[r.parent]])
+		parent, q := c.recs[index[r.parent]], p-1
+		for q >= 0 && c.main[q] != parent {
+			q--
+		}
 		if q < 0 {
 			continue
 		}

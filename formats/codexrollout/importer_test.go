@@ -220,10 +220,16 @@ func TestMapping(t *testing.T) {
 				`{"kind":"tool_done","id":"c1","output":"aborted","ok":false,"error":"aborted"}`, end},
 		},
 		{
-			name: "an aborted output before turn_aborted is no result: the cancel interrupts the call",
+			name: "an aborted output before turn_aborted is the call's progress: the cancel interrupts it",
 			lines: []string{item("02", callLs), item("03", `{"type":"function_call_output","call_id":"c1","output":"aborted by user after 0.3s"}`),
 				evmsg("04", `{"type":"turn_aborted","reason":"interrupted"}`)},
-			want: []string{asst, startLs, `{"kind":"cancel","reason":"interrupted"}`, end},
+			want: []string{asst, startLs, `{"kind":"tool_progress","id":"c1","output":"aborted by user after 0.3s"}`,
+				`{"kind":"cancel","reason":"interrupted"}`, end},
+		},
+		{
+			name:  "an aborted output with no turn_aborted after it: the turn's end interrupts the call",
+			lines: []string{item("02", callLs), item("03", `{"type":"function_call_output","call_id":"c1","output":"aborted"}`)},
+			want:  []string{asst, startLs, `{"kind":"tool_progress","id":"c1","output":"aborted"}`},
 		},
 		{
 			name: "Codex 0.169.0: an MCP call's failure is told by its item_completed, its output bare content items",

@@ -213,8 +213,13 @@ func (s *state) output(it *payload) error {
 	if res.aborted && s.asstOpen && !s.cancelled && s.abort == nil {
 		// The user's interrupt, written before the turn_aborted that
 		// follows: the call stays live for that cancel, which interrupts
-		// it, as the user saw. An abort after the cancel is a late result.
+		// it, as the user saw (with none, the turn's end does); the text
+		// is kept as the call's progress. An abort after the cancel is a
+		// late result.
 		s.open[id] = true
+		delete(s.execTimes, id)
+		delete(s.mcpFailed, id)
+		s.emit(event.Event{Kind: event.KindToolProgress, ID: id, Output: res.text})
 		return nil
 	}
 	if ms, ok := s.execTimes[id]; ok && res.duration == nil {
