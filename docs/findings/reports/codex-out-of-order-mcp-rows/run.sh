@@ -5,24 +5,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 home=$(mktemp -d) work=$(mktemp -d) port=${PORT:-18181}
-cat > "$home/config.toml" <<TOML
-model_provider = "repro"
-model = "repro-model"
-check_for_update_on_startup = false
-[model_providers.repro]
-name = "repro"
-base_url = "http://127.0.0.1:$port/v1"
-env_key = "REPRO_API_KEY"
-wire_api = "responses"
-request_max_retries = 0
-stream_max_retries = 0
-[mcp_servers.repro]
-command = "python3"
-args = ["$here/mcp_server.py"]
-supports_parallel_tool_calls = true
-[projects."$work"]
-trust_level = "trusted"
-TOML
+"$here/config.sh" "$home" "$work" "$port"
 python3 "$here/model.py" "$port" & model=$!
 trap 'kill $model; tmux kill-session -t repro 2>/dev/null || true' EXIT
 tmux new-session -d -s repro -x 120 -y 40 -c "$work" \
