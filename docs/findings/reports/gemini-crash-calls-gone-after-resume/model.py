@@ -1,0 +1,87 @@
+#!/usr/bin/env python3
+"""A scripted Gemini API endpoint for the repro (stdlib only).
+
+The first streamGenerateContent request that offers the MCP tool wait
+gets one response with two calls of it: fast (1 s), then slow (4 s).
+Every later request that offers tools gets the text "Done.". A request
+without tools (Gemini CLI's routing, next-speaker and loop checks) gets
+a value of the JSON schema it asks for, else the text "repro".
+countTokens gets a count.
+"""
+import http.server, json, sys
+
+state = {"sent_calls": False, "n": 0}
+
+
+def sample(s, depth=0):
+    """A value valid for JSON schema node s (first enum, every property)."""
+    if not isinstance(s, dict) or depth > 10:
+        return {}
+    if "enum" in s and s["enum"]:
+        return s["enum"][0]
+    for k in ("anyOf", "oneOf", "allOf"):
+        if s.get(k):
+            return sample(s[k][0], depth + 1)
+    t = str(s.get("type", "object")).lower()
+    if t == "object":
+        return {k: sample(v, depth + 1) for k, v in (s.get("properties") or {}).items()}
+    if t == "array":
+        return []
+    if t in ("number", "integer"):
+        return 0
+    if t == "boolean":
+        return False
+    return "repro"
+
+
+def wait_tool(body):
+    """The name the request declares the MCP tool wait under, or None."""
+    for tool in body.get("tools") or []:
+        for decl in tool.get("functionDeclarations") or []:
+            if decl.get("name", "").endswith("wait"):
+                return decl["name"]
+    return None
+
+
+def parts_for(body):
+    cfg = body.get("generationConfig") or {}
+    schema = cfg.get("responseJsonSchema") or cfg.get("responseSchema")
+    if not body.get("tools"):
+        if schema is not None:
+            return [{"text": json.dumps(sample(schema))}]
+        return [{"text": "repro"}]
+    name = wait_tool(body)
+    if name and not state["sent_calls"]:
+        state["sent_calls"] = True
+        return [{"functionCall": {"id": "call_fast", "name": name, "args": {"seconds": 1, "label": "fast"}}},
+                {"functionCall": {"id": "call_slow", "name": name, "args": {"seconds": 4, "label": "slow"}}}]
+    return [{"text": "Done."}]
+
+
+class H(http.server.BaseHTTPRequestHandler):
+    def do_POST(self):
+        body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))) or b"{}")
+        if ":countTokens" in self.path:
+            return self.reply("application/json", json.dumps({"totalTokens": 10}).encode())
+        state["n"] += 1
+        chunk = {"candidates": [{"content": {"role": "model", "parts": parts_for(body)}, "finishReason": "STOP", "index": 0}],
+                 "usageMetadata": {"promptTokenCount": 10, "candidatesTokenCount": 5, "totalTokenCount": 15},
+                 "modelVersion": "repro-model", "responseId": "repro-%d" % state["n"]}
+        if ":streamGenerateContent" not in self.path:
+            return self.reply("application/json", json.dumps(chunk).encode())
+        if "alt=sse" in self.path:
+            return self.reply("text/event-stream", ("data: " + json.dumps(chunk) + "\r\n\r\n").encode())
+        self.reply("application/json", json.dumps([chunk]).encode())
+
+    def reply(self, kind, data):
+        self.send_response(200)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def log_message(self, *a):
+        pass
+
+
+http.server.ThreadingHTTPServer(("127.0.0.1", int(sys.argv[1])), H).serve_forever()

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Runs Gemini CLI against this folder's scripted Gemini API endpoint and
+# the stdio MCP server of ../codex-out-of-order-mcp-rows (one response,
+# two calls of the MCP tool wait: fast 1 s, then slow 4 s), in tmux;
+# kills every Gemini CLI process of the run with SIGKILL while the slow
+# call runs (a crash), starts `gemini --resume latest` in the same home,
+# and prints the screen before the kill and after the resume, and the
+# chat file's messages.
+# ./run.sh quit: the control: lets both calls end, quits with /quit, then
+# resumes the same way.
+# Needs gemini (npm i -g @google/gemini-cli@0.61.0, or GEMINI=path),
+# python3, tmux.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+home=$(mktemp -d) work=$(mktemp -d) port=${PORT:-18183}
+mkdir -p "$home/.gemini"
+cat > "$home/.gemini/settings.json" <<JSON
+{"security": {"auth": {"selectedType": "gemini-api-key"}, "folderTrust": {"enabled": false}},
+ "general": {"enableAutoUpdate": false, "enableAutoUpdateNotification": false},
+ "privacy": {"usageStatisticsEnabled": false},
+ "mcpServers": {"repro": {"command": "python3", "args": ["$here/../codex-out-of-order-mcp-rows/mcp_server.py"], "timeout": 600000}}}
+JSON
+python3 "$here/model.py" "$port" & model=$!
+trap 'kill $model; tmux kill-session -t repro-gemini 2>/dev/null || true' EXIT
+gemini="env GEMINI_CLI_HOME=$home GOOGLE_GEMINI_BASE_URL=http://127.0.0.1:$port GEMINI_API_KEY=dummy GEMINI_CLI_NO_RELAUNCH=true ${GEMINI:-gemini} --approval-mode yolo"
+tmux new-session -d -s repro-gemini -x 120 -y 40 -c "$work" "$gemini; clear; $gemini --resume latest; sleep 60"
+screen() { tmux capture-pane -p -t repro-gemini | grep -v '^ *$' || true; }
+ready() { # waits (up to 60 s) for the empty input box, no turn running
+  for _ in $(seq 120); do
+    if screen | grep -q 'Type your message' && ! screen | grep -q 'esc to cancel\|Initializing'; then return; fi
+    sleep 0.5
+  done
+  echo "Gemini CLI never showed its prompt:"; screen; exit 1
+}
+ready
+tmux send-keys -t repro-gemini "wait twice"; sleep 0.5; tmux send-keys -t repro-gemini Enter
+for _ in $(seq 40); do screen | grep -q 'wait (repro MCP Server)' && break; sleep 0.25; done
+sleep 2.5
+echo "== before the kill: fast returned, slow running"; screen
+if [ "${1:-kill}" = quit ]; then # the control: let the calls end, quit with /quit
+  sleep 3; ready; tmux send-keys -t repro-gemini "/quit"; sleep 0.5; tmux send-keys -t repro-gemini Enter
+else
+  for p in $(pgrep -f 'gemini|mcp_server.py'); do # this run's processes: those with its GEMINI_CLI_HOME
+    if tr '\0' '\n' < /proc/$p/environ 2>/dev/null | grep -qx "GEMINI_CLI_HOME=$home"; then kill -KILL "$p" 2>/dev/null || true; fi
+  done
+fi
+for _ in $(seq 40); do screen | grep -q 'Type your message' || break; sleep 0.25; done # the old screen cleared
+ready; sleep 2
+echo "== after ${1:-SIGKILL} and gemini --resume latest"; screen
+echo "== the chat file's message records (id, type, text, tool calls; a record replaces the earlier one of its id)"
+python3 - "$home"/.gemini/tmp/*/chats/session-* <<'PY'
+import json, sys
+def show(m):
+    text = m.get("content")
+    if isinstance(text, list):
+        text = " ".join(p.get("text", "") for p in text if isinstance(p, dict))
+    calls = [(c.get("id"), c.get("status")) for c in m.get("toolCalls") or []]
+    print(" ", m["id"][:8], m["type"], repr((text or "")[:30]), "toolCalls:", calls)
+for line in open(sys.argv[1]):
+    r = json.loads(line)
+    if r.get("type") in ("user", "gemini"):
+        show(r)
+PY
