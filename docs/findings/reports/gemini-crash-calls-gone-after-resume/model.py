@@ -8,9 +8,11 @@ without tools (Gemini CLI's routing, next-speaker and loop checks) gets
 a value of the JSON schema it asks for, else the text "repro".
 countTokens gets a count.
 """
-import http.server, json, sys
+import http.server, json, sys, threading
 
+TOOL = "mcp_repro_wait"  # Gemini CLI's name for the MCP tool wait of server repro
 state = {"sent_calls": False, "n": 0}
+lock = threading.Lock()
 
 
 def sample(s, depth=0):
@@ -34,13 +36,10 @@ def sample(s, depth=0):
     return "repro"
 
 
-def wait_tool(body):
-    """The name the request declares the MCP tool wait under, or None."""
-    for tool in body.get("tools") or []:
-        for decl in tool.get("functionDeclarations") or []:
-            if decl.get("name", "").endswith("wait"):
-                return decl["name"]
-    return None
+def offers_wait(body):
+    """Whether the request declares the MCP tool wait."""
+    return any(decl.get("name") == TOOL for tool in body.get("tools") or []
+               for decl in tool.get("functionDeclarations") or [])
 
 
 def parts_for(body):
@@ -50,11 +49,12 @@ def parts_for(body):
         if schema is not None:
             return [{"text": json.dumps(sample(schema))}]
         return [{"text": "repro"}]
-    name = wait_tool(body)
-    if name and not state["sent_calls"]:
-        state["sent_calls"] = True
-        return [{"functionCall": {"id": "call_fast", "name": name, "args": {"seconds": 1, "label": "fast"}}},
-                {"functionCall": {"id": "call_slow", "name": name, "args": {"seconds": 4, "label": "slow"}}}]
+    with lock:
+        first = offers_wait(body) and not state["sent_calls"]
+        state["sent_calls"] = state["sent_calls"] or first
+    if first:
+        return [{"functionCall": {"id": "call_fast", "name": TOOL, "args": {"seconds": 1, "label": "fast"}}},
+                {"functionCall": {"id": "call_slow", "name": TOOL, "args": {"seconds": 4, "label": "slow"}}}]
     return [{"text": "Done."}]
 
 
@@ -63,10 +63,12 @@ class H(http.server.BaseHTTPRequestHandler):
         body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))) or b"{}")
         if ":countTokens" in self.path:
             return self.reply("application/json", json.dumps({"totalTokens": 10}).encode())
-        state["n"] += 1
+        with lock:
+            state["n"] += 1
+            n = state["n"]
         chunk = {"candidates": [{"content": {"role": "model", "parts": parts_for(body)}, "finishReason": "STOP", "index": 0}],
                  "usageMetadata": {"promptTokenCount": 10, "candidatesTokenCount": 5, "totalTokenCount": 15},
-                 "modelVersion": "repro-model", "responseId": "repro-%d" % state["n"]}
+                 "modelVersion": "repro-model", "responseId": "repro-%d" % n}
         if ":streamGenerateContent" not in self.path:
             return self.reply("application/json", json.dumps(chunk).encode())
         if "alt=sse" in self.path:
