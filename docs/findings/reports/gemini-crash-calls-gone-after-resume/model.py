@@ -6,7 +6,10 @@ gets one response with two calls of it: fast (1 s), then slow (4 s).
 Every later request that offers tools gets the text "Done.". A request
 without tools (Gemini CLI's routing, next-speaker and loop checks) gets
 a value of the JSON schema it asks for, else the text "repro".
-countTokens gets a count.
+countTokens gets a count. With a second argument, a file, each request
+that offers tools is logged there as a line: its contents, each as its
+role and its parts' kinds (functionCall and functionResponse with their
+ids), so what the model was told of earlier calls can be read.
 """
 import http.server, json, sys, threading
 
@@ -58,9 +61,26 @@ def parts_for(body):
     return [{"text": "Done."}]
 
 
+def part_kind(p):
+    for k in ("functionCall", "functionResponse"):
+        if k in p:
+            return "%s(%s)" % (k, p[k].get("id", ""))
+    return "text(%r)" % p.get("text", "")[:20] if "text" in p else "+".join(sorted(p))
+
+
+def log(body):
+    if len(sys.argv) < 3 or not body.get("tools"):
+        return
+    contents = [c.get("role", "") + ": " + ", ".join(part_kind(p) for p in c.get("parts") or [])
+                for c in body.get("contents") or []]
+    with lock, open(sys.argv[2], "a") as f:
+        f.write(json.dumps(contents) + "\n")
+
+
 class H(http.server.BaseHTTPRequestHandler):
     def do_POST(self):
         body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))) or b"{}")
+        log(body)
         if ":countTokens" in self.path:
             return self.reply("application/json", json.dumps({"totalTokens": 10}).encode())
         with lock:

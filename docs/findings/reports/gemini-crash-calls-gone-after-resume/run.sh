@@ -4,7 +4,8 @@
 # two calls of the MCP tool wait: fast 1 s, then slow 4 s), in tmux;
 # kills every Gemini CLI process of the run with SIGKILL while the slow
 # call runs (a crash), starts `gemini --resume latest` in the same home,
-# and prints the screen before the kill and after the resume, and the
+# and prints the screen before the kill and after the resume; then types
+# "again" and prints the contents of the model request it makes, and the
 # chat file's messages.
 # ./run.sh quit: the control: lets both calls end, quits with /quit, then
 # resumes the same way.
@@ -22,7 +23,7 @@ cat > "$home/.gemini/settings.json" <<JSON
  "mcpServers": {"repro": {"command": "python3", "args": ["$here/../codex-out-of-order-mcp-rows/mcp_server.py"], "timeout": 600000}}}
 JSON
 session=repro-gemini-$$
-python3 "$here/model.py" "$port" & model=$!
+python3 "$here/model.py" "$port" "$home/requests.jsonl" & model=$!
 trap 'kill "$model" 2>/dev/null || true; tmux kill-session -t "$session" 2>/dev/null || true' EXIT
 sleep 0.5; kill -0 "$model" 2>/dev/null || { echo "model.py did not start (is port $port free? PORT=... picks another)"; exit 1; }
 gemini="env GEMINI_CLI_HOME=$home GOOGLE_GEMINI_BASE_URL=http://127.0.0.1:$port GEMINI_API_KEY=dummy GEMINI_CLI_NO_RELAUNCH=true ${GEMINI:-gemini} --approval-mode yolo"
@@ -62,6 +63,11 @@ for _ in $(seq 40); do [ -e "$home/first-ended" ] && break; sleep 0.25; done
 [ -e "$home/first-ended" ] || { echo "the first Gemini CLI did not end:"; screen; exit 1; }
 sleep 1; ready; sleep 2
 echo "== after ${1:-kill} and gemini --resume latest"; screen
+done_before=$(( $(screen | grep -c 'Done\.' || true) + 1 ))
+tmux send-keys -t "$session" "again"; sleep 0.5; tmux send-keys -t "$session" Enter
+for _ in $(seq 40); do [ "$(screen | grep -c 'Done\.')" -ge "$done_before" ] && break; sleep 0.25; done
+echo "== the contents of the model request after the resume (a prompt \"again\")"
+tail -n 1 "$home/requests.jsonl" | python3 -c 'import json, sys; print("\n".join("  " + c for c in json.load(sys.stdin)))'
 echo "== the chat file's message records (id, type, text, tool calls; a record replaces the earlier one of its id)"
 python3 - "$home"/.gemini/tmp/*/chats/session-* <<'PY'
 import json, sys
