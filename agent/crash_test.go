@@ -10,9 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/toolsim/toolsim/browser"
-	"github.com/toolsim/toolsim/engine"
 	"github.com/toolsim/toolsim/event"
-	"github.com/toolsim/toolsim/mcptools"
 	"github.com/toolsim/toolsim/term"
 	"github.com/toolsim/toolsim/timeline"
 )
@@ -72,19 +70,9 @@ func crashEngine(t *testing.T, resumed []string, pending map[string]int) *Engine
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { a.Close() })
-	e := &Engine{app: a, timing: Timing{Patience: 300 * time.Millisecond, Quiet: 50 * time.Millisecond, Settle: 2 * time.Second},
-		ref: engine.New(engine.Options{}), run: map[string]int{}, starts: map[string]int{}, calls: map[string][]*mcptools.Call{},
-		sent: map[*mcptools.Call]mcptools.Outcome{}, progressN: map[*mcptools.Call]int{}, start: map[string]int64{}, turnIDs: map[string]bool{},
-		tl: &timeline.Timeline{Items: []*timeline.Item{}, Diagnostics: []timeline.Diagnostic{}}}
+	e := newEngine(a, Timing{Patience: 300 * time.Millisecond, Quiet: 50 * time.Millisecond, Settle: 2 * time.Second})
 	maps.Copy(e.run, pending)
-	for _, ev := range []event.Event{
-		{Seq: 1, Kind: event.KindTurnStart, Role: event.RoleAssistant},
-		{Seq: 2, Kind: event.KindToolStart, ID: "call_1", Name: "grep"},
-		{Seq: 3, Kind: event.KindToolDone, ID: "call_1", OK: true},
-		{Seq: 4, Kind: event.KindToolStart, ID: "call_2", Name: "read"},
-	} {
-		e.ref.Apply(&ev)
-	}
+	oneDoneOneRunning(e, "call_1", "grep", "call_2", "read")
 	return e
 }
 

@@ -83,12 +83,18 @@ type turnState struct {
 // NewEngine starts a fresh conversation in the app and returns it as an
 // engine.
 func NewEngine(a *App, t Timing) *Engine {
-	e := &Engine{app: a, timing: t, ref: engine.New(engine.Options{}),
+	e := newEngine(a, t)
+	e.err = a.Fresh(t)
+	return e
+}
+
+// newEngine is an engine over a with nothing applied yet, its app left
+// as it stands.
+func newEngine(a *App, t Timing) *Engine {
+	return &Engine{app: a, timing: t, ref: engine.New(engine.Options{}),
 		run: map[string]int{}, starts: map[string]int{}, calls: map[string][]*mcptools.Call{},
 		sent: map[*mcptools.Call]mcptools.Outcome{}, progressN: map[*mcptools.Call]int{}, start: map[string]int64{}, turnIDs: map[string]bool{},
 		tl: &timeline.Timeline{Items: []*timeline.Item{}, Diagnostics: []timeline.Diagnostic{}}}
-	e.err = a.Fresh(t)
-	return e
 }
 
 // Preview keeps the events Serve is about to apply: a run of tool_start

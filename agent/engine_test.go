@@ -125,19 +125,26 @@ func TestReadUnshownState(t *testing.T) {
 // nothing of it is left out (an opencode campaign once read the old row
 // as running because its row was dropped from SPEC's picture).
 func TestExpectedReusedID(t *testing.T) {
-	e := &Engine{ref: engine.New(engine.Options{}), run: map[string]int{}}
-	for _, ev := range []event.Event{
-		{Seq: 1, Kind: event.KindTurnStart, Role: event.RoleAssistant},
-		{Seq: 2, Kind: event.KindToolStart, ID: "call_2", Name: "grep"},
-		{Seq: 3, Kind: event.KindToolDone, ID: "call_2", OK: true},
-		{Seq: 4, Kind: event.KindToolStart, ID: "call_7", Name: "web_fetch"},
-	} {
-		e.ref.Apply(&ev)
-	}
+	e := newEngine(nil, Timing{})
+	oneDoneOneRunning(e, "call_2", "grep", "call_7", "web_fetch")
 	e.run["call_2"] = 1 // the run of call_7 starts call_2 again after it
 	want := []browser.Row{tool("call_2", "grep", "ok"), tool("call_7", "web_fetch", "running")}
 	if diff := cmp.Diff(want, e.expected()); diff != "" {
 		t.Errorf("expected rows (-want +got):\n%s", diff)
+	}
+}
+
+// oneDoneOneRunning feeds e's reference engine an assistant turn in
+// which call done (tool doneName) returned ok, then call running (tool
+// runningName) started.
+func oneDoneOneRunning(e *Engine, done, doneName, running, runningName string) {
+	for _, ev := range []event.Event{
+		{Seq: 1, Kind: event.KindTurnStart, Role: event.RoleAssistant},
+		{Seq: 2, Kind: event.KindToolStart, ID: done, Name: doneName},
+		{Seq: 3, Kind: event.KindToolDone, ID: done, OK: true},
+		{Seq: 4, Kind: event.KindToolStart, ID: running, Name: runningName},
+	} {
+		e.ref.Apply(&ev)
 	}
 }
 
